@@ -1,0 +1,279 @@
+// Package config loads sandbox.yaml: the operator's tiers, module tables, runner, audit and server
+// settings. The operator's config is a ceiling: the policy only picks among the tiers defined here.
+// Loading is strict (unknown keys are errors) and a config is validated before anything uses it.
+package config
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed sandbox.yaml
+var defaultYAML []byte
+
+// DefaultYAML returns the embedded default config, as shipped.
+func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
+
+// Config is the whole of sandbox.yaml.
+type Config struct {
+	Version int             `yaml:"version"`
+	Runner  Runner          `yaml:"runner"`
+	Audit   Audit           `yaml:"audit"`
+	Tiers   map[string]Tier `yaml:"tiers"`
+	Modules Modules         `yaml:"modules"`
+	Server  Server          `yaml:"server"`
+	// Source names where the config came from ("embedded" or a path), for messages.
+	Source string `yaml:"-"`
+}
+
+// Runner configures the container runner.
+type Runner struct {
+	Image         string `yaml:"image"`          // local image reference, built by `sbxgate image build`
+	PoolSize      int    `yaml:"pool_size"`      // warm containers kept per tier; 0 disables the pool
+	MaxConcurrent int    `yaml:"max_concurrent"` // runs at once; further runs wait (back-pressure)
+}
+
+// Audit configures the audit log.
+type Audit struct {
+	Path       string `yaml:"path"`        // default log file; "" means no log unless --audit is given
+	StoreCode  string `yaml:"store_code"`  // always, on_deny or never
+	SigningKey string `yaml:"signing_key"` // path of the note signer key for checkpoints; "" disables signing
+}
+
+// Tier is one set of resource limits the policy may choose.
+type Tier struct {
+	CPUs        float64  `yaml:"cpus"`
+	Memory      ByteSize `yaml:"memory"`
+	Timeout     Duration `yaml:"timeout"`
+	Pids        int64    `yaml:"pids"`
+	OutputBytes ByteSize `yaml:"output_bytes"`
+	Tmpfs       ByteSize `yaml:"tmpfs"`
+	FileSize    ByteSize `yaml:"file_size"`
+	Nofile      int64    `yaml:"nofile"`
+	Network     string   `yaml:"network"`
+}
+
+// Limits are a tier's concrete numbers, as the decision, the runner and the log carry them.
+// The first five JSON names are in shared/CONTRACT.md.
+type Limits struct {
+	CPUs          float64 `json:"cpus"`
+	MemoryBytes   int64   `json:"memory_bytes"`
+	TimeoutMS     int64   `json:"timeout_ms"`
+	Pids          int64   `json:"pids"`
+	Network       string  `json:"network"`
+	OutputBytes   int64   `json:"output_bytes"`
+	TmpfsBytes    int64   `json:"tmpfs_bytes"`
+	FileSizeBytes int64   `json:"file_size_bytes"`
+	Nofile        int64   `json:"nofile"`
+}
+
+// Limits converts the tier to concrete numbers.
+func (t Tier) Limits() Limits {
+	return Limits{
+		CPUs:          t.CPUs,
+		MemoryBytes:   int64(t.Memory),
+		TimeoutMS:     t.Timeout.Milliseconds(),
+		Pids:          t.Pids,
+		Network:       t.Network,
+		OutputBytes:   int64(t.OutputBytes),
+		TmpfsBytes:    int64(t.Tmpfs),
+		FileSizeBytes: int64(t.FileSize),
+		Nofile:        t.Nofile,
+	}
+}
+
+// Modules are the operator's module tables, used by the analyzer.
+type Modules struct {
+	// Allow lists the modules programs may import. An entry admits the module and its submodules
+	// ("json" admits "json.decoder"); anything not listed is reported as not allowed.
+	Allow []string `yaml:"allow"`
+	// Capabilities maps a module (or "module.attribute") to the capabilities it reaches.
+	Capabilities map[string][]string `yaml:"capabilities"`
+	// DeniedAttributes lists attributes that stay denied inside allowed modules.
+	DeniedAttributes map[string][]string `yaml:"denied_attributes"`
+}
+
+// Server configures `sbxgate serve`.
+type Server struct {
+	Listen            string   `yaml:"listen"`
+	MaxBodyBytes      ByteSize `yaml:"max_body_bytes"`
+	RatePerMinute     int      `yaml:"rate_per_minute"` // per principal
+	MaxConcurrentRuns int      `yaml:"max_concurrent_runs"`
+	Tokens            []Token  `yaml:"tokens"`
+}
+
+// Token maps a bearer token, stored as its SHA-256, to a principal.
+type Token struct {
+	SHA256    string   `yaml:"sha256"`
+	Principal string   `yaml:"principal"`
+	Roles     []string `yaml:"roles"` // "auditor" reads every principal's audit records
+}
+
+// Capabilities the analyzer and the policy know. A config naming another is refused, since a
+// misspelt capability would silently never match.
+var KnownCapabilities = []string{
+	"process", "filesystem", "network", "native_code", "dynamic_code", "introspection",
+	"builtins_access", "private_module_attribute", "name_resolution", "code_runner",
+	"monkeypatching", "interactive", "format_traversal", "source_trick", "import",
+	"environment", "threading", "serialization",
+}
+
+// Load reads and validates the config at path, or the embedded default when path is "".
+func Load(path string) (*Config, error) {
+	if path == "" {
+		return Parse(defaultYAML, "embedded")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w: pass an existing sandbox.yaml to --config", err)
+	}
+	return Parse(data, path)
+}
+
+// Default returns the embedded default config. It panics only if the shipped file is broken,
+// which a test prevents.
+func Default() *Config {
+	c, err := Parse(defaultYAML, "embedded")
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Parse decodes data strictly and validates the result.
+func Parse(data []byte, source string) (*Config, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var c Config
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("config %s: %s: fix the file (see config/sandbox.yaml for the schema)", source, oneLine(err))
+	}
+	c.Source = source
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("config %s: %w", source, err)
+	}
+	return &c, nil
+}
+
+// Validate checks the config as a whole. It is called by Parse; callers that build a Config in code
+// call it themselves.
+func (c *Config) Validate() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if c.Version != 1 {
+		bad("version %d is not supported: set version: 1", c.Version)
+	}
+	if c.Runner.Image == "" {
+		bad("runner.image is empty: name the local image, e.g. sbxgate-runner:bookworm")
+	}
+	if c.Runner.PoolSize < 0 || c.Runner.PoolSize > 64 {
+		bad("runner.pool_size %d is out of range: use 0 to 64", c.Runner.PoolSize)
+	}
+	if c.Runner.MaxConcurrent < 1 || c.Runner.MaxConcurrent > 256 {
+		bad("runner.max_concurrent %d is out of range: use 1 to 256", c.Runner.MaxConcurrent)
+	}
+	switch c.Audit.StoreCode {
+	case "always", "on_deny", "never":
+	default:
+		bad("audit.store_code %q is not one of always, on_deny, never", c.Audit.StoreCode)
+	}
+	if len(c.Tiers) == 0 {
+		bad("tiers is empty: define at least one tier")
+	}
+	for _, name := range c.TierNames() {
+		if err := c.Tiers[name].validate(); err != nil {
+			bad("tiers.%s: %v", name, err)
+		}
+		if name == "none" {
+			bad("tiers.none: the name none is reserved for denials: rename the tier")
+		}
+	}
+	known := map[string]bool{}
+	for _, k := range KnownCapabilities {
+		known[k] = true
+	}
+	for mod, caps := range c.Modules.Capabilities {
+		for _, cp := range caps {
+			if !known[cp] {
+				bad("modules.capabilities.%s: unknown capability %q: use one of %s", mod, cp, strings.Join(KnownCapabilities, ", "))
+			}
+		}
+	}
+	for _, m := range c.Modules.Allow {
+		if m == "" || strings.HasPrefix(m, ".") || strings.HasSuffix(m, ".") {
+			bad("modules.allow: %q is not a module name", m)
+		}
+	}
+	if c.Server.MaxBodyBytes < 0 || c.Server.RatePerMinute < 0 || c.Server.MaxConcurrentRuns < 0 {
+		bad("server: limits must not be negative")
+	}
+	for i, t := range c.Server.Tokens {
+		if len(t.SHA256) != 64 || strings.Trim(t.SHA256, "0123456789abcdef") != "" {
+			bad("server.tokens[%d].sha256 is not 64 lowercase hex digits: store sha256(token), never the token", i)
+		}
+		if t.Principal == "" {
+			bad("server.tokens[%d].principal is empty", i)
+		}
+		for _, r := range t.Roles {
+			if r != "auditor" {
+				bad("server.tokens[%d].roles: unknown role %q: the only role is auditor", i, r)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (t Tier) validate() error {
+	switch {
+	case t.CPUs <= 0 || t.CPUs > 64:
+		return fmt.Errorf("cpus %g is out of range: use a number above 0, at most 64", t.CPUs)
+	case t.Memory < 16<<20:
+		return fmt.Errorf("memory %d is below 16MiB: Python needs more to start", int64(t.Memory))
+	case t.Timeout.Duration <= 0:
+		return errors.New("timeout must be positive, e.g. 30s")
+	case t.Pids < 8:
+		return fmt.Errorf("pids %d is below 8: Python needs a few", t.Pids)
+	case t.OutputBytes <= 0:
+		return errors.New("output_bytes must be positive, e.g. 1MiB")
+	case t.Tmpfs <= 0:
+		return errors.New("tmpfs must be positive, e.g. 16MiB")
+	case t.FileSize <= 0:
+		return errors.New("file_size must be positive, e.g. 4MiB")
+	case t.Nofile < 16:
+		return fmt.Errorf("nofile %d is below 16: Python needs a few descriptors", t.Nofile)
+	case t.Network != "none":
+		return fmt.Errorf("network %q is not supported: use none (network allowlists are not implemented)", t.Network)
+	}
+	return nil
+}
+
+// TierNames returns the tier names, sorted.
+func (c *Config) TierNames() []string {
+	names := make([]string, 0, len(c.Tiers))
+	for n := range c.Tiers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ModuleAllowed reports whether the allowlist admits module (or a parent package of it).
+func (m *Modules) ModuleAllowed(module string) bool {
+	for _, a := range m.Allow {
+		if module == a || strings.HasPrefix(module, a+".") {
+			return true
+		}
+	}
+	return false
+}
+
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
