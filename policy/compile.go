@@ -1,0 +1,53 @@
+package policy
+
+import (
+	"github.com/open-policy-agent/opa/v1/ast"
+)
+
+// parserOptions parse every policy file as Rego v1 against the restricted capabilities, so a call to a
+// removed builtin is an error at parse or compile time, never at evaluation.
+func parserOptions(caps *ast.Capabilities) ast.ParserOptions {
+	return ast.ParserOptions{RegoVersion: ast.RegoV1, Capabilities: caps, ProcessAnnotation: true}
+}
+
+func newCompiler(caps *ast.Capabilities) *ast.Compiler {
+	return ast.NewCompiler().
+		WithCapabilities(caps).
+		WithStrict(true).
+		WithDefaultRegoVersion(ast.RegoV1)
+}
+
+// parseModules parses files, keyed by their display name, which is what locations carry.
+func parseModules(files []File, caps *ast.Capabilities) (map[string]*ast.Module, ast.Errors) {
+	mods := make(map[string]*ast.Module, len(files))
+	var errs ast.Errors
+	opts := parserOptions(caps)
+	for _, f := range files {
+		m, err := ast.ParseModuleWithOpts(f.Display, string(f.Bytes), opts)
+		if err != nil {
+			if es, ok := err.(ast.Errors); ok {
+				errs = append(errs, es...)
+			} else {
+				errs = append(errs, ast.NewError(ast.ParseErr, &ast.Location{File: f.Display}, "%v", err))
+			}
+			continue
+		}
+		mods[f.Display] = m
+	}
+	return mods, errs
+}
+
+// Compile parses and strictly compiles files with sbxgate's capabilities. The errors carry file, row
+// and column; an empty result means the policy compiles.
+func Compile(files []File) (*ast.Compiler, ast.Errors) {
+	caps := Capabilities()
+	mods, errs := parseModules(files, caps)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	c := newCompiler(caps)
+	if c.Compile(mods); c.Failed() {
+		return nil, c.Errors
+	}
+	return c, nil
+}
