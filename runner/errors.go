@@ -1,0 +1,68 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/moby/moby/client"
+)
+
+// Typed errors a caller branches on (the CLI maps both to exit status 125).
+var (
+	// ErrNoDaemon means no Docker daemon answered at the configured host.
+	ErrNoDaemon = errors.New("no Docker daemon")
+	// ErrImageMissing means the runner image is not present locally.
+	ErrImageMissing = errors.New("runner image missing")
+)
+
+// DefaultImage is the image `sbxgate image build` produces when no --tag is given.
+const DefaultImage = "sbxgate-runner:bookworm"
+
+type noDaemonError struct {
+	host string
+	err  error
+}
+
+func (e *noDaemonError) Error() string {
+	return fmt.Sprintf("no Docker daemon at %s: start Docker or set DOCKER_HOST", e.host)
+}
+func (e *noDaemonError) Is(target error) bool { return target == ErrNoDaemon }
+func (e *noDaemonError) Unwrap() error        { return e.err }
+
+type imageMissingError struct{ ref string }
+
+func (e *imageMissingError) Error() string {
+	return fmt.Sprintf("image %s not found: run `sbxgate image build`", e.ref)
+}
+func (e *imageMissingError) Is(target error) bool { return target == ErrImageMissing }
+
+// newClient connects to the daemon named by DOCKER_HOST (or the default socket) and checks that it
+// answers, negotiating the API version down to the daemon's (Docker 20.10 speaks 1.41).
+func newClient(ctx context.Context) (*client.Client, error) {
+	cli, err := client.New(client.FromEnv)
+	if err != nil {
+		return nil, fmt.Errorf("docker client: %w: check DOCKER_HOST", err)
+	}
+	if _, err := cli.Ping(ctx, client.PingOptions{NegotiateAPIVersion: true}); err != nil {
+		host := cli.DaemonHost()
+		cli.Close()
+		if client.IsErrConnectionFailed(err) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, &noDaemonError{host: host, err: err}
+		}
+		return nil, fmt.Errorf("docker ping %s: %w", host, err)
+	}
+	return cli, nil
+}
+
+// checkImage returns ErrImageMissing when ref is not in the local image store.
+func checkImage(ctx context.Context, cli *client.Client, ref string) error {
+	if _, err := cli.ImageInspect(ctx, ref); err != nil {
+		if cerrdefs.IsNotFound(err) {
+			return &imageMissingError{ref: ref}
+		}
+		return fmt.Errorf("inspect image %s: %w", ref, err)
+	}
+	return nil
+}
