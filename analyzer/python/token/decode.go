@@ -1,0 +1,204 @@
+package token
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Decode applies CPython 3.11's source decoding for bytes given to ast.parse:
+// null bytes are refused; "\r\n" and lone "\r" become "\n" (also inside
+// string literals, as translate_newlines does); a UTF-8 BOM is stripped; a
+// PEP 263 declaration on line 1, or on line 2 when line 1 holds nothing but a
+// comment or blanks, selects the codec.
+//
+// Only codecs this package decodes exactly as CPython does are supported:
+// UTF-8, Latin-1 and ASCII under any name python3's codec registry gives them.
+// Any other declared codec is refused with a *SyntaxError (CPython would
+// decode it; the gate must never analyze bytes as something else than what
+// runs).
+//
+// Undeclared or "utf-8" sources are not validated here: CPython 3.11 accepts
+// invalid UTF-8 inside comments and rejects it everywhere else, and so do
+// Tokenize and DecodeStringLiteral. Under a declared alias such as "utf8" the
+// whole file must be valid UTF-8, as CPython then decodes it eagerly.
+//
+// It returns the text and the declared encoding as CPython normalises it
+// ("utf-8" for a BOM, "" when nothing is declared).
+func Decode(src []byte) (text string, encoding string, err error) {
+	if i := strings.IndexByte(string(src), 0); i >= 0 {
+		line := 1 + strings.Count(string(src[:i]), "\n")
+		return "", "", syntaxErr(line, 0, "source code cannot contain null bytes: remove the NUL (0x00) bytes")
+	}
+	s := translateNewlines(src)
+	bom := strings.HasPrefix(s, "\ufeff")
+	if bom {
+		s = s[3:]
+		encoding = "utf-8"
+	}
+	line1, rest, hasNL := strings.Cut(s, "\n")
+	spec, lineNo := "", 0
+	// CPython appends the final newline before looking, so line 1 always counts.
+	if sp, found, codeOnLine := codingSpec(line1); found {
+		spec, lineNo = sp, 1
+	} else if !codeOnLine && hasNL {
+		// Line 2's declaration counts only after a comment-only or blank line 1.
+		line2, _, _ := strings.Cut(rest, "\n")
+		if sp, found, _ := codingSpec(line2 + "\n"); found {
+			spec, lineNo = sp, 2
+		}
+	}
+	if spec == "" {
+		return s, encoding, nil
+	}
+	if bom {
+		if spec != "utf-8" {
+			return "", "", syntaxErr(lineNo, 0, "encoding problem: %s with BOM", spec)
+		}
+		return s, encoding, nil
+	}
+	if spec == "utf-8" {
+		return s, spec, nil
+	}
+	codec, ok := lookupCodec(spec)
+	if !ok {
+		return "", "", syntaxErr(lineNo, 0, "unsupported source encoding %s: re-save the file as UTF-8", spec)
+	}
+	switch codec {
+	case "utf-8":
+		if !utf8.ValidString(s) {
+			off := firstInvalidUTF8(s)
+			return "", "", syntaxErr(1+strings.Count(s[:off], "\n"), 0,
+				"'%s' codec can't decode byte 0x%02x in position %d: invalid UTF-8 in a file declared %s", spec, s[off], off, spec)
+		}
+		return s, spec, nil
+	case "iso-8859-1":
+		var b strings.Builder
+		b.Grow(len(s) + len(s)/8)
+		for i := 0; i < len(s); i++ {
+			b.WriteRune(rune(s[i]))
+		}
+		return b.String(), spec, nil
+	default: // ascii
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				return "", "", syntaxErr(1+strings.Count(s[:i], "\n"), 0,
+					"'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128)", s[i], i)
+			}
+		}
+		return s, spec, nil
+	}
+}
+
+func firstInvalidUTF8(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(s)
+}
+
+func translateNewlines(src []byte) string {
+	if strings.IndexByte(string(src), '\r') < 0 {
+		return string(src)
+	}
+	b := make([]byte, 0, len(src))
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\r' {
+			c = '\n'
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// codingSpec is get_coding_spec plus get_normal_name of tokenizer.c: the line
+// must be blanks then a comment holding "coding[:=]\s*NAME". codeOnLine
+// reports a line with something other than blanks before any comment, which
+// stops the search (check_coding_spec).
+func codingSpec(line string) (spec string, found, codeOnLine bool) {
+	i := 0
+	for ; i < len(line); i++ {
+		c := line[i]
+		if c == '#' {
+			break
+		}
+		if c != ' ' && c != '\t' && c != '\f' {
+			return "", false, c != '\n'
+		}
+	}
+	for ; i+6 < len(line); i++ {
+		if line[i:i+6] != "coding" || (line[i+6] != ':' && line[i+6] != '=') {
+			continue
+		}
+		t := i + 7
+		for t < len(line) && (line[t] == ' ' || line[t] == '\t') {
+			t++
+		}
+		begin := t
+		for t < len(line) && isCodecNameChar(line[t]) {
+			t++
+		}
+		if begin < t {
+			return normalName(line[begin:t]), true, false
+		}
+	}
+	return "", false, false
+}
+
+func isCodecNameChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+// normalName is get_normal_name: only the first 12 characters are compared.
+func normalName(s string) string {
+	n := min(len(s), 12)
+	b := []byte(strings.ToLower(s[:n]))
+	for i, c := range b {
+		if c == '_' {
+			b[i] = '-'
+		}
+	}
+	buf := string(b)
+	switch {
+	case buf == "utf-8" || strings.HasPrefix(buf, "utf-8-"):
+		return "utf-8"
+	case buf == "latin-1" || buf == "iso-8859-1" || buf == "iso-latin-1" ||
+		strings.HasPrefix(buf, "latin-1-") || strings.HasPrefix(buf, "iso-8859-1-") || strings.HasPrefix(buf, "iso-latin-1-"):
+		return "iso-8859-1"
+	}
+	return s
+}
+
+// lookupCodec resolves a codec name as codecs.lookup does (lower case, then
+// encodings.normalize_encoding and the alias table) and reports which of the
+// supported codecs it names.
+func lookupCodec(name string) (string, bool) {
+	var b strings.Builder
+	punct := false
+	for _, c := range strings.ToLower(name) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' {
+			if punct && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(c)
+			punct = false
+		} else {
+			punct = true
+		}
+	}
+	norm := b.String()
+	if c, ok := codecAliases[norm]; ok {
+		return c, true
+	}
+	if c, ok := codecAliases[strings.ReplaceAll(norm, ".", "_")]; ok {
+		return c, true
+	}
+	return "", false
+}

@@ -1,0 +1,70 @@
+"""Test oracle: answers questions about python3's own behaviour, one JSON
+request per line on stdin, one JSON answer per line on stdout.
+
+  {"op": "parse", "src": B64}    -> {"ok": bool, "type": str, "msg": str}
+  {"op": "literal", "src": B64}  -> {"ok": bool, "kind": "str"|"bytes", "hex": HEX}
+      (str values as UTF-8 with surrogatepass, the form token.AppendWTF8 writes)
+  {"op": "tokens", "src": B64}   -> {"ok": bool, "toks": [[type, text, l1, c1, l2, c2], ...]}
+      (the tokenize module's tokens without COMMENT/NL/ENCODING; columns in UTF-8 bytes)
+  {"op": "codec", "name": str}   -> {"codec": str}  (codecs.lookup(name).name or "")
+"""
+import ast
+import base64
+import codecs
+import io
+import json
+import sys
+import tokenize
+import warnings
+
+warnings.simplefilter("ignore")
+
+
+def answer(req):
+    op = req["op"]
+    if op == "codec":
+        try:
+            return {"codec": codecs.lookup(req["name"]).name}
+        except LookupError:
+            return {"codec": ""}
+    src = base64.b64decode(req["src"])
+    if op == "parse":
+        try:
+            ast.parse(src)
+            return {"ok": True}
+        except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
+            return {"ok": False, "type": type(e).__name__, "msg": str(e)}
+    if op == "literal":
+        try:
+            v = ast.literal_eval(src.decode("utf-8"))
+        except (SyntaxError, ValueError) as e:
+            return {"ok": False, "msg": str(e)}
+        if isinstance(v, bytes):
+            return {"ok": True, "kind": "bytes", "hex": v.hex()}
+        return {"ok": True, "kind": "str", "hex": v.encode("utf-8", "surrogatepass").hex()}
+    if op == "tokens":
+        text = src.decode("utf-8")
+        lines = text.splitlines(keepends=True)
+
+        def bcol(line, col):
+            if line - 1 < len(lines):
+                return len(lines[line - 1][:col].encode("utf-8"))
+            return col
+        out = []
+        try:
+            for t in tokenize.generate_tokens(io.StringIO(text).readline):
+                if t.type in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING):
+                    continue
+                name = tokenize.tok_name[t.type]
+                if t.type in (tokenize.OP,):
+                    name = "OP"
+                out.append([name, t.string, t.start[0], bcol(*t.start), t.end[0], bcol(*t.end)])
+        except (tokenize.TokenError, SyntaxError) as e:
+            return {"ok": False, "msg": str(e)}
+        return {"ok": True, "toks": out}
+    raise ValueError("unknown op " + op)
+
+
+for line in sys.stdin:
+    sys.stdout.write(json.dumps(answer(json.loads(line))) + "\n")
+    sys.stdout.flush()

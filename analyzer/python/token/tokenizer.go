@@ -1,0 +1,697 @@
+package token
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// CPython 3.11 limits (Include/internal/pycore_token.h, Parser/tokenizer.h).
+const (
+	tabSize   = 8
+	maxIndent = 100 // MAXINDENT: indentation stack depth
+	maxLevel  = 200 // MAXLEVEL: bracket nesting
+)
+
+const eof = -1
+
+// Tokenize decodes src (see Decode) and tokenizes it with CPython 3.11's
+// rules. Errors are *SyntaxError. The token slice always ends with EndMarker.
+func Tokenize(src []byte) ([]Token, error) {
+	text, _, err := Decode(src)
+	if err != nil {
+		return nil, err
+	}
+	return TokenizeText(text)
+}
+
+// TokenizeText tokenizes already decoded text (the output of Decode).
+func TokenizeText(text string) ([]Token, error) {
+	// exec input: CPython appends a final newline when there is none.
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	t := &tokenizer{src: text, atbol: true, indstack: []int{0}, altindstack: []int{0}}
+	t.lineStarts = append(t.lineStarts, 0)
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			t.lineStarts = append(t.lineStarts, i+1)
+		}
+	}
+	t.toks = make([]Token, 0, len(text)/4+8)
+	for {
+		if err := t.next(); err != nil {
+			return nil, err
+		}
+		if t.toks[len(t.toks)-1].Kind == EndMarker {
+			return t.toks, nil
+		}
+	}
+}
+
+type paren struct {
+	c    byte
+	line int
+	col  int
+}
+
+type tokenizer struct {
+	src        string
+	p          int   // offset of the next byte
+	lineStarts []int // offset of every line's first byte; the last is len(src)
+	cursor     int   // index into lineStarts of the last position looked up
+
+	atbol                 bool
+	indstack, altindstack []int
+	pendin                int
+	parens                []paren
+	toks                  []Token
+}
+
+func (t *tokenizer) nextc() int {
+	if t.p >= len(t.src) {
+		t.p = len(t.src) + 1 // reading past the end, so that backup is symmetric
+		return eof
+	}
+	c := t.src[t.p]
+	t.p++
+	return int(c)
+}
+
+func (t *tokenizer) backup(c int) {
+	t.p--
+	if c == eof && t.p > len(t.src) {
+		t.p = len(t.src)
+	}
+}
+
+func (t *tokenizer) peek() int {
+	if t.p >= len(t.src) {
+		return eof
+	}
+	return int(t.src[t.p])
+}
+
+// pos converts a byte offset into a position; offsets mostly grow, so the
+// line cursor usually moves forward by a step or two.
+func (t *tokenizer) pos(off int) Pos {
+	off = min(off, len(t.src))
+	ls := t.lineStarts
+	i := t.cursor
+	if off < ls[i] || (i+1 < len(ls) && off >= ls[i+1]) {
+		if i+1 < len(ls) && off >= ls[i+1] && (i+2 >= len(ls) || off < ls[i+2]) {
+			i++
+		} else {
+			i = sort.Search(len(ls), func(j int) bool { return ls[j] > off }) - 1
+		}
+	}
+	// The final entry is the end of text: a position there is on a line of its own.
+	t.cursor = i
+	return Pos{Line: i + 1, Col: off - ls[i]}
+}
+
+func (t *tokenizer) emit(k Kind, start, end int) {
+	text := ""
+	if k != Newline && k != Indent && k != Dedent && k != EndMarker {
+		text = t.src[start:end]
+	}
+	sp := t.pos(start)
+	ep := sp
+	if k == Newline {
+		ep.Col++ // the end of the line, not the start of the next
+	} else if end != start {
+		ep = t.pos(end)
+	}
+	t.toks = append(t.toks, Token{Kind: k, Text: text, Start: sp, End: ep})
+}
+
+func (t *tokenizer) errAt(off int, format string, args ...any) error {
+	p := t.pos(off)
+	return syntaxErr(p.Line, p.Col, format, args...)
+}
+
+func (t *tokenizer) indentErr(off int, kind, msg string) error {
+	p := t.pos(off)
+	return &SyntaxError{Kind: kind, Msg: msg, Line: p.Line, Col: p.Col}
+}
+
+func isPotentialIdentStart(c int) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 128
+}
+
+func isPotentialIdentChar(c int) bool {
+	return isPotentialIdentStart(c) || c >= '0' && c <= '9'
+}
+
+func isDigit(c int) bool { return c >= '0' && c <= '9' }
+
+func isXDigit(c int) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// next appends the next token (tok_get of tokenizer.c).
+func (t *tokenizer) next() error {
+nextline:
+	blankline := false
+	if t.atbol {
+		t.atbol = false
+		col, altcol := 0, 0
+		for {
+			c := t.nextc()
+			if c == ' ' {
+				col++
+				altcol++
+			} else if c == '\t' {
+				col = (col/tabSize + 1) * tabSize
+				altcol++ // ALTTABSIZE is 1
+			} else if c == '\f' {
+				col, altcol = 0, 0 // form feed resets the column count, for Emacs users
+			} else {
+				t.backup(c)
+				break
+			}
+		}
+		if c := t.peek(); c == '#' || c == '\n' {
+			// Lines with only blanks and/or a comment do not affect indentation.
+			blankline = true
+		}
+		if !blankline && len(t.parens) == 0 {
+			top := len(t.indstack) - 1
+			switch {
+			case col == t.indstack[top]:
+				if altcol != t.altindstack[top] {
+					return t.indentErr(t.p, "TabError", "inconsistent use of tabs and spaces in indentation")
+				}
+			case col > t.indstack[top]:
+				if top+1 >= maxIndent {
+					return t.indentErr(t.p, "IndentationError", "too many levels of indentation")
+				}
+				if altcol <= t.altindstack[top] {
+					return t.indentErr(t.p, "TabError", "inconsistent use of tabs and spaces in indentation")
+				}
+				t.pendin++
+				t.indstack = append(t.indstack, col)
+				t.altindstack = append(t.altindstack, altcol)
+			default:
+				for top > 0 && col < t.indstack[top] {
+					t.pendin--
+					top--
+				}
+				t.indstack = t.indstack[:top+1]
+				t.altindstack = t.altindstack[:top+1]
+				if col != t.indstack[top] {
+					return t.indentErr(t.p, "IndentationError", "unindent does not match any outer indentation level")
+				}
+				if altcol != t.altindstack[top] {
+					return t.indentErr(t.p, "TabError", "inconsistent use of tabs and spaces in indentation")
+				}
+			}
+		}
+	}
+
+	if t.pendin != 0 {
+		if t.pendin < 0 {
+			t.pendin++
+			t.emit(Dedent, t.p, t.p)
+		} else {
+			t.pendin--
+			t.emit(Indent, t.p, t.p)
+		}
+		return nil
+	}
+
+again:
+	c := t.nextc()
+	for c == ' ' || c == '\t' || c == '\f' {
+		c = t.nextc()
+	}
+	start := t.p - 1
+	if c == eof {
+		start = len(t.src)
+	}
+
+	if c == '#' {
+		for c != eof && c != '\n' {
+			c = t.nextc()
+		}
+	}
+
+	if c == eof {
+		if n := len(t.parens); n > 0 {
+			p := t.parens[n-1]
+			return syntaxErr(p.line, p.col, "'%c' was never closed", p.c)
+		}
+		t.emit(EndMarker, len(t.src), len(t.src))
+		return nil
+	}
+
+	if isPotentialIdentStart(c) {
+		sawB, sawR, sawU, sawF := false, false, false, false
+		for {
+			switch {
+			case !(sawB || sawU || sawF) && (c == 'b' || c == 'B'):
+				sawB = true
+			case !(sawB || sawU || sawR || sawF) && (c == 'u' || c == 'U'):
+				sawU = true
+			case !(sawR || sawU) && (c == 'r' || c == 'R'):
+				sawR = true
+			case !(sawF || sawB || sawU) && (c == 'f' || c == 'F'):
+				sawF = true
+			default:
+				goto ident
+			}
+			c = t.nextc()
+			if c == '"' || c == '\'' {
+				return t.str(start, c)
+			}
+		}
+	ident:
+		nonASCII := false
+		for isPotentialIdentChar(c) {
+			if c >= 128 {
+				nonASCII = true
+			}
+			c = t.nextc()
+		}
+		t.backup(c)
+		if nonASCII {
+			if err := t.verifyIdentifier(start, t.p); err != nil {
+				return err
+			}
+		}
+		t.emit(Name, start, t.p)
+		return nil
+	}
+
+	if c == '\n' {
+		start = t.p - 1 // after a comment, the newline itself
+		t.atbol = true
+		if blankline || len(t.parens) > 0 {
+			goto nextline
+		}
+		t.emit(Newline, start, t.p)
+		return nil
+	}
+
+	if c == '.' {
+		c = t.nextc()
+		if isDigit(c) {
+			return t.number(start, c, true)
+		}
+		if c == '.' {
+			c = t.nextc()
+			if c == '.' {
+				t.emit(Op, start, t.p)
+				return nil
+			}
+			t.backup(c)
+			t.backup('.')
+		} else {
+			t.backup(c)
+		}
+		t.emit(Op, start, t.p)
+		return nil
+	}
+
+	if isDigit(c) {
+		return t.number(start, c, false)
+	}
+
+	if c == '"' || c == '\'' {
+		return t.str(start, c)
+	}
+
+	if c == '\\' {
+		c = t.nextc()
+		if c != '\n' {
+			return t.errAt(t.p-1, "unexpected character after line continuation character")
+		}
+		if t.peek() == eof {
+			return t.errAt(t.p, "unexpected EOF while parsing")
+		}
+		goto again
+	}
+
+	if c < 128 {
+		c2 := t.nextc()
+		if n := opLen(c, c2, t.peek()); n > 1 {
+			if n == 3 {
+				t.nextc()
+			}
+			t.emit(Op, start, t.p)
+			return nil
+		}
+		t.backup(c2)
+	}
+
+	switch c {
+	case '(', '[', '{':
+		if len(t.parens) >= maxLevel {
+			return t.errAt(start, "too many nested parentheses")
+		}
+		p := t.pos(start)
+		t.parens = append(t.parens, paren{c: byte(c), line: p.Line, col: p.Col})
+	case ')', ']', '}':
+		n := len(t.parens)
+		if n == 0 {
+			return t.errAt(start, "unmatched '%c'", c)
+		}
+		open := t.parens[n-1]
+		t.parens = t.parens[:n-1]
+		if !(open.c == '(' && c == ')' || open.c == '[' && c == ']' || open.c == '{' && c == '}') {
+			if p := t.pos(start); open.line != p.Line {
+				return t.errAt(start, "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d", c, open.c, open.line)
+			}
+			return t.errAt(start, "closing parenthesis '%c' does not match opening parenthesis '%c'", c, open.c)
+		}
+	}
+	if c < 0x20 || c == 0x7f {
+		return t.errAt(start, "invalid non-printable character U+%04X", c)
+	}
+	if !strings.ContainsRune("()[]{}:,;+-*/|&<>=.%~^@", rune(c)) {
+		// '$', '?', '!' and '`' are OP tokens no grammar rule accepts: the
+		// parser would report "invalid syntax" at this token.
+		return t.errAt(start, "invalid syntax")
+	}
+	t.emit(Op, start, t.p)
+	return nil
+}
+
+// opLen returns 3 or 2 when c, c2 (and c3) start a three- or two-character
+// operator (PyToken_ThreeChars/TwoChars), else 1.
+func opLen(c, c2, c3 int) int {
+	two := ""
+	if c2 >= 0 && c2 < 128 {
+		two = string([]byte{byte(c), byte(c2)})
+	}
+	switch two {
+	case "**", "//", "<<", ">>":
+		if c3 == '=' {
+			return 3
+		}
+		return 2
+	case "..":
+		// '.' is handled before; unreachable but harmless.
+		return 1
+	case "!=", "%=", "&=", "*=", "+=", "-=", "->", "/=", ":=", "<=", "<>", "==", ">=", "@=", "^=", "|=":
+		return 2
+	}
+	return 1
+}
+
+// verifyIdentifier is verify_identifier: the raw identifier must be valid
+// UTF-8, start with XID_Start or '_' and continue with XID_Continue.
+func (t *tokenizer) verifyIdentifier(start, end int) error {
+	s := t.src[start:end]
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return t.errAt(start+i, "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid utf-8", s[i], i)
+		}
+		ok := isXIDContinue(r)
+		if i == 0 {
+			ok = isXIDStart(r)
+		}
+		if !ok {
+			if IsPrintable(r) {
+				return t.errAt(start+i, "invalid character '%c' (U+%04X)", r, r)
+			}
+			return t.errAt(start+i, "invalid non-printable character U+%04X", r)
+		}
+		i += n
+	}
+	return nil
+}
+
+// decimalTail is tok_decimal_tail: digits with single underscores between.
+func (t *tokenizer) decimalTail() (int, error) {
+	for {
+		c := t.nextc()
+		for isDigit(c) {
+			c = t.nextc()
+		}
+		if c != '_' {
+			return c, nil
+		}
+		c = t.nextc()
+		if !isDigit(c) {
+			t.backup(c)
+			return 0, t.errAt(t.p-1, "invalid decimal literal")
+		}
+	}
+}
+
+// lookahead is tokenizer.c's lookahead: the input continues with test and
+// then something that cannot continue an identifier. Nothing is consumed.
+func (t *tokenizer) lookahead(test string) bool {
+	p := t.p
+	if !strings.HasPrefix(t.src[min(p, len(t.src)):], test) {
+		return false
+	}
+	q := p + len(test)
+	return q >= len(t.src) || !isPotentialIdentChar(int(t.src[q]))
+}
+
+// verifyEndOfNumber is verify_end_of_number: a number directly followed by
+// "and", "else", "for", "if", "in", "is", "or" or "not" is kept (3.11 only
+// warns); followed by any other identifier character it is an error. c is
+// the character after the number, already read.
+func (t *tokenizer) verifyEndOfNumber(c int, kind string) error {
+	r := false
+	switch c {
+	case 'a':
+		r = t.lookahead("nd")
+	case 'e':
+		r = t.lookahead("lse")
+	case 'f':
+		r = t.lookahead("or")
+	case 'i':
+		c2 := t.peek()
+		r = c2 == 'f' || c2 == 'n' || c2 == 's'
+	case 'o':
+		r = t.lookahead("r")
+	case 'n':
+		r = t.lookahead("ot")
+	}
+	if !r && isPotentialIdentChar(c) {
+		return t.errAt(t.p-1, "invalid %s literal", kind)
+	}
+	return nil
+}
+
+// number scans a numeric literal whose first character c has been read
+// (fraction: c is the first digit after a leading '.').
+func (t *tokenizer) number(start, c int, fraction bool) error {
+	var err error
+	finish := func() error {
+		t.backup(c)
+		t.emit(Number, start, t.p)
+		return nil
+	}
+	if fraction {
+		goto fraction
+	}
+	if c == '0' {
+		c = t.nextc()
+		switch {
+		case c == 'x' || c == 'X':
+			c = t.nextc()
+			for {
+				if c == '_' {
+					c = t.nextc()
+				}
+				if !isXDigit(c) {
+					t.backup(c)
+					return t.errAt(t.p, "invalid hexadecimal literal")
+				}
+				for isXDigit(c) {
+					c = t.nextc()
+				}
+				if c != '_' {
+					break
+				}
+			}
+			if err := t.verifyEndOfNumber(c, "hexadecimal"); err != nil {
+				return err
+			}
+			return finish()
+		case c == 'o' || c == 'O' || c == 'b' || c == 'B':
+			kind, max := "octal", '8'
+			if c == 'b' || c == 'B' {
+				kind, max = "binary", '2'
+			}
+			c = t.nextc()
+			for {
+				if c == '_' {
+					c = t.nextc()
+				}
+				if c < '0' || c >= int(max) {
+					if isDigit(c) {
+						return t.errAt(t.p-1, "invalid digit '%c' in %s literal", c, kind)
+					}
+					t.backup(c)
+					return t.errAt(t.p, "invalid %s literal", kind)
+				}
+				for c >= '0' && c < int(max) {
+					c = t.nextc()
+				}
+				if c != '_' {
+					break
+				}
+			}
+			if isDigit(c) {
+				return t.errAt(t.p-1, "invalid digit '%c' in %s literal", c, kind)
+			}
+			if err := t.verifyEndOfNumber(c, kind); err != nil {
+				return err
+			}
+			return finish()
+		default:
+			nonzero := false
+			// Old-style octal maybe; in any case '0' itself is a literal.
+			for {
+				if c == '_' {
+					c = t.nextc()
+					if !isDigit(c) {
+						t.backup(c)
+						return t.errAt(t.p, "invalid decimal literal")
+					}
+				}
+				if c != '0' {
+					break
+				}
+				c = t.nextc()
+			}
+			if isDigit(c) {
+				nonzero = true
+				if c, err = t.decimalTail(); err != nil {
+					return err
+				}
+			}
+			switch {
+			case c == '.':
+				c = t.nextc()
+				goto fraction
+			case c == 'e' || c == 'E':
+				goto exponent
+			case c == 'j' || c == 'J':
+				goto imaginary
+			case nonzero:
+				return t.errAt(start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
+			}
+			if err := t.verifyEndOfNumber(c, "decimal"); err != nil {
+				return err
+			}
+			return finish()
+		}
+	}
+	// Decimal: c is the first digit, not yet part of a tail.
+	t.backup(c)
+	if c, err = t.decimalTail(); err != nil {
+		return err
+	}
+	if c == '.' {
+		c = t.nextc()
+		goto fraction
+	}
+	goto afterFraction
+
+fraction:
+	if isDigit(c) {
+		t.backup(c)
+		if c, err = t.decimalTail(); err != nil {
+			return err
+		}
+	}
+afterFraction:
+	if c == 'e' || c == 'E' {
+		goto exponent
+	}
+	goto afterExponent
+
+exponent:
+	{
+		e := c
+		c = t.nextc()
+		if c == '+' || c == '-' {
+			c = t.nextc()
+			if !isDigit(c) {
+				t.backup(c)
+				return t.errAt(t.p, "invalid decimal literal")
+			}
+		} else if !isDigit(c) {
+			// "1else": the 'e' starts the next token.
+			t.backup(c)
+			if err := t.verifyEndOfNumber(e, "decimal"); err != nil {
+				return err
+			}
+			t.backup(e)
+			t.emit(Number, start, t.p)
+			return nil
+		}
+		t.backup(c)
+		if c, err = t.decimalTail(); err != nil {
+			return err
+		}
+	}
+afterExponent:
+	if c == 'j' || c == 'J' {
+		goto imaginary
+	}
+	if err := t.verifyEndOfNumber(c, "decimal"); err != nil {
+		return err
+	}
+	return finish()
+
+imaginary:
+	c = t.nextc()
+	if err := t.verifyEndOfNumber(c, "imaginary"); err != nil {
+		return err
+	}
+	return finish()
+}
+
+// str scans a string literal; quote has just been read.
+func (t *tokenizer) str(start, quote int) error {
+	quoteSize, endQuoteSize := 1, 0
+	c := t.nextc()
+	if c == quote {
+		c = t.nextc()
+		if c == quote {
+			quoteSize = 3
+		} else {
+			endQuoteSize = 1 // empty string
+		}
+	}
+	if c != quote {
+		t.backup(c)
+	}
+	for endQuoteSize != quoteSize {
+		c = t.nextc()
+		if c == eof || (quoteSize == 1 && c == '\n') {
+			detected := t.pos(t.p - 1).Line
+			if c == eof {
+				detected = t.pos(len(t.src) - 1).Line
+			}
+			p := t.pos(start)
+			if quoteSize == 3 {
+				return syntaxErr(p.Line, p.Col, "unterminated triple-quoted string literal (detected at line %d)", detected)
+			}
+			return syntaxErr(p.Line, p.Col, "unterminated string literal (detected at line %d)", detected)
+		}
+		if c == quote {
+			endQuoteSize++
+		} else {
+			endQuoteSize = 0
+			if c == '\\' {
+				t.nextc() // skip the escaped character
+			}
+		}
+	}
+	t.emit(String, start, t.p)
+	return nil
+}
+
+// GoString helps debugging token streams.
+func (k Kind) GoString() string { return fmt.Sprintf("token.%s", k) }
