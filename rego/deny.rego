@@ -9,16 +9,26 @@ deny contains {"rule": "SBX802", "message": "no analyzer report: sbxgate decides
 }
 
 # SBX800: code that does not parse as Python 3.11 cannot be analyzed, so it cannot be approved.
-deny contains {"rule": "SBX800", "line": err.line, "message": sprintf("%s: %s", [err.kind, err.message])} if {
+# Reasons read fields with object.get: a reason that failed to build on a malformed field would
+# silently drop its deny.
+deny contains {
+	"rule": "SBX800",
+	"line": object.get(err, "line", 0),
+	"message": sprintf("%v: %v", [object.get(err, "kind", "SyntaxError"), object.get(err, "message", "")]),
+} if {
 	err := input.report.parse_error
 	err != null
 }
 
 # A finding denies when its capability is denied or its severity is not tolerated.
 deny contains {
-	"rule": f.rule,
-	"line": f.line,
-	"message": sprintf("%s (capability %s, severity %s)", [f.message, f.capability, f.severity]),
+	"rule": object.get(f, "rule", "SBX000"),
+	"line": object.get(f, "line", 0),
+	"message": sprintf("%v (capability %v, severity %v)", [
+		object.get(f, "message", ""),
+		object.get(f, "capability", "unknown"),
+		object.get(f, "severity", "unknown"),
+	]),
 } if {
 	some f in input.report.findings
 	finding_denied(f)
@@ -26,20 +36,23 @@ deny contains {
 
 finding_denied(f) if f.capability in data.sbxgate.denied_capabilities
 
-# Written as "not tolerated" so a missing or unknown severity denies.
-finding_denied(f) if not f.severity in data.sbxgate.tolerated_severities
+# Written as "not tolerated" so an unknown or missing severity denies. object.get, not f.severity:
+# the compiler hoists f.severity out of the negation, so a missing field would make this undefined.
+finding_denied(f) if not object.get(f, "severity", null) in data.sbxgate.tolerated_severities
 
-# SBX801: an import outside the operator's allowlist. "not ... == true" also denies a missing flag.
-deny contains {"rule": "SBX801", "line": imp.line, "message": import_message(imp)} if {
+# SBX801: an import outside the operator's allowlist; a missing flag counts as not allowed.
+deny contains {"rule": "SBX801", "line": object.get(imp, "line", 0), "message": import_message(imp)} if {
 	some imp in input.report.imports
-	not imp.allowed == true
+	object.get(imp, "allowed", false) != true
 }
 
 import_message(imp) := "dynamic import of a computed module name is not allowed" if {
-	imp.module == ""
+	object.get(imp, "module", "") == ""
 	imp.dynamic == true
-} else := sprintf("import of %s is not in the module allowlist", [import_name(imp)])
+} else := sprintf("import of %v is not in the module allowlist", [import_name(imp)])
 
-import_name(imp) := imp.module if {
-	imp.level == 0
-} else := concat("", array.concat(["." | some _ in numbers.range(1, imp.level)], [imp.module]))
+import_name(imp) := concat("", array.concat(["." | some _ in numbers.range(1, imp.level)], [imp.module])) if {
+	is_number(imp.level)
+	imp.level > 0
+	imp.level < 100
+} else := object.get(imp, "module", "")
