@@ -94,6 +94,9 @@ type Modules struct {
 	// Allow lists the modules programs may import. An entry admits the module and its submodules
 	// ("json" admits "json.decoder"); anything not listed is reported as not allowed.
 	Allow []string `yaml:"allow"`
+	// Deny lists submodules that stay forbidden although a parent package is allowed
+	// ("logging" is allowed, "logging.config" is not). Each entry must lie inside an allowed module.
+	Deny []string `yaml:"deny"`
 	// Capabilities maps a module (or "module.attribute") to the capabilities it reaches.
 	Capabilities map[string][]string `yaml:"capabilities"`
 	// DeniedAttributes lists attributes that stay denied inside allowed modules.
@@ -207,8 +210,31 @@ func (c *Config) Validate() error {
 		}
 	}
 	for _, m := range c.Modules.Allow {
-		if m == "" || strings.HasPrefix(m, ".") || strings.HasSuffix(m, ".") {
+		if !isDottedName(m) {
 			bad("modules.allow: %q is not a module name", m)
+		}
+	}
+	for _, m := range c.Modules.Deny {
+		switch {
+		case !isDottedName(m):
+			bad("modules.deny: %q is not a module name", m)
+		case !c.Modules.allowListed(m):
+			bad("modules.deny: %q is not inside an allowed module: remove it, modules not in allow are already denied", m)
+		}
+	}
+	for key := range c.Modules.Capabilities {
+		if !isDottedName(key) {
+			bad("modules.capabilities: %q is not a module or module.attribute name", key)
+		}
+	}
+	for mod, attrs := range c.Modules.DeniedAttributes {
+		if !isDottedName(mod) {
+			bad("modules.denied_attributes: %q is not a module name", mod)
+		}
+		for _, a := range attrs {
+			if !isDottedName(a) || strings.Contains(a, ".") {
+				bad("modules.denied_attributes.%s: %q is not an attribute name", mod, a)
+			}
 		}
 	}
 	if c.Server.MaxBodyBytes < 0 || c.Server.RatePerMinute < 0 || c.Server.MaxConcurrentRuns < 0 {
@@ -264,14 +290,46 @@ func (c *Config) TierNames() []string {
 	return names
 }
 
-// ModuleAllowed reports whether the allowlist admits module (or a parent package of it).
+// ModuleAllowed reports whether the allowlist admits module (or a parent package of it) and the
+// deny list does not take it (or a parent package of it) back.
 func (m *Modules) ModuleAllowed(module string) bool {
+	if !m.allowListed(module) {
+		return false
+	}
+	for _, d := range m.Deny {
+		if module == d || strings.HasPrefix(module, d+".") {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Modules) allowListed(module string) bool {
 	for _, a := range m.Allow {
 		if module == a || strings.HasPrefix(module, a+".") {
 			return true
 		}
 	}
 	return false
+}
+
+// isDottedName reports whether s is a dotted Python name (ASCII identifiers joined by dots).
+func isDottedName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, ".") {
+		if part == "" || part[0] >= '0' && part[0] <= '9' {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			c := part[i]
+			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func oneLine(err error) string {
