@@ -1,0 +1,214 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/policy"
+	"github.com/sbxgate/sbxgate/runner"
+)
+
+// CheckResponse is the answer of POST /v1/check: one element of `sbxgate check --format json`'s
+// results (the analyzer report and the decision) plus the request and audit ids.
+type CheckResponse struct {
+	*analyzer.Report
+	Decision  policy.Decision `json:"decision"`
+	RequestID string          `json:"request_id"`
+	AuditID   string          `json:"audit_id"`
+}
+
+// RunResponse is the answer of POST /v1/run: the `sbxgate run --format json` document of
+// shared/CONTRACT.md plus the request id; Error is set (with status 503) when the gate failed.
+type RunResponse struct {
+	Decision  *policy.Decision `json:"decision"`
+	Result    *runner.Result   `json:"result"`
+	AuditID   string           `json:"audit_id"`
+	RequestID string           `json:"request_id"`
+	Error     string           `json:"error,omitempty"`
+}
+
+// AuditResponse is the answer of GET /v1/audit/{id}: the decision record and the result records
+// that link to it, in log order.
+type AuditResponse struct {
+	Records []audit.Record `json:"records"`
+}
+
+func (s *Server) submission(r *http.Request, req submitRequest, p principal) pipeline.Submission {
+	return pipeline.Submission{
+		Path:      req.Path,
+		Code:      []byte(*req.Code),
+		Request:   req.policyRequest(p),
+		RequestID: requestID(r.Context()),
+	}
+}
+
+func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal) {
+	req, herr := decodeSubmit(w, r, s.maxBody, s.cfg)
+	if herr != nil {
+		writeError(w, herr.code, herr.msg)
+		return
+	}
+	out, err := s.p.Check(r.Context(), s.submission(r, req, p))
+	if err != nil {
+		// The decision was not recorded: fail closed and do not hand out an unlogged answer.
+		writeError(w, http.StatusServiceUnavailable, gateError(err))
+		return
+	}
+	s.metrics.observeDecision("check", out.Decision.Allow)
+	writeJSON(w, http.StatusOK, CheckResponse{
+		Report:    normalReport(out.Report),
+		Decision:  normalDecision(out.Decision),
+		RequestID: out.RequestID,
+		AuditID:   out.AuditID,
+	})
+}
+
+func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) {
+	req, herr := decodeSubmit(w, r, s.maxBody, s.cfg)
+	if herr != nil {
+		writeError(w, herr.code, herr.msg)
+		return
+	}
+	release, ok := s.acquireRun(r.Context())
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
+		return
+	}
+	defer release()
+	s.metrics.runsInFlight.Inc()
+	start := time.Now()
+	out, err := s.p.Run(r.Context(), s.submission(r, req, p))
+	s.metrics.runsInFlight.Dec()
+	if out.Report != nil {
+		s.metrics.observeDecision("run", out.Decision.Allow)
+	}
+	if out.Result != nil {
+		s.metrics.runDuration.Observe(time.Since(start).Seconds())
+	}
+	resp := RunResponse{Result: out.Result, AuditID: out.AuditID, RequestID: out.RequestID}
+	if out.Report != nil {
+		d := normalDecision(out.Decision)
+		resp.Decision = &d
+	}
+	if err != nil {
+		resp.Error = gateError(err)
+		if errors.Is(r.Context().Err(), context.Canceled) {
+			resp.Error += " (the request was canceled: the server is shutting down or the client went away)"
+		}
+		writeJSONError(w, http.StatusServiceUnavailable, resp.Error, resp)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// acquireRun takes a run slot, waiting at most runWait.
+func (s *Server) acquireRun(ctx context.Context) (release func(), ok bool) {
+	select {
+	case s.runSlots <- struct{}{}:
+		return func() { <-s.runSlots }, true
+	default:
+	}
+	if s.runWait <= 0 {
+		return nil, false
+	}
+	t := time.NewTimer(s.runWait)
+	defer t.Stop()
+	select {
+	case s.runSlots <- struct{}{}:
+		return func() { <-s.runSlots }, true
+	case <-t.C:
+		return nil, false
+	case <-ctx.Done():
+		return nil, false
+	}
+}
+
+// auditIDPattern bounds what an id may look like before the log is read for it.
+var auditIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+
+func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal) {
+	if s.audit == nil {
+		writeError(w, http.StatusNotFound, "this server keeps no audit log: start sbxgate serve with --audit FILE")
+		return
+	}
+	id := r.PathValue("id")
+	if !auditIDPattern.MatchString(id) {
+		writeError(w, http.StatusBadRequest, "audit id must be 1 to 128 letters, digits, - or _: use the audit_id of a check or run answer")
+		return
+	}
+	recs, err := s.audit.Lookup(r.Context(), id)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "audit: "+err.Error())
+		return
+	}
+	if len(recs) == 0 {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no audit record has id %s: use the audit_id of a check or run answer", id))
+		return
+	}
+	if !p.Auditor {
+		for _, rec := range recs {
+			if rec.Principal != p.Name {
+				writeError(w, http.StatusForbidden, fmt.Sprintf("audit record %s belongs to another principal: only its own principal or a token with the auditor role may read it", id))
+				return
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, AuditResponse{Records: recs})
+}
+
+// gateError is the one-line message for a pipeline error; the stage prefix (audit:, run:) is already
+// on it.
+func gateError(err error) string {
+	msg := err.Error()
+	if errors.Is(err, pipeline.ErrNoRunner) {
+		msg += ": this server was started without a runner"
+	}
+	return msg
+}
+
+// writeJSONError writes body (which carries an "error" member) and records msg for the log line.
+func writeJSONError(w http.ResponseWriter, code int, msg string, body any) {
+	if sw, ok := w.(*statusWriter); ok {
+		sw.errMsg = msg
+	}
+	writeJSON(w, code, body)
+}
+
+// normalReport copies the report with nil lists made empty, so clients always get arrays.
+func normalReport(rep *analyzer.Report) *analyzer.Report {
+	if rep == nil {
+		return &analyzer.Report{Imports: []analyzer.Import{}, Findings: []analyzer.Finding{}, Capabilities: []string{}}
+	}
+	c := *rep
+	if c.Imports == nil {
+		c.Imports = []analyzer.Import{}
+	}
+	if c.Findings == nil {
+		c.Findings = []analyzer.Finding{}
+	}
+	if c.Capabilities == nil {
+		c.Capabilities = []string{}
+	}
+	return &c
+}
+
+func normalDecision(d policy.Decision) policy.Decision {
+	if d.Reasons == nil {
+		d.Reasons = []policy.Reason{}
+	}
+	return d
+}
+
+// retryAfter formats a wait for the Retry-After header: whole seconds, at least 1.
+func retryAfter(d time.Duration) string {
+	return strconv.Itoa(max(1, int((d+time.Second-1)/time.Second)))
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics live in the Server's own registry, so several servers (tests) never collide.
+type metrics struct {
+	reg          *prometheus.Registry
+	handler      http.Handler
+	requests     *prometheus.CounterVec
+	latency      *prometheus.HistogramVec
+	decisions    *prometheus.CounterVec
+	runDuration  prometheus.Histogram
+	runsInFlight prometheus.Gauge
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sbxgate_http_requests_total",
+			Help: "HTTP requests answered, by route and status code.",
+		}, []string{"route", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "sbxgate_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by route.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
+		}, []string{"route"}),
+		decisions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sbxgate_decisions_total",
+			Help: "Policy decisions, by endpoint (check, run) and outcome (allow, deny).",
+		}, []string{"endpoint", "decision"}),
+		runDuration: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "sbxgate_run_duration_seconds",
+			Help:    "Wall time of runs that executed code: analysis, decision, logging, container and result.",
+			Buckets: []float64{.05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
+		}),
+		runsInFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sbxgate_runs_in_flight",
+			Help: "Runs in progress (holding a run slot).",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.decisions, m.runDuration, m.runsInFlight,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+	return m
+}
+
+func (m *metrics) observeRequest(route string, code int, d time.Duration) {
+	m.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
+	m.latency.WithLabelValues(route).Observe(d.Seconds())
+}
+
+func (m *metrics) observeDecision(endpoint string, allow bool) {
+	d := "deny"
+	if allow {
+		d = "allow"
+	}
+	m.decisions.WithLabelValues(endpoint, d).Inc()
+}

@@ -1,0 +1,282 @@
+// Package server is sbxgate's HTTP JSON API: check and run Python over HTTP, read one's own audit
+// records, health and Prometheus metrics. It is a thin shell around pipeline.Pipeline, so a request
+// gets exactly the guarantees of the CLI: a failure anywhere is a deny, and a decision is durable in
+// the audit log before any code runs.
+//
+// Every /v1 request carries "Authorization: Bearer <token>"; the token's SHA-256 names the principal
+// (config server.tokens), which goes to the policy input with source "http". Bodies are size-capped
+// and decoded strictly, each principal has a token bucket, runs are capped, and slow clients hit the
+// read timeouts.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/pipeline"
+)
+
+// Defaults for settings the config leaves at zero.
+const (
+	DefaultMaxBodyBytes = 1 << 20
+	DefaultGrace        = 30 * time.Second
+	DefaultRunQueueWait = 2 * time.Second
+	// maxHeaderBytes is far above any honest request's headers (a bearer token and a few more).
+	maxHeaderBytes = 32 << 10
+)
+
+// Timeouts bound how long a client may take; the zero value of a field means its default.
+type Timeouts struct {
+	ReadHeader time.Duration // request line and headers (slowloris); default 5s
+	Read       time.Duration // whole request including body; default 30s
+	Write      time.Duration // from the end of the headers to the end of the response; default: longest tier timeout + 60s
+	Idle       time.Duration // keep-alive connection between requests; default 120s
+}
+
+// Server is the HTTP API. It is an http.Handler; Serve adds the listener, timeouts and graceful
+// shutdown.
+type Server struct {
+	p        *pipeline.Pipeline
+	cfg      *config.Config
+	tokens   tokenTable
+	limiters map[string]*rate.Limiter // per principal; nil when rate limiting is off
+	runSlots chan struct{}
+	runWait  time.Duration
+	maxBody  int64
+	audit    AuditReader
+	log      *slog.Logger
+	metrics  *metrics
+	timeouts Timeouts
+	grace    time.Duration
+	handler  http.Handler
+	active   activeCounter
+}
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithLogger sets the structured logger (default: slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(s *Server) { s.log = l } }
+
+// WithAuditPath serves GET /v1/audit/{id} from the audit log file at path.
+func WithAuditPath(path string) Option {
+	return func(s *Server) {
+		if path != "" {
+			s.audit = FileAuditReader(path)
+		}
+	}
+}
+
+// WithAuditReader serves GET /v1/audit/{id} from r.
+func WithAuditReader(r AuditReader) Option { return func(s *Server) { s.audit = r } }
+
+// WithTimeouts overrides the connection timeouts.
+func WithTimeouts(t Timeouts) Option { return func(s *Server) { s.timeouts = t } }
+
+// WithGrace sets how long in-flight requests may go on after shutdown begins before they are
+// canceled (default 30s).
+func WithGrace(d time.Duration) Option { return func(s *Server) { s.grace = d } }
+
+// WithRunQueueWait sets how long a run waits for a free slot before it gets 429 (default 2s; 0
+// answers 429 at once).
+func WithRunQueueWait(d time.Duration) Option { return func(s *Server) { s.runWait = d } }
+
+// New builds the API over p. p.Runner may be nil: POST /v1/run then answers 503.
+func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, error) {
+	if p == nil || p.Analyzer == nil || p.Decider == nil {
+		return nil, errors.New("server: the pipeline needs an analyzer and a decider")
+	}
+	if cfg == nil {
+		return nil, errors.New("server: no config")
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("server: config: %w", err)
+	}
+	tokens, err := newTokenTable(cfg.Server.Tokens)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s := &Server{
+		p:       p,
+		cfg:     cfg,
+		tokens:  tokens,
+		maxBody: int64(cfg.Server.MaxBodyBytes),
+		log:     slog.Default(),
+		grace:   DefaultGrace,
+		runWait: DefaultRunQueueWait,
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = DefaultMaxBodyBytes
+	}
+	if s.grace < 0 || s.runWait < 0 {
+		return nil, errors.New("server: grace and run queue wait must not be negative")
+	}
+	runs := cfg.Server.MaxConcurrentRuns
+	if runs == 0 {
+		runs = cfg.Runner.MaxConcurrent
+	}
+	s.runSlots = make(chan struct{}, runs)
+	if n := cfg.Server.RatePerMinute; n > 0 {
+		// A burst of a tenth of the minute's allowance absorbs a client's natural bunching without
+		// letting it spend the whole minute at once.
+		burst := max(1, n/10)
+		s.limiters = map[string]*rate.Limiter{}
+		for _, t := range tokens {
+			if s.limiters[t.p.Name] == nil {
+				s.limiters[t.p.Name] = rate.NewLimiter(rate.Limit(float64(n)/60), burst)
+			}
+		}
+	}
+	s.timeouts = s.timeouts.withDefaults(cfg)
+	s.metrics = newMetrics()
+	s.handler = s.routes()
+	return s, nil
+}
+
+func (t Timeouts) withDefaults(cfg *config.Config) Timeouts {
+	if t.ReadHeader <= 0 {
+		t.ReadHeader = 5 * time.Second
+	}
+	if t.Read <= 0 {
+		t.Read = 30 * time.Second
+	}
+	if t.Write <= 0 {
+		// A run's response is written after the run: allow the longest tier, plus queueing and
+		// container start.
+		var longest time.Duration
+		for _, tier := range cfg.Tiers {
+			longest = max(longest, tier.Timeout.Duration)
+		}
+		t.Write = longest + 60*time.Second
+	}
+	if t.Idle <= 0 {
+		t.Idle = 120 * time.Second
+	}
+	return t
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.active.add()
+	defer s.active.done()
+	s.handler.ServeHTTP(w, r)
+}
+
+// Serve answers on ln until ctx is canceled, then shuts down gracefully: it stops accepting, lets
+// in-flight requests finish for the grace period, then cancels them (the runner kills their
+// containers; their results are still logged) and waits for them to return.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	// Requests live under hard, not ctx: SIGTERM must not kill runs that the grace period allows.
+	hard, cancelHard := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelHard()
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: s.timeouts.ReadHeader,
+		ReadTimeout:       s.timeouts.Read,
+		WriteTimeout:      s.timeouts.Write,
+		IdleTimeout:       s.timeouts.Idle,
+		MaxHeaderBytes:    maxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return hard },
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	s.log.Info("serving", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down", "grace", s.grace.String(), "in_flight", s.active.count())
+	gctx, cancel := context.WithTimeout(context.Background(), s.grace)
+	err := hs.Shutdown(gctx)
+	cancel()
+	if err != nil {
+		s.log.Warn("grace period over: canceling in-flight requests", "in_flight", s.active.count())
+		cancelHard()
+		// The runner kills a canceled run's container and the pipeline logs its result; give that a
+		// bounded time, then drop the connections.
+		wctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if !s.active.wait(wctx) {
+			s.log.Error("in-flight requests did not return after cancellation", "in_flight", s.active.count())
+		}
+		cancel()
+		_ = hs.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	s.log.Info("stopped")
+	return nil
+}
+
+// ListenAndServe listens on addr (host:port) and calls Serve.
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w: pick a free address with --listen", addr, err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// activeCounter counts requests in ServeHTTP. Unlike sync.WaitGroup it may be waited on while new
+// requests still arrive on kept-alive connections.
+type activeCounter struct {
+	mu   sync.Mutex
+	n    int
+	zero chan struct{} // closed while n == 0
+}
+
+func (a *activeCounter) add() {
+	a.mu.Lock()
+	if a.n == 0 {
+		a.zero = make(chan struct{})
+	}
+	a.n++
+	a.mu.Unlock()
+}
+
+func (a *activeCounter) done() {
+	a.mu.Lock()
+	a.n--
+	if a.n == 0 {
+		close(a.zero)
+	}
+	a.mu.Unlock()
+}
+
+func (a *activeCounter) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.n
+}
+
+// wait reports whether the count reached zero before ctx ended.
+func (a *activeCounter) wait(ctx context.Context) bool {
+	a.mu.Lock()
+	if a.n == 0 {
+		a.mu.Unlock()
+		return true
+	}
+	z := a.zero
+	a.mu.Unlock()
+	select {
+	case <-z:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
