@@ -1,0 +1,99 @@
+package audit
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Filter selects records. Zero fields match everything.
+type Filter struct {
+	Since     time.Time // Time >= Since
+	Until     time.Time // Time < Until
+	Principal string
+	Decision  string // "allow" or "deny": records carrying a decision with that outcome
+	Rule      string // a rule (SBXnnn) among the decision's reasons or the report's findings
+	SHA256    string // code SHA-256, or a prefix of at least 8 hex digits
+	Kind      string
+}
+
+var (
+	ruleRE = regexp.MustCompile(`^SBX[0-9]{3}$`)
+	hexRE  = regexp.MustCompile(`^[0-9a-f]{8,64}$`)
+)
+
+// Validate checks the filter's values, naming the bad one.
+func (f *Filter) Validate() error {
+	switch f.Decision {
+	case "", "allow", "deny":
+	default:
+		return fmt.Errorf("decision %q: use allow or deny", f.Decision)
+	}
+	if f.Rule != "" && !ruleRE.MatchString(f.Rule) {
+		return fmt.Errorf("rule %q: use a rule id like SBX101", f.Rule)
+	}
+	if f.SHA256 != "" && !hexRE.MatchString(f.SHA256) {
+		return fmt.Errorf("sha256 %q: use 8 to 64 lowercase hex digits", f.SHA256)
+	}
+	switch f.Kind {
+	case "", KindDecision, KindResult, KindRepair:
+	default:
+		return fmt.Errorf("kind %q: use decision, result or repair", f.Kind)
+	}
+	if !f.Since.IsZero() && !f.Until.IsZero() && !f.Until.After(f.Since) {
+		return fmt.Errorf("until %s is not after since %s", f.Until.Format(time.RFC3339), f.Since.Format(time.RFC3339))
+	}
+	return nil
+}
+
+// Match reports whether r passes the filter.
+func (f *Filter) Match(r *Record) bool {
+	switch {
+	case !f.Since.IsZero() && r.Time.Before(f.Since):
+		return false
+	case !f.Until.IsZero() && !r.Time.Before(f.Until):
+		return false
+	case f.Principal != "" && r.Principal != f.Principal:
+		return false
+	case f.Kind != "" && r.Kind != f.Kind:
+		return false
+	case f.SHA256 != "" && !strings.HasPrefix(r.CodeSHA256, f.SHA256):
+		return false
+	case f.Decision != "" && (r.Decision == nil || r.Decision.Allow != (f.Decision == "allow")):
+		return false
+	}
+	if f.Rule != "" {
+		for _, rule := range Rules(r) {
+			if rule == f.Rule {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// Rules returns the sorted rule ids of the record's decision reasons and report findings.
+func Rules(r *Record) []string {
+	seen := map[string]bool{}
+	if r.Decision != nil {
+		for _, x := range r.Decision.Reasons {
+			seen[x.Rule] = x.Rule != ""
+		}
+	}
+	if r.Report != nil {
+		for _, x := range r.Report.Findings {
+			seen[x.Rule] = x.Rule != ""
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for k, ok := range seen {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,137 @@
+package audit
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+// ErrStop may be returned by a Scan callback to end the scan early without error.
+var ErrStop = errors.New("audit: stop scan")
+
+// Scan calls fn for every record of the log at path, in order. It only reads: it neither checks
+// hashes (Verify does) nor repairs. It reads the records that were complete when it started, so a
+// writer appending meanwhile is never seen half-way. An incomplete last line is reported as an error
+// after the complete records have been delivered.
+func Scan(path string, fn func(Record) error) error {
+	return scanLines(path, func(lineNo int64, line []byte) error {
+		var r Record
+		if err := json.Unmarshal(line, &r); err != nil {
+			return fmt.Errorf("audit: %s line %d: not a valid record: %v: run sbxgate audit verify", path, lineNo, err)
+		}
+		err := fn(r)
+		return err
+	})
+}
+
+// tornError marks an incomplete last line.
+type tornError struct {
+	path   string
+	lineNo int64
+}
+
+func (e *tornError) Error() string {
+	return fmt.Sprintf("audit: %s line %d is incomplete (a writer stopped mid-write): the next append sets it aside", e.path, e.lineNo)
+}
+
+// scanLines calls fn with each complete line (without its newline) that was in the file when the scan
+// started, and 1-based line numbers.
+func scanLines(path string, fn func(lineNo int64, line []byte) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	defer f.Close()
+	size, err := stableSize(path, f)
+	if err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(io.LimitReader(f, size), 256<<10)
+	var long []byte
+	for lineNo := int64(1); ; {
+		chunk, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			long = append(long, chunk...)
+			continue
+		}
+		line := chunk
+		if long != nil {
+			line = append(long, chunk...)
+			long = nil
+		}
+		if err == io.EOF {
+			if len(line) > 0 {
+				return &tornError{path: path, lineNo: lineNo}
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("audit: read %s: %w", path, err)
+		}
+		if err := fn(lineNo, line[:len(line)-1]); err != nil {
+			if err == ErrStop {
+				return nil
+			}
+			return err
+		}
+		lineNo++
+	}
+}
+
+// stableSize returns the file's size at a moment no writer was mid-write: it takes the writers' lock
+// shared, when there is one, just long enough to read the size.
+func stableSize(path string, f *os.File) (int64, error) {
+	lf, err := os.Open(path + ".lock")
+	if err == nil {
+		defer lf.Close()
+		if err := flock(lf, false); err != nil {
+			return 0, fmt.Errorf("audit: %w", err)
+		}
+		defer funlock(lf)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("audit: %w", err)
+	}
+	return fi.Size(), nil
+}
+
+// Each calls fn with every record of the log at path that f matches (nil matches all), and its exact
+// line. Like Scan it does not check hashes.
+func Each(path string, f *Filter, fn func(r *Record, line []byte) error) error {
+	return scanLines(path, func(lineNo int64, line []byte) error {
+		var r Record
+		if err := json.Unmarshal(line, &r); err != nil {
+			return fmt.Errorf("audit: %s line %d: not a valid record: %v: run sbxgate audit verify", path, lineNo, err)
+		}
+		if f != nil && !f.Match(&r) {
+			return nil
+		}
+		return fn(&r, line)
+	})
+}
+
+// Find returns the record whose ID is idOrSeq, or whose Seq it is when it is a decimal number.
+func Find(path, idOrSeq string) (*Record, []byte, error) {
+	seq, serr := strconv.ParseInt(idOrSeq, 10, 64)
+	var found *Record
+	var foundLine []byte
+	err := Each(path, nil, func(r *Record, line []byte) error {
+		if r.ID == idOrSeq || (serr == nil && r.Seq == seq) {
+			found, foundLine = r, append([]byte(nil), line...)
+			return ErrStop
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if found == nil {
+		return nil, nil, fmt.Errorf("audit: no record with id or seq %q in %s: list ids with sbxgate audit list", idOrSeq, path)
+	}
+	return found, foundLine, nil
+}
