@@ -1,0 +1,34 @@
+# A stricter candidate policy, used by tests and `make demo` to show `sbxgate policy diff`:
+# medium findings and the filesystem, environment and serialization capabilities deny, dynamic
+# imports deny even of allowed modules (SBX803), analyst is no longer trusted, and no principal
+# gets the trusted tier.
+# Otherwise as the default policy: sbxgate evaluates data.sbxgate.decision once per submission with
+#
+#   input.request  who submits: principal, source, requested_tier, labels
+#   input.report   the analyzer's report: parse_error, imports, findings, capabilities
+#   data.sbxgate.config.tiers  the tiers of sandbox.yaml with their limits (set by sbxgate)
+#
+# and the policy data in data.json. The Go side adds the chosen tier's limits and the policy
+# revision, and turns an undefined or malformed decision into a deny (rules SBX9xx).
+package sbxgate
+
+decision := {
+	"allow": allow,
+	"trust_level": trust_level,
+	"tier": tier,
+	"reasons": reasons,
+}
+
+default allow := false
+
+allow if count(deny) == 0
+
+# A deny lists every reason for it; an allow lists notes such as a requested tier not granted.
+reasons := ordered(deny) if {
+	not allow
+} else := ordered(notes)
+
+# ordered sorts reasons by line, then rule, then message, so output is stable across runs.
+ordered(rs) := [entry[3] |
+	some entry in sort([[object.get(r, "line", 0), r.rule, r.message, r] | some r in rs])
+]
