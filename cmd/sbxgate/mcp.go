@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"log/slog"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/mcpserver"
+	"github.com/sbxgate/sbxgate/pipeline"
+)
+
+func init() {
+	register(command{Name: "mcp", Summary: "Model Context Protocol server on standard input/output", Run: cmdMCP})
+}
+
+func cmdMCP(ctx context.Context, e *Env, args []string) int {
+	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	cfgPath := fs.String("config", "", "sandbox.yaml (default: the embedded config)")
+	policyDir := fs.String("policy", "", "policy directory (default: the embedded policy)")
+	auditPath := fs.String("audit", "", "audit log file (default: the config's audit.path)")
+	principal := fs.String("principal", mcpserver.DefaultPrincipal, "who the submissions come from; goes to the policy input and the log")
+	checkOnly := fs.Bool("check-only", false, "serve without Docker: run_python reports that it cannot run code")
+	if code, done := parseCmdFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		e.Errorf("mcp: unexpected argument %q: mcp takes only flags and speaks on standard input/output", fs.Arg(0))
+		return 2
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		e.Errorf("mcp: %v", err)
+		return 2
+	}
+	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: *policyDir, AuditPath: *auditPath, Runner: !*checkOnly})
+	if err != nil {
+		e.Errorf("mcp: %v", err)
+		return 2
+	}
+	defer b.Close()
+	// Standard output carries the protocol; everything else goes to standard error.
+	log := slog.New(slog.NewJSONHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv, err := mcpserver.New(b.Pipeline, cfg, mcpserver.WithPrincipal(*principal), mcpserver.WithVersion(version), mcpserver.WithLogger(log))
+	if err != nil {
+		e.Errorf("mcp: %v", err)
+		return 2
+	}
+	if err := srv.Run(ctx, transport(e)); err != nil && ctx.Err() == nil {
+		e.Errorf("mcp: %v", err)
+		return 1
+	}
+	return 0
+}
+
+// transport speaks on Env's streams: the process's standard input/output, or a test's pipes.
+func transport(e *Env) mcp.Transport {
+	return &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

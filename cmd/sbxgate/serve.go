@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/server"
+)
+
+func init() {
+	register(command{Name: "serve", Summary: "serve the HTTP JSON API", Run: cmdServe})
+	register(command{Name: "token", Summary: "hash a bearer token for server.tokens (token hash [--new])", Run: cmdToken})
+}
+
+func cmdServe(ctx context.Context, e *Env, args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	listen := fs.String("listen", "", "address to listen on, host:port (default: the config's server.listen)")
+	cfgPath := fs.String("config", "", "sandbox.yaml (default: the embedded config)")
+	policyDir := fs.String("policy", "", "policy directory (default: the embedded policy)")
+	auditPath := fs.String("audit", "", "audit log file (default: the config's audit.path)")
+	grace := fs.Duration("grace", server.DefaultGrace, "on SIGTERM, how long in-flight requests may finish before they are canceled")
+	checkOnly := fs.Bool("check-only", false, "serve without Docker: POST /v1/run answers 503")
+	if code, done := parseCmdFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		e.Errorf("serve: unexpected argument %q: serve takes only flags", fs.Arg(0))
+		return 2
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		e.Errorf("serve: %v", err)
+		return 2
+	}
+	addr := *listen
+	if addr == "" {
+		addr = cfg.Server.Listen
+	}
+	if addr == "" {
+		e.Errorf("serve: no listen address: pass --listen host:port or set server.listen")
+		return 2
+	}
+	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
+	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: *policyDir, AuditPath: *auditPath, Runner: !*checkOnly})
+	if err != nil {
+		e.Errorf("serve: %v", err)
+		return 2
+	}
+	defer b.Close()
+	logPath := *auditPath
+	if logPath == "" {
+		logPath = cfg.Audit.Path
+	}
+	if logPath == "" {
+		log.Warn("no audit log: decisions are not recorded; pass --audit FILE or set audit.path")
+	}
+	srv, err := server.New(b.Pipeline, cfg, server.WithLogger(log), server.WithAuditPath(logPath), server.WithGrace(*grace))
+	if err != nil {
+		e.Errorf("serve: %v", err)
+		return 2
+	}
+	if err := srv.ListenAndServe(ctx, addr); err != nil {
+		e.Errorf("serve: %v", err)
+		return 1
+	}
+	return 0
+}
+
+func cmdToken(_ context.Context, e *Env, args []string) int {
+	if len(args) == 0 || args[0] != "hash" {
+		e.Errorf("token: want a subcommand: sbxgate token hash [--new] (reads the token on standard input)")
+		return 2
+	}
+	fs := flag.NewFlagSet("token hash", flag.ContinueOnError)
+	gen := fs.Bool("new", false, "generate a random token and print it with its sha256")
+	if code, done := parseCmdFlags(e, fs, args[1:]); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		e.Errorf("token hash: unexpected argument %q: pass the token on standard input, never on the command line", fs.Arg(0))
+		return 2
+	}
+	if *gen {
+		tok := server.NewToken()
+		sum, err := server.HashToken(tok)
+		if err != nil {
+			e.Errorf("token hash: %v", err)
+			return 1
+		}
+		fmt.Fprintf(e.Stdout, "token:  %s\nsha256: %s\n", tok, sum)
+		return 0
+	}
+	// One line: the token, with the newline an echo or a here-string adds.
+	line, err := bufio.NewReader(io.LimitReader(e.Stdin, 4096)).ReadString('\n')
+	if err != nil && err != io.EOF {
+		e.Errorf("token hash: read standard input: %v", err)
+		return 2
+	}
+	sum, err := server.HashToken(strings.TrimRight(line, "\r\n"))
+	if err != nil {
+		e.Errorf("token hash: %v", err)
+		return 2
+	}
+	fmt.Fprintln(e.Stdout, sum)
+	return 0
+}
+
+// parseCmdFlags parses args; when done, the command exits with code (0 for -h, 2 for a usage error,
+// reported as one line).
+func parseCmdFlags(e *Env, fs *flag.FlagSet, args []string) (code int, done bool) {
+	fs.SetOutput(io.Discard)
+	switch err := fs.Parse(args); {
+	case err == nil:
+		return 0, false
+	case err == flag.ErrHelp:
+		fs.SetOutput(e.Stderr)
+		fs.PrintDefaults()
+		return 0, true
+	default:
+		e.Errorf("%s: %v: run sbxgate %s -h for usage", fs.Name(), err, fs.Name())
+		return 2, true
+	}
+}
