@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"sync"
 	"testing"
@@ -26,6 +27,7 @@ func pyOracle(t testing.TB) *oracle {
 	t.Helper()
 	oracleOnce.Do(func() {
 		cmd := exec.Command("python3", "testdata/oracle.py")
+		cmd.Stderr = os.Stderr
 		stdin, err := cmd.StdinPipe()
 		if err != nil {
 			oracleErr = err
@@ -51,14 +53,15 @@ func pyOracle(t testing.TB) *oracle {
 }
 
 type oracleAnswer struct {
-	OK    bool     `json:"ok"`
-	Type  string   `json:"type"`
-	Msg   string   `json:"msg"`
-	Kind  string   `json:"kind"`
-	Hex   string   `json:"hex"`
-	Codec string   `json:"codec"`
-	Toks  [][]any  `json:"toks"`
-	_     struct{} `json:"-"`
+	OK    bool    `json:"ok"`
+	Type  string  `json:"type"`
+	Msg   string  `json:"msg"`
+	Kind  string  `json:"kind"`
+	Hex   string  `json:"hex"`
+	Codec string  `json:"codec"`
+	Toks  [][]any `json:"toks"`
+	// OracleError is set when the oracle itself failed on the request.
+	OracleError string `json:"oracle_error"`
 }
 
 func (o *oracle) ask(t testing.TB, op string, src []byte, name string) oracleAnswer {

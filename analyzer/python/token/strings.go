@@ -25,7 +25,7 @@ func IsRaw(lit string) bool { return strings.ContainsAny(prefix(lit), "rR") }
 func IsFString(lit string) bool { return strings.ContainsAny(prefix(lit), "fF") }
 
 // StringBody returns the text between a literal's quotes (prefix, opening
-// and closing quotes removed) and the quote string ("'", '"', "'''" or `"""`).
+// and closing quotes removed) and the quote string ("'", '"', "”'" or `"""`).
 func StringBody(lit string) (body, quote string) {
 	s := lit[len(prefix(lit)):]
 	if len(s) >= 6 && (strings.HasPrefix(s, `'''`) || strings.HasPrefix(s, `"""`)) {

@@ -66,5 +66,9 @@ def answer(req):
 
 
 for line in sys.stdin:
-    sys.stdout.write(json.dumps(answer(json.loads(line))) + "\n")
+    try:
+        a = answer(json.loads(line))
+    except Exception as e:  # an oracle failure must not look like a verdict
+        a = {"ok": False, "oracle_error": "%s: %s" % (type(e).__name__, e)}
+    sys.stdout.write(json.dumps(a) + "\n")
     sys.stdout.flush()
