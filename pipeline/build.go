@@ -1,0 +1,80 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/policy"
+	"github.com/sbxgate/sbxgate/runner"
+)
+
+// Options say which optional stages to build.
+type Options struct {
+	PolicyDir string // "" uses the embedded default policy
+	AuditPath string // "" falls back to the config's audit.path; still "" means no log
+	Runner    bool   // connect to Docker and start the warm pool
+}
+
+// Built is a pipeline together with what must be closed when done with it.
+type Built struct {
+	*Pipeline
+	Config  *config.Config
+	Policy  *policy.Engine
+	closers []io.Closer
+}
+
+// New builds every stage from the config: the analyzer, the prepared policy, the audit log and, when
+// asked for, the Docker runner. Options are validated and the policy compiled before any side effect
+// on the log or the daemon.
+func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
+	an, err := analyzer.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("analyze: %w", err)
+	}
+	popts := []policy.Option{policy.WithConfig(cfg)}
+	if o.PolicyDir != "" {
+		popts = append(popts, policy.WithDir(o.PolicyDir))
+	}
+	eng, err := policy.New(ctx, popts...)
+	if err != nil {
+		return nil, fmt.Errorf("decide: %w", err)
+	}
+	b := &Built{Pipeline: &Pipeline{Analyzer: an, Decider: eng}, Config: cfg, Policy: eng}
+	path := o.AuditPath
+	if path == "" {
+		path = cfg.Audit.Path
+	}
+	if path != "" {
+		lg, err := audit.Open(path, audit.WithStoreCode(cfg.Audit.StoreCode))
+		if err != nil {
+			return nil, fmt.Errorf("audit: %w", err)
+		}
+		b.Log = lg
+		b.closers = append(b.closers, lg)
+	}
+	if o.Runner {
+		r, err := runner.New(ctx, runner.WithConfig(cfg))
+		if err != nil {
+			b.Close()
+			return nil, fmt.Errorf("run: %w", err)
+		}
+		b.Runner = r
+		b.closers = append(b.closers, r)
+	}
+	return b, nil
+}
+
+// Close releases the runner (removing its warm containers) and the log.
+func (b *Built) Close() error {
+	var errs []error
+	for i := len(b.closers) - 1; i >= 0; i-- {
+		errs = append(errs, b.closers[i].Close())
+	}
+	b.closers = nil
+	return errors.Join(errs...)
+}
