@@ -68,7 +68,7 @@ func cmdGC(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("gc: unexpected argument %q: it takes only flags", fs.Arg(0))
 		return 2
 	}
-	n, err := 0, error(nil); _ = all
+	n, err := runner.GC(ctx, runner.GCOptions{All: *all})
 	if err != nil {
 		if errors.Is(err, runner.ErrNoDaemon) {
 			e.Errorf("gc: %v", err)

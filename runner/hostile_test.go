@@ -1,0 +1,168 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/moby/moby/client"
+)
+
+// The hostile suite: each testdata/hostile/*.py carries its expectations inline, one per line:
+//
+//	# expect: FIELD OP VALUE
+//
+// FIELD is a Result JSON name, or stdout_bytes / stderr_bytes (lengths). OP is = (equal),
+// != (not equal), ~ (contains) or !~ (does not contain). VALUE may use \n.
+
+var expectRE = regexp.MustCompile(`^# expect: ([a-z_]+)\s*(!=|!~|=|~)\s*(.*)$`)
+
+type expectation struct {
+	field, op, value string
+}
+
+func (e expectation) String() string { return e.field + e.op + e.value }
+
+func parseExpectations(src []byte) ([]expectation, error) {
+	var out []expectation
+	known := resultFields(Result{})
+	for i, line := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(line, "# expect:") {
+			continue
+		}
+		m := expectRE.FindStringSubmatch(line)
+		if m == nil {
+			return nil, fmt.Errorf("line %d: %q is not `# expect: FIELD OP VALUE`", i+1, line)
+		}
+		if _, ok := known[m[1]]; !ok {
+			return nil, fmt.Errorf("line %d: unknown field %q", i+1, m[1])
+		}
+		out = append(out, expectation{m[1], m[2], strings.ReplaceAll(m[3], `\n`, "\n")})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no `# expect:` lines")
+	}
+	return out, nil
+}
+
+// resultFields renders a Result as the strings expectations compare against.
+func resultFields(r Result) map[string]string {
+	raw, _ := json.Marshal(r)
+	var m map[string]any
+	_ = json.Unmarshal(raw, &m)
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = fmt.Sprint(v)
+	}
+	out["stdout_bytes"] = fmt.Sprint(len(r.Stdout))
+	out["stderr_bytes"] = fmt.Sprint(len(r.Stderr))
+	return out
+}
+
+func (e expectation) holds(fields map[string]string) bool {
+	got := fields[e.field]
+	switch e.op {
+	case "=":
+		return got == e.value
+	case "!=":
+		return got != e.value
+	case "~":
+		return strings.Contains(got, e.value)
+	default: // "!~"
+		return !strings.Contains(got, e.value)
+	}
+}
+
+func hostileFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "hostile", "*.py"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no hostile programs found (%v)", err)
+	}
+	return files
+}
+
+func TestHostileExpectationsParse(t *testing.T) {
+	for _, f := range hostileFiles(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseExpectations(src); err != nil {
+			t.Errorf("%s: %v", filepath.Base(f), err)
+		}
+	}
+	if _, err := parseExpectations([]byte("# expect: exit_cod=1\n")); err == nil {
+		t.Error("a misspelt field was accepted")
+	}
+}
+
+// TestHostile runs every hostile program through the real runner, with the warm pool on, and then
+// checks that nothing is left behind and the daemon is still healthy.
+func TestHostile(t *testing.T) {
+	d := newTestDocker(t, WithPoolSize(2), WithMaxConcurrent(4), WithPrewarm(testLimits))
+	self := d.self
+	t.Run("programs", func(t *testing.T) {
+		for _, f := range hostileFiles(t) {
+			t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				exps, err := parseExpectations(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := run(t, d, string(src), testLimits)
+				fields := resultFields(res)
+				for _, e := range exps {
+					if !e.holds(fields) {
+						t.Errorf("expected %s; got %s=%q", e, e.field, clip(fields[e.field]))
+					}
+				}
+				if t.Failed() {
+					t.Logf("result: exit=%d timed_out=%v oom=%v stdout=%q stderr=%q",
+						res.ExitCode, res.TimedOut, res.OOMKilled, clip(res.Stdout), clip(res.Stderr))
+				}
+			})
+		}
+	})
+	if err := d.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cli, err := newClient(ctx)
+	if err != nil {
+		t.Fatalf("the daemon no longer answers: %v", err)
+	}
+	defer cli.Close()
+	list, err := cli.ContainerList(ctx, client.ContainerListOptions{
+		All: true, Filters: make(client.Filters).Add("label", LabelOwner+"="+self.String()),
+	})
+	if err != nil {
+		t.Fatalf("list containers: %v", err)
+	}
+	if len(list.Items) != 0 {
+		t.Errorf("%d containers left behind", len(list.Items))
+	}
+	if d.cg != nil {
+		if left := d.cg.names(0); len(left) != 0 {
+			t.Errorf("accounting cgroups left behind: %v", left)
+		}
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "..."
+	}
+	return s
+}
