@@ -1,0 +1,1016 @@
+package parser
+
+import "github.com/sbxgate/sbxgate/analyzer/python/ast"
+
+// star_expressions: star_expression (',' star_expression)* [','] (a Tuple when there is a comma)
+func (p *parser) starExpressions() ast.Expr {
+	start := p.pos
+	first := p.starExpression()
+	if first == nil || p.peek() != opComma {
+		return first
+	}
+	elts := []ast.Expr{first}
+	for p.peek() == opComma {
+		p.pos++
+		mark := p.pos
+		e := p.starExpression()
+		if e == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+			break
+		}
+		elts = append(elts, e)
+	}
+	return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+}
+
+// star_expression: '*' bitwise_or | expression
+func (p *parser) starExpression() ast.Expr {
+	if p.peek() == opStar {
+		start := p.pos
+		p.pos++
+		v := p.bitwiseOr()
+		if v == nil {
+			p.pos = start
+			return nil
+		}
+		return &ast.Starred{Loc: p.loc(start), Value: v, Ctx: ast.Load}
+	}
+	return p.expression()
+}
+
+// star_named_expressions: ','.star_named_expression+ [',']
+func (p *parser) starNamedExpressions() []ast.Expr {
+	var elts []ast.Expr
+	for {
+		mark := p.pos
+		e := p.starNamedExpression()
+		if e == nil {
+			p.pos = mark
+			return elts
+		}
+		elts = append(elts, e)
+		if !p.expect(opComma) {
+			return elts
+		}
+	}
+}
+
+// star_named_expression: '*' bitwise_or | named_expression
+func (p *parser) starNamedExpression() ast.Expr {
+	if p.peek() == opStar {
+		return p.starExpression()
+	}
+	return p.namedExpression()
+}
+
+// named_expression: NAME ':=' ~ expression | expression !':='
+func (p *parser) namedExpression() ast.Expr {
+	start := p.pos
+	return p.namedFrom(start, p.expression())
+}
+
+// namedFrom finishes named_expression given the expression parsed from start: an expression that is a single
+// NAME followed by ':=' becomes the target of an assignment expression.
+func (p *parser) namedFrom(start int, e ast.Expr) ast.Expr {
+	if e == nil || p.peek() != opColonEqual {
+		return e
+	}
+	n, ok := e.(*ast.Name)
+	if !ok || p.pos != start+1 {
+		return nil
+	}
+	p.pos++
+	v := p.expression()
+	if v == nil {
+		return nil
+	}
+	n.Ctx = ast.Store
+	return &ast.NamedExpr{Loc: p.loc(start), Target: n, Value: v}
+}
+
+// expression: disjunction 'if' disjunction 'else' expression | disjunction | lambdef
+//
+// expression is memoized (as in CPython) because many rules try it at the same position more than once.
+func (p *parser) expression() ast.Expr {
+	start := p.pos
+	if k := p.exprMemo[start]; k != 0 {
+		if k < 0 {
+			return nil
+		}
+		v := p.exprResults[k-1]
+		p.pos = int(v.end)
+		return v.node.(ast.Expr)
+	}
+	e := p.expressionUncached()
+	if p.err != nil {
+		return nil
+	}
+	if e == nil {
+		p.pos = start
+		p.exprMemo[start] = -1
+		return nil
+	}
+	p.exprResults = append(p.exprResults, memoVal{e, int32(p.pos)})
+	p.exprMemo[start] = int32(len(p.exprResults))
+	return e
+}
+
+func (p *parser) expressionUncached() ast.Expr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	start := p.pos
+	if p.peek() == kwLambda {
+		return p.lambdef()
+	}
+	a := p.disjunction()
+	if a == nil || p.peek() != kwIf {
+		return a
+	}
+	mark := p.pos
+	p.pos++
+	b := p.disjunction()
+	if b != nil && p.expect(kwElse) {
+		if c := p.expression(); c != nil {
+			return &ast.IfExp{Loc: p.loc(start), Test: b, Body: a, Orelse: c}
+		}
+	}
+	if p.err != nil {
+		return nil
+	}
+	p.pos = mark
+	return a
+}
+
+// yield_expr: 'yield' 'from' expression | 'yield' [star_expressions]
+func (p *parser) yieldExpr() ast.Expr {
+	start := p.pos
+	if !p.expect(kwYield) {
+		return nil
+	}
+	if p.peek() == kwFrom {
+		p.pos++
+		v := p.expression()
+		if v == nil {
+			return nil
+		}
+		return &ast.YieldFrom{Loc: p.loc(start), Value: v}
+	}
+	mark := p.pos
+	v := p.starExpressions()
+	if v == nil {
+		if p.err != nil {
+			return nil
+		}
+		p.pos = mark
+	}
+	return &ast.Yield{Loc: p.loc(start), Value: v}
+}
+
+// disjunction: conjunction ('or' conjunction)+ | conjunction
+func (p *parser) disjunction() ast.Expr {
+	start := p.pos
+	a := p.conjunction()
+	if a == nil || p.peek() != kwOr {
+		return a
+	}
+	values := []ast.Expr{a}
+	for p.peek() == kwOr {
+		mark := p.pos
+		p.pos++
+		b := p.conjunction()
+		if b == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+			break
+		}
+		values = append(values, b)
+	}
+	if len(values) == 1 {
+		return a
+	}
+	return &ast.BoolOp{Loc: p.loc(start), Op: ast.Or, Values: values}
+}
+
+// conjunction: inversion ('and' inversion)+ | inversion
+func (p *parser) conjunction() ast.Expr {
+	start := p.pos
+	a := p.inversion()
+	if a == nil || p.peek() != kwAnd {
+		return a
+	}
+	values := []ast.Expr{a}
+	for p.peek() == kwAnd {
+		mark := p.pos
+		p.pos++
+		b := p.inversion()
+		if b == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+			break
+		}
+		values = append(values, b)
+	}
+	if len(values) == 1 {
+		return a
+	}
+	return &ast.BoolOp{Loc: p.loc(start), Op: ast.And, Values: values}
+}
+
+// inversion: 'not' inversion | comparison
+func (p *parser) inversion() ast.Expr {
+	if p.peek() != kwNot {
+		return p.comparison()
+	}
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	start := p.pos
+	p.pos++
+	a := p.inversion()
+	if a == nil {
+		p.pos = start
+		return nil
+	}
+	return &ast.UnaryOp{Loc: p.loc(start), Op: ast.Not, Operand: a}
+}
+
+// comparison: bitwise_or compare_op_bitwise_or_pair+ | bitwise_or
+func (p *parser) comparison() ast.Expr {
+	start := p.pos
+	a := p.bitwiseOr()
+	if a == nil {
+		return nil
+	}
+	var ops []ast.CmpOp
+	var comps []ast.Expr
+	for {
+		mark := p.pos
+		var op ast.CmpOp
+		switch p.peek() {
+		case opEqEqual:
+			op = ast.Eq
+		case opNotEqual:
+			op = ast.NotEq
+		case opLessEqual:
+			op = ast.LtE
+		case opLess:
+			op = ast.Lt
+		case opGreaterEqual:
+			op = ast.GtE
+		case opGreater:
+			op = ast.Gt
+		case kwIn:
+			op = ast.In
+		case kwNot:
+			if p.peekAt(1) != kwIn {
+				goto done
+			}
+			p.pos++
+			op = ast.NotIn
+		case kwIs:
+			op = ast.Is
+			if p.peekAt(1) == kwNot {
+				// 'is' 'not' bitwise_or is tried first; fall back to 'is' alone if it fails.
+				p.pos += 2
+				if b := p.bitwiseOr(); b != nil {
+					ops = append(ops, ast.IsNot)
+					comps = append(comps, b)
+					continue
+				}
+				if p.err != nil {
+					return nil
+				}
+				p.pos = mark
+			}
+		default:
+			goto done
+		}
+		p.pos++
+		if b := p.bitwiseOr(); b != nil {
+			ops = append(ops, op)
+			comps = append(comps, b)
+			continue
+		}
+		if p.err != nil {
+			return nil
+		}
+		p.pos = mark
+		goto done
+	}
+done:
+	if ops == nil {
+		return a
+	}
+	return &ast.Compare{Loc: p.loc(start), Left: a, Ops: ops, Comparators: comps}
+}
+
+// binaryLevel describes one left-recursive binary operator rule.
+type binaryLevel struct {
+	ops  map[tt]ast.Operator
+	next func(*parser) ast.Expr
+}
+
+var (
+	orOps    = map[tt]ast.Operator{opVbar: ast.BitOr}
+	xorOps   = map[tt]ast.Operator{opCircumflex: ast.BitXor}
+	andOps   = map[tt]ast.Operator{opAmper: ast.BitAnd}
+	shiftOps = map[tt]ast.Operator{opLeftShift: ast.LShift, opRightShift: ast.RShift}
+	sumOps   = map[tt]ast.Operator{opPlus: ast.Add, opMinus: ast.Sub}
+	termOps  = map[tt]ast.Operator{opStar: ast.Mult, opSlash: ast.Div, opDoubleSlash: ast.FloorDiv, opPercent: ast.Mod, opAt: ast.MatMult}
+)
+
+// binary parses a left-recursive rule "a=rule OP b=next | next" as a loop.
+func (p *parser) binary(ops map[tt]ast.Operator, next func(*parser) ast.Expr) ast.Expr {
+	start := p.pos
+	a := next(p)
+	if a == nil {
+		return nil
+	}
+	for {
+		op, ok := ops[p.peek()]
+		if !ok {
+			return a
+		}
+		mark := p.pos
+		p.pos++
+		b := next(p)
+		if b == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+			return a
+		}
+		a = &ast.BinOp{Loc: p.loc(start), Left: a, Op: op, Right: b}
+	}
+}
+
+func (p *parser) bitwiseOr() ast.Expr  { return p.binary(orOps, (*parser).bitwiseXor) }
+func (p *parser) bitwiseXor() ast.Expr { return p.binary(xorOps, (*parser).bitwiseAnd) }
+func (p *parser) bitwiseAnd() ast.Expr { return p.binary(andOps, (*parser).shiftExpr) }
+func (p *parser) shiftExpr() ast.Expr  { return p.binary(shiftOps, (*parser).sum) }
+func (p *parser) sum() ast.Expr        { return p.binary(sumOps, (*parser).term) }
+func (p *parser) term() ast.Expr       { return p.binary(termOps, (*parser).factor) }
+
+// factor: '+' factor | '-' factor | '~' factor | power
+func (p *parser) factor() ast.Expr {
+	var op ast.UnaryOperator
+	switch p.peek() {
+	case opPlus:
+		op = ast.UAdd
+	case opMinus:
+		op = ast.USub
+	case opTilde:
+		op = ast.Invert
+	default:
+		return p.power()
+	}
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	start := p.pos
+	p.pos++
+	a := p.factor()
+	if a == nil {
+		p.pos = start
+		return nil
+	}
+	return &ast.UnaryOp{Loc: p.loc(start), Op: op, Operand: a}
+}
+
+// power: await_primary '**' factor | await_primary
+func (p *parser) power() ast.Expr {
+	start := p.pos
+	a := p.awaitPrimary()
+	if a == nil || p.peek() != opDoubleStar {
+		return a
+	}
+	mark := p.pos
+	p.pos++
+	if !p.enter() {
+		return nil
+	}
+	b := p.factor()
+	p.leave()
+	if b == nil {
+		if p.err != nil {
+			return nil
+		}
+		p.pos = mark
+		return a
+	}
+	return &ast.BinOp{Loc: p.loc(start), Left: a, Op: ast.Pow, Right: b}
+}
+
+// await_primary: AWAIT primary | primary
+func (p *parser) awaitPrimary() ast.Expr {
+	if p.peek() != kwAwait {
+		return p.primary()
+	}
+	start := p.pos
+	p.pos++
+	a := p.primary()
+	if a == nil {
+		p.pos = start
+		return nil
+	}
+	return &ast.Await{Loc: p.loc(start), Value: a}
+}
+
+// primary: primary '.' NAME | primary genexp | primary '(' [arguments] ')' | primary '[' slices ']' | atom
+func (p *parser) primary() ast.Expr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	start := p.pos
+	a := p.atom()
+	if a == nil {
+		return nil
+	}
+	for {
+		n := p.trailer(start, a, ast.Load)
+		if n == nil {
+			return a
+		}
+		a = n
+	}
+}
+
+// trailer parses one '.' NAME, genexp, '(' [arguments] ')' or '[' slices ']' after a, or returns nil with the
+// position unchanged.
+func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
+	mark := p.pos
+	switch p.peek() {
+	case opDot:
+		if p.peekAt(1) != tNAME {
+			return nil
+		}
+		p.pos += 2
+		return &ast.Attribute{Loc: p.loc(start), Value: a, Attr: p.name(p.pos - 1), Ctx: ctx}
+	case opLPar:
+		if g := p.genexp(); g != nil {
+			return &ast.Call{Loc: p.loc(start), Func: a, Args: []ast.Expr{g}, Keywords: []*ast.Keyword{}}
+		}
+		if p.err != nil {
+			return nil
+		}
+		p.pos = mark + 1
+		args, kws := []ast.Expr{}, []*ast.Keyword{}
+		if p.peek() != opRPar {
+			call := p.arguments()
+			if call == nil {
+				p.pos = mark
+				return nil
+			}
+			args, kws = call.Args, call.Keywords
+		}
+		if !p.expect(opRPar) {
+			p.pos = mark
+			return nil
+		}
+		return &ast.Call{Loc: p.loc(start), Func: a, Args: args, Keywords: kws}
+	case opLSqb:
+		p.pos++
+		s := p.slices()
+		if s == nil || !p.expect(opRSqb) {
+			p.pos = mark
+			return nil
+		}
+		return &ast.Subscript{Loc: p.loc(start), Value: a, Slice: s, Ctx: ctx}
+	}
+	return nil
+}
+
+// slices: slice !',' | ','.(slice | starred_expression)+ [','] (a Tuple)
+func (p *parser) slices() ast.Expr {
+	start := p.pos
+	var first ast.Expr
+	if p.peek() != opStar {
+		first = p.slice()
+		if first == nil {
+			return nil
+		}
+		if p.peek() != opComma {
+			return first
+		}
+	}
+	var elts []ast.Expr
+	if first != nil {
+		elts = append(elts, first)
+		p.pos++ // ','
+	}
+	for {
+		mark := p.pos
+		var e ast.Expr
+		if p.peek() == opStar {
+			e = p.starredExpression()
+		} else {
+			e = p.slice()
+		}
+		if e == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+			if elts == nil {
+				return nil
+			}
+			break
+		}
+		elts = append(elts, e)
+		if !p.expect(opComma) {
+			break
+		}
+	}
+	return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+}
+
+// slice: [expression] ':' [expression] [':' [expression]] | named_expression
+func (p *parser) slice() ast.Expr {
+	start := p.pos
+	var lower ast.Expr
+	if p.peek() != opColon {
+		lower = p.expression()
+		if lower == nil {
+			return nil
+		}
+		if p.peek() != opColon {
+			return p.namedFrom(start, lower)
+		}
+	}
+	p.pos++ // ':'
+	var upper, step ast.Expr
+	if mark := p.pos; !endsSlicePart(p.peek()) {
+		if upper = p.expression(); upper == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+		}
+	}
+	if p.peek() == opColon {
+		p.pos++
+		if mark := p.pos; !endsSlicePart(p.peek()) {
+			if step = p.expression(); step == nil {
+				if p.err != nil {
+					return nil
+				}
+				p.pos = mark
+			}
+		}
+	}
+	return &ast.Slice{Loc: p.loc(start), Lower: lower, Upper: upper, Step: step}
+}
+
+func endsSlicePart(k tt) bool { return k == opColon || k == opComma || k == opRSqb }
+
+// starred_expression: '*' expression
+func (p *parser) starredExpression() ast.Expr {
+	start := p.pos
+	if !p.expect(opStar) {
+		return nil
+	}
+	v := p.expression()
+	if v == nil {
+		p.pos = start
+		return nil
+	}
+	return &ast.Starred{Loc: p.loc(start), Value: v, Ctx: ast.Load}
+}
+
+// atom
+func (p *parser) atom() ast.Expr {
+	start := p.pos
+	t := &p.toks[p.pos]
+	switch p.peek() {
+	case tNAME:
+		p.pos++
+		return &ast.Name{Loc: tokLoc(t), Id: p.name(start), Ctx: ast.Load}
+	case kwTrue:
+		p.pos++
+		return &ast.Constant{Loc: tokLoc(t), Value: true}
+	case kwFalse:
+		p.pos++
+		return &ast.Constant{Loc: tokLoc(t), Value: false}
+	case kwNone:
+		p.pos++
+		return &ast.Constant{Loc: tokLoc(t), Value: ast.NoneValue{}}
+	case opEllipsis:
+		p.pos++
+		return &ast.Constant{Loc: tokLoc(t), Value: ast.EllipsisValue{}}
+	case tSTRING:
+		return p.strings()
+	case tNUMBER:
+		p.pos++
+		if c := p.number(start); c != nil {
+			return c
+		}
+		return nil
+	case opLPar:
+		return p.parenAtom()
+	case opLSqb:
+		return p.bracketAtom()
+	case opLBrace:
+		return p.braceAtom()
+	}
+	return nil
+}
+
+// parenAtom: tuple | group | genexp
+func (p *parser) parenAtom() ast.Expr {
+	start := p.pos
+	p.pos++
+	switch p.peek() {
+	case opRPar:
+		p.pos++
+		return &ast.Tuple{Loc: p.loc(start), Elts: []ast.Expr{}, Ctx: ast.Load}
+	case kwYield:
+		y := p.yieldExpr()
+		if y == nil || !p.expect(opRPar) {
+			p.pos = start
+			return nil
+		}
+		return y
+	}
+	e := p.starNamedExpression()
+	if e == nil {
+		p.pos = start
+		return nil
+	}
+	_, starred := e.(*ast.Starred)
+	switch p.peek() {
+	case opComma:
+		p.pos++
+		elts := append([]ast.Expr{e}, p.starNamedExpressions()...)
+		if p.err != nil || !p.expect(opRPar) {
+			p.pos = start
+			return nil
+		}
+		return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+	case opRPar:
+		if starred {
+			p.pos = start
+			return nil
+		}
+		p.pos++
+		return e
+	case kwFor, kwAsync:
+		if starred {
+			p.pos = start
+			return nil
+		}
+		gens := p.forIfClauses()
+		if gens == nil || !p.expect(opRPar) {
+			p.pos = start
+			return nil
+		}
+		return &ast.GeneratorExp{Loc: p.loc(start), Elt: e, Generators: gens}
+	}
+	p.pos = start
+	return nil
+}
+
+// genexp: '(' (assignment_expression | expression !':=') for_if_clauses ')'
+func (p *parser) genexp() ast.Expr {
+	start := p.pos
+	if !p.expect(opLPar) {
+		return nil
+	}
+	e := p.namedExpression()
+	if e == nil || (p.peek() != kwFor && p.peek() != kwAsync) {
+		p.pos = start
+		return nil
+	}
+	gens := p.forIfClauses()
+	if gens == nil || !p.expect(opRPar) {
+		p.pos = start
+		return nil
+	}
+	return &ast.GeneratorExp{Loc: p.loc(start), Elt: e, Generators: gens}
+}
+
+// bracketAtom: list | listcomp
+func (p *parser) bracketAtom() ast.Expr {
+	start := p.pos
+	p.pos++
+	if p.expect(opRSqb) {
+		return &ast.List{Loc: p.loc(start), Elts: []ast.Expr{}, Ctx: ast.Load}
+	}
+	e := p.starNamedExpression()
+	if e == nil {
+		p.pos = start
+		return nil
+	}
+	if _, starred := e.(*ast.Starred); !starred && (p.peek() == kwFor || p.peek() == kwAsync) {
+		gens := p.forIfClauses()
+		if gens == nil || !p.expect(opRSqb) {
+			p.pos = start
+			return nil
+		}
+		return &ast.ListComp{Loc: p.loc(start), Elt: e, Generators: gens}
+	}
+	elts := []ast.Expr{e}
+	if p.expect(opComma) {
+		elts = append(elts, p.starNamedExpressions()...)
+	}
+	if p.err != nil || !p.expect(opRSqb) {
+		p.pos = start
+		return nil
+	}
+	return &ast.List{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+}
+
+// braceAtom: dict | set | dictcomp | setcomp
+func (p *parser) braceAtom() ast.Expr {
+	start := p.pos
+	p.pos++
+	if p.expect(opRBrace) {
+		return &ast.Dict{Loc: p.loc(start), Keys: []ast.Expr{}, Values: []ast.Expr{}}
+	}
+	if p.peek() == opDoubleStar {
+		return p.dictRest(start, nil, nil)
+	}
+	var first ast.Expr
+	if p.peek() == opStar {
+		first = p.starExpression()
+	} else {
+		mark := p.pos
+		k := p.expression()
+		if k != nil && p.peek() == opColon {
+			p.pos++
+			v := p.expression()
+			if v == nil {
+				p.pos = start
+				return nil
+			}
+			if p.peek() == kwFor || p.peek() == kwAsync {
+				gens := p.forIfClauses()
+				if gens == nil || !p.expect(opRBrace) {
+					p.pos = start
+					return nil
+				}
+				return &ast.DictComp{Loc: p.loc(start), Key: k, Value: v, Generators: gens}
+			}
+			return p.dictRest(start, []ast.Expr{k}, []ast.Expr{v})
+		}
+		first = p.namedFrom(mark, k)
+	}
+	if first == nil {
+		p.pos = start
+		return nil
+	}
+	if _, starred := first.(*ast.Starred); !starred && (p.peek() == kwFor || p.peek() == kwAsync) {
+		gens := p.forIfClauses()
+		if gens == nil || !p.expect(opRBrace) {
+			p.pos = start
+			return nil
+		}
+		return &ast.SetComp{Loc: p.loc(start), Elt: first, Generators: gens}
+	}
+	elts := []ast.Expr{first}
+	if p.expect(opComma) {
+		elts = append(elts, p.starNamedExpressions()...)
+	}
+	if p.err != nil || !p.expect(opRBrace) {
+		p.pos = start
+		return nil
+	}
+	return &ast.Set{Loc: p.loc(start), Elts: elts}
+}
+
+// dictRest continues a dict display after its first key-value pair (or at a leading '**'):
+// (',' double_starred_kvpair)* [','] '}'
+func (p *parser) dictRest(start int, keys, values []ast.Expr) ast.Expr {
+	if keys != nil {
+		if !p.expect(opComma) {
+			if !p.expect(opRBrace) {
+				p.pos = start
+				return nil
+			}
+			return &ast.Dict{Loc: p.loc(start), Keys: keys, Values: values}
+		}
+	}
+	for {
+		mark := p.pos
+		if p.peek() == opDoubleStar {
+			p.pos++
+			v := p.bitwiseOr()
+			if v == nil {
+				if p.err != nil {
+					return nil
+				}
+				p.pos = mark
+				break
+			}
+			keys = append(keys, nil)
+			values = append(values, v)
+		} else {
+			k := p.expression()
+			if k == nil || !p.expect(opColon) {
+				if p.err != nil {
+					return nil
+				}
+				p.pos = mark
+				break
+			}
+			v := p.expression()
+			if v == nil {
+				if p.err != nil {
+					return nil
+				}
+				p.pos = mark
+				break
+			}
+			keys = append(keys, k)
+			values = append(values, v)
+		}
+		if !p.expect(opComma) {
+			break
+		}
+	}
+	if len(keys) == 0 || !p.expect(opRBrace) {
+		p.pos = start
+		return nil
+	}
+	return &ast.Dict{Loc: p.loc(start), Keys: keys, Values: values}
+}
+
+// for_if_clauses: ([ASYNC] 'for' star_targets 'in' ~ disjunction ('if' disjunction)*)+
+func (p *parser) forIfClauses() []*ast.Comprehension {
+	var gens []*ast.Comprehension
+	for {
+		mark := p.pos
+		async := 0
+		if p.peek() == kwAsync && p.peekAt(1) == kwFor {
+			async = 1
+			p.pos++
+		}
+		if !p.expect(kwFor) {
+			p.pos = mark
+			return gens
+		}
+		target := p.starTargets()
+		if target == nil || !p.expect(kwIn) {
+			p.pos = mark
+			return gens
+		}
+		iter := p.disjunction()
+		if iter == nil {
+			if p.err != nil {
+				return nil
+			}
+			p.pos = mark
+			return gens
+		}
+		ifs := []ast.Expr{}
+		for p.peek() == kwIf {
+			m2 := p.pos
+			p.pos++
+			c := p.disjunction()
+			if c == nil {
+				if p.err != nil {
+					return nil
+				}
+				p.pos = m2
+				break
+			}
+			ifs = append(ifs, c)
+		}
+		gens = append(gens, &ast.Comprehension{Target: target, Iter: iter, Ifs: ifs, IsAsync: async})
+	}
+}
+
+// lambdef: 'lambda' [lambda_params] ':' expression
+func (p *parser) lambdef() ast.Expr {
+	start := p.pos
+	p.pos++
+	args := p.params(true)
+	if args == nil {
+		if p.err != nil {
+			return nil
+		}
+		args = emptyArguments()
+	}
+	if !p.expect(opColon) {
+		p.pos = start
+		return nil
+	}
+	body := p.expression()
+	if body == nil {
+		p.pos = start
+		return nil
+	}
+	return &ast.Lambda{Loc: p.loc(start), Args: args, Body: body}
+}
+
+// callArgs is the result of the arguments rule.
+type callArgs struct {
+	Args     []ast.Expr
+	Keywords []*ast.Keyword
+}
+
+// arguments: args [','] &')'
+//
+// args mixes positional arguments, *iterables, keyword arguments and **mappings: positional ones first, then
+// keywords and *iterables, then keywords and **mappings.
+func (p *parser) arguments() *callArgs {
+	start := p.pos
+	if v, ok := p.memoGet(ruleArguments, start); ok {
+		p.pos = int(v.end)
+		if v.node == nil {
+			return nil
+		}
+		return v.node.(*callArgsNode).c
+	}
+	c := p.argumentsUncached()
+	if c == nil {
+		p.pos = start
+		p.memoSet(ruleArguments, start, nil)
+		return nil
+	}
+	p.memoSet(ruleArguments, start, &callArgsNode{c})
+	return c
+}
+
+// callArgsNode lets arguments results live in the memo table.
+type callArgsNode struct{ c *callArgs }
+
+func (*callArgsNode) NodeType() string { return "arguments" }
+
+func (p *parser) argumentsUncached() *callArgs {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	c := &callArgs{Args: []ast.Expr{}, Keywords: []*ast.Keyword{}}
+	phase := 0 // 0: positional; 1: keywords and *iterables; 2: keywords and **mappings
+	n := 0
+	for {
+		mark := p.pos
+		ok := false
+		switch {
+		case p.peek() == opStar:
+			if phase < 2 {
+				if e := p.starredExpression(); e != nil {
+					c.Args = append(c.Args, e)
+					ok = true
+				}
+			}
+		case p.peek() == opDoubleStar:
+			p.pos++
+			if v := p.expression(); v != nil {
+				c.Keywords = append(c.Keywords, &ast.Keyword{Loc: p.loc(mark), Value: v})
+				phase = 2
+				ok = true
+			}
+		case p.peek() == tNAME && p.peekAt(1) == opEqual:
+			p.pos += 2
+			if v := p.expression(); v != nil {
+				c.Keywords = append(c.Keywords, &ast.Keyword{Loc: p.loc(mark), Arg: ast.Ident(p.name(mark)), Value: v})
+				if phase == 0 {
+					phase = 1
+				}
+				ok = true
+			}
+		default:
+			if phase == 0 {
+				if e := p.namedExpression(); e != nil && p.peek() != opEqual {
+					c.Args = append(c.Args, e)
+					ok = true
+				}
+			}
+		}
+		if p.err != nil {
+			return nil
+		}
+		if !ok {
+			p.pos = mark
+			if n == 0 {
+				return nil
+			}
+			p.pos-- // the ',' before the failed item
+			break
+		}
+		n++
+		if !p.expect(opComma) {
+			break
+		}
+	}
+	p.expect(opComma)
+	if p.peek() != opRPar {
+		return nil
+	}
+	return c
+}

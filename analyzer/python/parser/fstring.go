@@ -1,0 +1,372 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/analyzer/python/token"
+)
+
+// This file follows CPython 3.11's Parser/string_parser.c: an f-string is scanned character by character,
+// each replacement field's expression is parsed by a separate parser over "(" + expression + ")", and the
+// resulting positions are shifted with the same (sometimes surprising) arithmetic as
+// fstring_find_expr_location, so that positions agree with ast.parse byte for byte.
+
+// fstringState accumulates the parts of a concatenation of string literals (FstringParser in CPython).
+type fstringState struct {
+	p           *parser
+	first, last int    // token indices spanning the whole concatenation
+	lastStr     string // pending literal text; empty pieces are dropped, as in CPython
+	exprs       []ast.Expr
+	fmode       bool
+}
+
+func (st *fstringState) addLiteral(s string) { st.lastStr += s }
+
+// strNode turns the pending literal into a Constant spanning tokens from..to.
+func (st *fstringState) strNode(from, to int) *ast.Constant {
+	p := st.p
+	c := &ast.Constant{Value: st.lastStr, Loc: ast.Loc{
+		Lineno: p.toks[from].Start.Line, ColOffset: p.toks[from].Start.Col,
+		EndLineno: p.toks[to].End.Line, EndColOffset: p.toks[to].End.Col}}
+	if strings.HasPrefix(p.toks[from].Text, "u") {
+		c.Kind = ast.Ident("u")
+	}
+	st.lastStr = ""
+	return c
+}
+
+// finish is _PyPegen_FstringParser_Finish.
+func (st *fstringState) finish(from, to int) ast.Expr {
+	if !st.fmode {
+		return st.strNode(from, to)
+	}
+	if st.lastStr != "" {
+		st.exprs = append(st.exprs, st.strNode(from, to))
+	}
+	values := st.exprs
+	if values == nil {
+		values = []ast.Expr{}
+	}
+	p := st.p
+	return &ast.JoinedStr{Values: values, Loc: ast.Loc{
+		Lineno: p.toks[from].Start.Line, ColOffset: p.toks[from].Start.Col,
+		EndLineno: p.toks[to].End.Line, EndColOffset: p.toks[to].End.Col}}
+}
+
+// concatFstring parses the f-string body of token t (at nesting level 0).
+func (st *fstringState) concatFstring(body string, raw bool, lvl, t int) bool {
+	i := 0
+	return st.concat(body, &i, len(body), raw, lvl, t)
+}
+
+// concat is _PyPegen_FstringParser_ConcatFstring over s[*pi:end].
+func (st *fstringState) concat(s string, pi *int, end int, raw bool, lvl, t int) bool {
+	p := st.p
+	st.fmode = true
+	for {
+		lit, result, ok := st.findLiteral(s, pi, end, raw, lvl, t)
+		if !ok {
+			return false
+		}
+		st.addLiteral(lit)
+		if result == 1 {
+			continue
+		}
+		if *pi >= end || s[*pi] == '}' {
+			break
+		}
+		exprText, expr, ok := st.findExpr(s, pi, end, raw, lvl, t)
+		if !ok {
+			return false
+		}
+		st.addLiteral(exprText)
+		if st.lastStr != "" {
+			st.exprs = append(st.exprs, st.strNode(st.first, st.last))
+		}
+		st.exprs = append(st.exprs, expr)
+	}
+	if lvl == 0 && *pi < end-1 {
+		p.errorAt(t, "f-string: unexpected end of string")
+		return false
+	}
+	if lvl != 0 && (*pi >= end || s[*pi] != '}') {
+		p.errorAt(t, "f-string: expecting '}'")
+		return false
+	}
+	return true
+}
+
+// findLiteral is fstring_find_literal: it returns the decoded literal text up to the next '{' or '}' and
+// result 1 when it stopped at a doubled brace.
+func (st *fstringState) findLiteral(s string, pi *int, end int, raw bool, lvl, t int) (string, int, bool) {
+	p := st.p
+	i := *pi
+	litStart := i
+	result := 0
+	litEnd := -1
+	for i < end {
+		ch := s[i]
+		i++
+		if !raw && ch == '\\' && i < end {
+			ch = s[i]
+			i++
+			if ch == 'N' {
+				if i < end {
+					c := s[i]
+					i++
+					if c == '{' {
+						for i < end {
+							c := s[i]
+							i++
+							if c == '}' {
+								break
+							}
+						}
+						continue
+					}
+				}
+				break
+			}
+		}
+		if ch == '{' || ch == '}' {
+			if lvl == 0 {
+				if i < end && s[i] == ch {
+					*pi = i + 1
+					litEnd = i
+					result = 1
+					break
+				}
+				if ch == '}' {
+					*pi = i - 1
+					p.errorAt(t, "f-string: single '}' is not allowed")
+					return "", 0, false
+				}
+			}
+			i--
+			break
+		}
+	}
+	if litEnd < 0 {
+		*pi = i
+		litEnd = i
+	}
+	if litStart == litEnd {
+		return "", result, true
+	}
+	piece := s[litStart:litEnd]
+	if raw {
+		v, ok := p.decodePiece(t, piece, true)
+		return v, result, ok
+	}
+	v, ok := p.decodePiece(t, piece, false)
+	return v, result, ok
+}
+
+// findExpr is fstring_find_expr: s[*pi] is '{'. It returns the "=" debug text (or "") and the FormattedValue.
+func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t int) (string, ast.Expr, bool) {
+	p := st.p
+	fail := func(msg string) (string, ast.Expr, bool) {
+		p.errorAt(t, msg)
+		return "", nil, false
+	}
+	if lvl >= 2 {
+		return fail("f-string: expressions nested too deeply")
+	}
+	*pi++
+	exprStart := *pi
+	var quote byte
+	stringType := 0
+	var parens []byte
+	for ; *pi < end; *pi++ {
+		ch := s[*pi]
+		if ch == '\\' {
+			return fail("f-string expression part cannot include a backslash")
+		}
+		if quote != 0 {
+			if ch == quote {
+				if stringType == 3 {
+					if *pi+2 < end && s[*pi+1] == ch && s[*pi+2] == ch {
+						*pi += 2
+						stringType, quote = 0, 0
+						continue
+					}
+				} else {
+					stringType, quote = 0, 0
+					continue
+				}
+			}
+		} else if ch == '\'' || ch == '"' {
+			if *pi+2 < end && s[*pi+1] == ch && s[*pi+2] == ch {
+				stringType = 3
+				*pi += 2
+			} else {
+				stringType = 1
+			}
+			quote = ch
+		} else if ch == '[' || ch == '{' || ch == '(' {
+			if len(parens) >= 200 {
+				return fail("f-string: too many nested parenthesis")
+			}
+			parens = append(parens, ch)
+		} else if ch == '#' {
+			return fail("f-string expression part cannot include '#'")
+		} else if len(parens) == 0 && (ch == '!' || ch == ':' || ch == '}' || ch == '=' || ch == '>' || ch == '<') {
+			if *pi+1 < end {
+				next := s[*pi+1]
+				if (ch == '!' && next == '=') || (ch == '=' && next == '=') || (ch == '<' && next == '=') || (ch == '>' && next == '=') {
+					*pi++
+					continue
+				}
+				if ch == '>' || ch == '<' {
+					continue
+				}
+			}
+			break
+		} else if ch == ']' || ch == '}' || ch == ')' {
+			if len(parens) == 0 {
+				return fail(fmt.Sprintf("f-string: unmatched '%c'", ch))
+			}
+			opening := parens[len(parens)-1]
+			parens = parens[:len(parens)-1]
+			if !(opening == '(' && ch == ')' || opening == '[' && ch == ']' || opening == '{' && ch == '}') {
+				return fail(fmt.Sprintf("f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", ch, opening))
+			}
+		}
+	}
+	exprEnd := *pi
+	if quote != 0 {
+		return fail("f-string: unterminated string")
+	}
+	if len(parens) > 0 {
+		return fail(fmt.Sprintf("f-string: unmatched '%c'", parens[len(parens)-1]))
+	}
+	if *pi >= end {
+		return fail("f-string: expecting '}'")
+	}
+	simple := p.compileFstringExpr(s[exprStart:exprEnd], t)
+	if simple == nil {
+		return "", nil, false
+	}
+	exprText := ""
+	if s[*pi] == '=' {
+		*pi++
+		for *pi < end && isPySpace(s[*pi]) {
+			*pi++
+		}
+		exprText = s[exprStart:*pi]
+	}
+	conversion := -1
+	if *pi < end && s[*pi] == '!' {
+		*pi++
+		if *pi >= end {
+			return fail("f-string: expecting '}'")
+		}
+		conversion = int(s[*pi])
+		*pi++
+		if conversion != 's' && conversion != 'r' && conversion != 'a' {
+			return fail("f-string: invalid conversion character: expected 's', 'r', or 'a'")
+		}
+	}
+	if *pi >= end {
+		return fail("f-string: expecting '}'")
+	}
+	var spec ast.Expr
+	if s[*pi] == ':' {
+		*pi++
+		if *pi >= end {
+			return fail("f-string: expecting '}'")
+		}
+		// fstring_parse: a nested state whose result spans token t alone.
+		nested := &fstringState{p: p, first: st.first, last: st.last}
+		if !nested.concat(s, pi, end, raw, lvl+1, t) {
+			return "", nil, false
+		}
+		spec = nested.finish(t, t)
+	}
+	if *pi >= end || s[*pi] != '}' {
+		return fail("f-string: expecting '}'")
+	}
+	*pi++
+	if exprText != "" && spec == nil && conversion == -1 {
+		conversion = 'r'
+	}
+	fv := &ast.FormattedValue{Value: simple, Conversion: conversion, FormatSpec: spec, Loc: ast.Loc{
+		Lineno: p.toks[st.first].Start.Line, ColOffset: p.toks[st.first].Start.Col,
+		EndLineno: p.toks[st.last].End.Line, EndColOffset: p.toks[st.last].End.Col}}
+	return exprText, fv, true
+}
+
+// isPySpace is Py_ISSPACE.
+func isPySpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// compileFstringExpr is fstring_compile_expr: it parses expr (the text between '{' and the end of the
+// expression) wrapped in parentheses and shifts positions as CPython 3.11 does.
+func (p *parser) compileFstringExpr(expr string, t int) ast.Expr {
+	if strings.TrimLeft(expr, " \t\n\f") == "" {
+		p.errorAt(t, "f-string: empty expression not allowed")
+		return nil
+	}
+	tok := &p.toks[t]
+	lines, cols := fstringExprLocation(tok.Text, "{"+expr+"}")
+	startLine := tok.Start.Line + lines - 1
+	startCol := tok.Start.Col + cols
+	toks, err := token.TokenizeText("(" + expr + ")")
+	if err != nil {
+		e := asSyntaxError(err)
+		p.errorAt(t, "f-string: "+e.Msg)
+		return nil
+	}
+	for i := range toks {
+		k := &toks[i]
+		if k.End.Line == 1 {
+			k.Start.Col += startCol
+			k.End.Col += startCol
+		}
+		k.Start.Line += startLine
+		k.End.Line += startLine
+	}
+	sub := newParser(toks)
+	sub.fstring = true
+	sub.depth = p.depth
+	e := sub.starExpressions()
+	if sub.err != nil {
+		p.err = sub.err
+		return nil
+	}
+	if e == nil {
+		se := sub.syntaxError()
+		se.Msg = "f-string: " + se.Msg
+		p.err = se
+		return nil
+	}
+	return e
+}
+
+// fstringExprLocation is fstring_find_expr_location: the line and column shift for an expression whose
+// "{expr}" text is looked up (first occurrence) in the whole token text.
+func fstringExprLocation(parent, exprStr string) (lines, cols int) {
+	idx := strings.Index(parent, exprStr)
+	if idx < 0 {
+		return 0, 0
+	}
+	newlineAfterBrace := true
+	for j := idx + 1; j < len(parent) && parent[j] != '}' && parent[j] != '\n'; j++ {
+		if c := parent[j]; c != ' ' && c != '\t' && c != '\f' {
+			newlineAfterBrace = false
+			break
+		}
+	}
+	if !newlineAfterBrace {
+		start := idx
+		for start > 0 && parent[start] != '\n' {
+			start--
+		}
+		cols = idx - start
+	}
+	lines = strings.Count(parent[:idx], "\n")
+	return lines, cols
+}

@@ -1,0 +1,277 @@
+// Package parser parses Python 3.11 source into the tree of package ast, accepting and rejecting exactly what
+// CPython 3.11's ast.parse does and giving every node CPython's positions.
+//
+// It is a hand-written PEG parser that follows Grammar/python.gram rule by rule. CPython runs its grammar twice:
+// once without the invalid_* rules, and, only when that fails, again with them to pick a better message. The
+// second pass never turns a failure into a success, so the accept/reject decision is the first pass alone; this
+// parser implements that pass (plus the semantic checks CPython's actions make during it: string literals,
+// f-strings, complex-number patterns, number literals) and reports failures as CPython's generic
+// "invalid syntax" at the furthest token reached, with a few of CPython's specific messages.
+//
+// Left-recursive rules (primary, t_primary, the binary operators, dotted_name, attr) are loops. Rules whose
+// alternatives share a prefix are factored so that no input is parsed more than a bounded number of times; the
+// target rules, which CPython memoizes, are memoized here too.
+package parser
+
+import (
+	"fmt"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/analyzer/python/token"
+)
+
+// maxDepth bounds the parser's recursion. Every recursive rule counts one level; CPython's generated parser
+// counts at least as many levels for the same input against its MAXSTACK of 6000, so anything CPython can
+// parse stays within this bound.
+const maxDepth = 6000
+
+// maxTreeDepth is the deepest tree ast.parse can return: CPython converts the tree to Python objects with a
+// recursion limit of 3 * sys.getrecursionlimit() (3000) minus what the caller's frames already use, and
+// raises RecursionError beyond it. 2991 nodes on one root-to-leaf path (counting Module) is the limit seen from
+// a module-level call of ast.parse.
+const maxTreeDepth = 2991
+
+// Parse parses a module as CPython 3.11's ast.parse(src) does (mode "exec", no type comments). filename is used
+// only in error messages. The error, if any, is a *token.SyntaxError.
+func Parse(src []byte, filename string) (mod *ast.Module, err error) {
+	defer func() {
+		// Last-resort guard: a bug in the parser must become a parse error (fail closed), not a crash.
+		if r := recover(); r != nil {
+			mod = nil
+			err = &token.SyntaxError{Kind: "SyntaxError", Msg: fmt.Sprintf("internal parser error: %v", r), Line: 1}
+		}
+	}()
+	toks, terr := token.Tokenize(src)
+	if terr != nil {
+		return nil, asSyntaxError(terr)
+	}
+	p := newParser(toks)
+	m := p.file()
+	if p.err != nil {
+		return nil, p.err
+	}
+	if m == nil {
+		return nil, p.syntaxError()
+	}
+	if e := checkTreeDepth(m); e != nil {
+		return nil, e
+	}
+	return m, nil
+}
+
+func asSyntaxError(err error) *token.SyntaxError {
+	if se, ok := err.(*token.SyntaxError); ok {
+		return se
+	}
+	return &token.SyntaxError{Kind: "SyntaxError", Msg: err.Error(), Line: 1}
+}
+
+// checkTreeDepth rejects trees deeper than CPython can hand back, without recursing.
+func checkTreeDepth(m *ast.Module) *token.SyntaxError {
+	type item struct {
+		n     ast.Node
+		depth int
+	}
+	stack := []item{{m, 1}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.depth > maxTreeDepth {
+			line := 1
+			if l, ok := it.n.(ast.Located); ok {
+				line = l.Location().Lineno
+			}
+			return &token.SyntaxError{Kind: "SyntaxError", Line: line,
+				Msg: fmt.Sprintf("too complex: expression nested more than %d levels deep; split it into smaller statements", maxTreeDepth)}
+		}
+		for _, c := range ast.Children(it.n) {
+			stack = append(stack, item{c, it.depth + 1})
+		}
+	}
+	return nil
+}
+
+// parser is the state of one parse over a token slice.
+type parser struct {
+	toks []token.Token
+	tt   []tt // classified kind of each token
+	pos  int
+	far  int // furthest token index examined, for the error location
+	err  *token.SyntaxError
+	// depth counts active recursive rules.
+	depth int
+	memo  map[memoKey]memoVal
+	// exprMemo[i] is 0 when expression was not tried at token i, -1 when it failed, else 1+index into
+	// exprResults.
+	exprMemo    []int32
+	exprResults []memoVal
+	// fstring is true for the sub-parser of an f-string replacement field.
+	fstring bool
+}
+
+type memoKey struct {
+	rule rule
+	pos  int32
+}
+
+type memoVal struct {
+	node ast.Node
+	end  int32
+}
+
+type rule uint8
+
+const (
+	ruleTPrimary rule = iota
+	ruleStarTarget
+	ruleTargetWithStarAtom
+	ruleDelTarget
+	ruleArguments
+)
+
+func newParser(toks []token.Token) *parser {
+	p := &parser{toks: toks, tt: make([]tt, len(toks)), exprMemo: make([]int32, len(toks))}
+	for i := range toks {
+		p.tt[i] = classify(&toks[i])
+	}
+	return p
+}
+
+// enter is called at the start of every recursive rule; it fails when an error is pending or the parse is
+// too deep. Pair it with leave.
+func (p *parser) enter() bool {
+	if p.err != nil {
+		return false
+	}
+	p.depth++
+	if p.depth > maxDepth {
+		t := p.toks[p.pos]
+		p.err = &token.SyntaxError{Kind: "SyntaxError", Line: t.Start.Line, Col: t.Start.Col,
+			Msg: "too complex: source nested too deeply for the parser; simplify the expression"}
+		return false
+	}
+	return true
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// peek returns the classified kind of the current token.
+func (p *parser) peek() tt {
+	if p.pos > p.far {
+		p.far = p.pos
+	}
+	return p.tt[p.pos]
+}
+
+func (p *parser) peekAt(i int) tt {
+	j := p.pos + i
+	if j >= len(p.tt) {
+		return tEOF
+	}
+	if j > p.far {
+		p.far = j
+	}
+	return p.tt[j]
+}
+
+// expect consumes the current token when it is of kind k.
+func (p *parser) expect(k tt) bool {
+	if p.peek() == k {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+// expectForced is CPython's &&token: a missing token is an immediate error.
+func (p *parser) expectForced(k tt, what string) bool {
+	if p.err != nil {
+		return false
+	}
+	if p.expect(k) {
+		return true
+	}
+	t := p.toks[p.pos]
+	p.err = &token.SyntaxError{Kind: "SyntaxError", Msg: "expected '" + what + "'", Line: t.Start.Line, Col: t.Start.Col}
+	return false
+}
+
+// loc is the span from token start to the last non-whitespace token consumed (CPython's EXTRA).
+func (p *parser) loc(start int) ast.Loc {
+	s := p.toks[start].Start
+	e := p.lastEnd()
+	return ast.Loc{Lineno: s.Line, ColOffset: s.Col, EndLineno: e.Line, EndColOffset: e.Col}
+}
+
+func (p *parser) lastEnd() token.Pos {
+	for m := p.pos - 1; m >= 0; m-- {
+		switch p.tt[m] {
+		case tEOF, tNEWLINE, tINDENT, tDEDENT:
+			continue
+		}
+		return p.toks[m].End
+	}
+	return p.toks[0].End
+}
+
+func tokLoc(t *token.Token) ast.Loc {
+	return ast.Loc{Lineno: t.Start.Line, ColOffset: t.Start.Col, EndLineno: t.End.Line, EndColOffset: t.End.Col}
+}
+
+// errorAt records an error located at token i (the first error wins, as in CPython).
+func (p *parser) errorAt(i int, msg string) {
+	if p.err != nil {
+		return
+	}
+	t := p.toks[i]
+	p.err = &token.SyntaxError{Kind: "SyntaxError", Msg: msg, Line: t.Start.Line, Col: t.Start.Col,
+		EndLine: t.End.Line, EndCol: t.End.Col}
+}
+
+func (p *parser) errorLoc(l ast.Loc, msg string) {
+	if p.err != nil {
+		return
+	}
+	p.err = &token.SyntaxError{Kind: "SyntaxError", Msg: msg, Line: l.Lineno, Col: l.ColOffset,
+		EndLine: l.EndLineno, EndCol: l.EndColOffset}
+}
+
+// syntaxError builds the generic error for a failed parse, at the furthest token examined.
+func (p *parser) syntaxError() *token.SyntaxError {
+	i := p.far
+	if i >= len(p.toks) {
+		i = len(p.toks) - 1
+	}
+	t := p.toks[i]
+	switch p.tt[i] {
+	case tINDENT:
+		return &token.SyntaxError{Kind: "IndentationError", Msg: "unexpected indent", Line: t.Start.Line, Col: t.Start.Col}
+	case tEOF:
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax: unexpected end of input", Line: t.Start.Line, Col: t.Start.Col}
+	}
+	if i > 0 && p.tt[i-1] == tNEWLINE && p.tt[i] != tINDENT && i >= 2 && p.tt[i-2] == opColon {
+		return &token.SyntaxError{Kind: "IndentationError", Msg: "expected an indented block", Line: t.Start.Line, Col: t.Start.Col}
+	}
+	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
+		EndLine: t.End.Line, EndCol: t.End.Col}
+}
+
+func (p *parser) memoGet(r rule, pos int) (memoVal, bool) {
+	if p.memo == nil {
+		return memoVal{}, false
+	}
+	v, ok := p.memo[memoKey{r, int32(pos)}]
+	return v, ok
+}
+
+func (p *parser) memoSet(r rule, pos int, n ast.Node) {
+	if p.memo == nil {
+		p.memo = make(map[memoKey]memoVal)
+	}
+	p.memo[memoKey{r, int32(pos)}] = memoVal{n, int32(p.pos)}
+}
+
+// name returns the NFKC-normalised identifier of the NAME token at i.
+func (p *parser) name(i int) string {
+	return token.NormalizeIdentifier(p.toks[i].Text)
+}

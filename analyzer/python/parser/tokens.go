@@ -1,0 +1,151 @@
+package parser
+
+import "github.com/sbxgate/sbxgate/analyzer/python/token"
+
+// tt is a token kind as the grammar sees it: keywords and each operator get their own kind.
+type tt uint8
+
+const (
+	tEOF tt = iota
+	tNAME
+	tNUMBER
+	tSTRING
+	tNEWLINE
+	tINDENT
+	tDEDENT
+	tERROR // an operator the grammar does not know
+
+	kwFalse
+	kwNone
+	kwTrue
+	kwAnd
+	kwAs
+	kwAssert
+	kwAsync
+	kwAwait
+	kwBreak
+	kwClass
+	kwContinue
+	kwDef
+	kwDel
+	kwElif
+	kwElse
+	kwExcept
+	kwFinally
+	kwFor
+	kwFrom
+	kwGlobal
+	kwIf
+	kwImport
+	kwIn
+	kwIs
+	kwLambda
+	kwNonlocal
+	kwNot
+	kwOr
+	kwPass
+	kwRaise
+	kwReturn
+	kwTry
+	kwWhile
+	kwWith
+	kwYield
+
+	opLPar
+	opRPar
+	opLSqb
+	opRSqb
+	opLBrace
+	opRBrace
+	opColon
+	opComma
+	opSemi
+	opDot
+	opEllipsis
+	opPlus
+	opMinus
+	opStar
+	opSlash
+	opDoubleSlash
+	opPercent
+	opAt
+	opVbar
+	opAmper
+	opCircumflex
+	opTilde
+	opLeftShift
+	opRightShift
+	opDoubleStar
+	opLess
+	opGreater
+	opEqual
+	opEqEqual
+	opNotEqual
+	opLessEqual
+	opGreaterEqual
+	opRArrow
+	opColonEqual
+	opPlusEq
+	opMinusEq
+	opStarEq
+	opSlashEq
+	opDoubleSlashEq
+	opPercentEq
+	opAtEq
+	opVbarEq
+	opAmperEq
+	opCircumflexEq
+	opLeftShiftEq
+	opRightShiftEq
+	opDoubleStarEq
+)
+
+var keywords = map[string]tt{
+	"False": kwFalse, "None": kwNone, "True": kwTrue, "and": kwAnd, "as": kwAs, "assert": kwAssert,
+	"async": kwAsync, "await": kwAwait, "break": kwBreak, "class": kwClass, "continue": kwContinue,
+	"def": kwDef, "del": kwDel, "elif": kwElif, "else": kwElse, "except": kwExcept, "finally": kwFinally,
+	"for": kwFor, "from": kwFrom, "global": kwGlobal, "if": kwIf, "import": kwImport, "in": kwIn,
+	"is": kwIs, "lambda": kwLambda, "nonlocal": kwNonlocal, "not": kwNot, "or": kwOr, "pass": kwPass,
+	"raise": kwRaise, "return": kwReturn, "try": kwTry, "while": kwWhile, "with": kwWith, "yield": kwYield,
+}
+
+var operators = map[string]tt{
+	"(": opLPar, ")": opRPar, "[": opLSqb, "]": opRSqb, "{": opLBrace, "}": opRBrace, ":": opColon,
+	",": opComma, ";": opSemi, ".": opDot, "...": opEllipsis, "+": opPlus, "-": opMinus, "*": opStar,
+	"/": opSlash, "//": opDoubleSlash, "%": opPercent, "@": opAt, "|": opVbar, "&": opAmper,
+	"^": opCircumflex, "~": opTilde, "<<": opLeftShift, ">>": opRightShift, "**": opDoubleStar,
+	"<": opLess, ">": opGreater, "=": opEqual, "==": opEqEqual, "!=": opNotEqual, "<=": opLessEqual,
+	">=": opGreaterEqual, "->": opRArrow, ":=": opColonEqual, "+=": opPlusEq, "-=": opMinusEq,
+	"*=": opStarEq, "/=": opSlashEq, "//=": opDoubleSlashEq, "%=": opPercentEq, "@=": opAtEq,
+	"|=": opVbarEq, "&=": opAmperEq, "^=": opCircumflexEq, "<<=": opLeftShiftEq, ">>=": opRightShiftEq,
+	"**=": opDoubleStarEq,
+	// "<>" is NOTEQUAL to CPython's tokenizer but rejected by the grammar action unless barry_as_FLUFL is on,
+	// so it stays tERROR here.
+}
+
+func classify(t *token.Token) tt {
+	switch t.Kind {
+	case token.EndMarker:
+		return tEOF
+	case token.Name:
+		if k, ok := keywords[t.Text]; ok {
+			return k
+		}
+		return tNAME
+	case token.Number:
+		return tNUMBER
+	case token.String:
+		return tSTRING
+	case token.Newline:
+		return tNEWLINE
+	case token.Indent:
+		return tINDENT
+	case token.Dedent:
+		return tDEDENT
+	case token.Op:
+		if k, ok := operators[t.Text]; ok {
+			return k
+		}
+	}
+	return tERROR
+}
