@@ -50,7 +50,13 @@ func scanLines(path string, fn func(lineNo int64, line []byte) error) error {
 	if err != nil {
 		return err
 	}
-	br := bufio.NewReaderSize(io.LimitReader(f, size), 256<<10)
+	return scanReader(path, io.LimitReader(f, size), fn)
+}
+
+// scanReader is scanLines on a reader; name is for messages.
+func scanReader(name string, r io.Reader, fn func(lineNo int64, line []byte) error) error {
+	path := name
+	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
 	for lineNo := int64(1); ; {
 		chunk, err := br.ReadSlice('\n')

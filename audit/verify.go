@@ -59,10 +59,15 @@ func (t *Tree) add(h tlog.Hash) error {
 // each record and its exact line. It returns the tree of the records read. A damaged log yields a
 // *BrokenError naming the first bad record.
 func Walk(path string, fn func(rec *Record, line []byte) error) (*Tree, error) {
+	return walk(func(each func(int64, []byte) error) error { return scanLines(path, each) }, fn)
+}
+
+// walk is Walk over the lines that scan delivers.
+func walk(scan func(func(int64, []byte) error) error, fn func(rec *Record, line []byte) error) (*Tree, error) {
 	t := &Tree{}
 	prev := zeroHash
 	ids := map[string]string{} // id -> kind
-	err := scanLines(path, func(lineNo int64, line []byte) error {
+	err := scan(func(lineNo int64, line []byte) error {
 		seq := lineNo - 1
 		broken := func(format string, args ...any) error {
 			return &BrokenError{Seq: seq, Line: lineNo, Reason: fmt.Sprintf(format, args...)}
