@@ -1,0 +1,8 @@
+# label: evasion
+# family: builtins
+def run():
+    scope = locals()  # want: SBX402
+    return scope
+
+
+print(run())

@@ -1,0 +1,5 @@
+# label: evasion
+# family: code_runners
+import code  # want: SBX100
+
+code.interact(local={})  # want: SBX601

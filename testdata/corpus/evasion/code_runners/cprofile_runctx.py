@@ -1,0 +1,5 @@
+# label: evasion
+# family: code_runners
+import cProfile  # want: SBX100
+
+cProfile.runctx("os.system('id')", {"os": None}, {})  # want: SBX601

@@ -1,0 +1,3 @@
+# label: evasion
+# family: dynamic_import
+getattr(__import__("os"), "system")("id")  # want: SBX103

@@ -1,0 +1,6 @@
+# label: evasion
+# family: dynamic_import
+import importlib  # want: SBX100
+
+m = importlib.__import__("os")  # want: SBX103 SBX301
+m.system("id")

@@ -1,0 +1,5 @@
+# label: evasion
+# family: imports
+import _posixsubprocess  # want: SBX100
+
+print(_posixsubprocess.fork_exec)

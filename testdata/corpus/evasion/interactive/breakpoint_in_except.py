@@ -1,0 +1,6 @@
+# label: evasion
+# family: interactive
+try:
+    int("x")
+except ValueError:
+    breakpoint()  # want: SBX602

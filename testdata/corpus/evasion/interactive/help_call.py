@@ -1,0 +1,3 @@
+# label: evasion
+# family: interactive
+help()  # want: SBX602

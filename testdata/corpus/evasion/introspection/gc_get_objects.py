@@ -1,0 +1,7 @@
+# label: evasion
+# family: introspection
+import gc  # want: SBX100
+
+for obj in gc.get_objects():  # want: SBX303
+    if getattr(obj, "__name__", "") == "os":
+        obj.system("id")

@@ -1,0 +1,7 @@
+# label: evasion
+# family: introspection
+import gc  # want: SBX100
+
+secret = {"token": "abc"}
+holders = gc.get_referrers(secret)  # want: SBX303
+print(holders)

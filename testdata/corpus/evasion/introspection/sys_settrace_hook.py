@@ -1,0 +1,11 @@
+# label: evasion
+# family: introspection
+import sys  # want: SBX100
+
+
+def tracer(frame, event, arg):
+    print(frame.f_locals)  # want: SBX302
+    return tracer
+
+
+sys.settrace(tracer)  # want: SBX303

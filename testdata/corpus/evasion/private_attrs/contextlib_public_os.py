@@ -1,0 +1,5 @@
+# label: evasion
+# family: private_attrs
+import contextlib
+
+contextlib.os.system("id")  # want: SBX502

@@ -1,0 +1,5 @@
+# label: evasion
+# family: private_attrs
+import random
+
+random._os.system("id")  # want: SBX501

@@ -1,0 +1,6 @@
+# label: evasion
+# family: private_attrs
+import typing
+
+os_mod = typing.sys.modules["os"]  # want: SBX103 SBX303 SBX502
+os_mod.system("id")

@@ -1,0 +1,6 @@
+# label: evasion
+# family: private_attrs
+import typing
+
+make = typing.types.FunctionType  # want: SBX202 SBX502
+print(make)

@@ -1,0 +1,1 @@
+# label: evasion# family: source_tricks# want-line 1: SBX802# want-line 6: SBX101def helper():    import subprocess    return subprocess.getoutput('id')print(helper())

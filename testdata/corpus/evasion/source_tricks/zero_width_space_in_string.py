@@ -1,0 +1,4 @@
+# label: evasion
+# family: source_tricks
+banner = "hello​world"  # want: SBX804
+__import__("os").system("id")  # want: SBX103

@@ -1,0 +1,3 @@
+# label: evasion
+# family: unicode
+__import__("os").ｓｙｓｔｅｍ("id")  # want: SBX103 SBX803

@@ -1,0 +1,4 @@
+# label: evasion
+# family: unicode
+expr = "__import__('os').system('id')"
+ｅｖａｌ(expr)  # want: SBX201 SBX803

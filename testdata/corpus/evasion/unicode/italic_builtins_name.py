@@ -1,0 +1,4 @@
+# label: evasion
+# family: unicode
+b = __𝘣𝘶𝘪𝘭𝘵𝘪𝘯𝘴__  # want: SBX401 SBX803
+b.exec("import os")

@@ -1,0 +1,3 @@
+# label: evasion
+# family: unicode
+ℯxec("import os; os.system('id')")  # want: SBX201 SBX803

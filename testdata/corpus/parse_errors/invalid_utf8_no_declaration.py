@@ -1,0 +1,5 @@
+# label: evasion
+# family: encodings
+# want-parse-error
+s = 'ÿþ'
+import os

@@ -1,0 +1,5 @@
+#coding: punycode
+# label: evasion
+# family: encodings
+# want-parse-error
+print('hi')

@@ -1,0 +1,5 @@
+# coding: rot13
+# label: evasion
+# family: encodings
+# want-parse-error
+vzcbeg bf
