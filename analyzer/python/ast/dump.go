@@ -83,7 +83,7 @@ func expand(stack []any, v any, attrs bool, b *strings.Builder) []any {
 		return stack
 	}
 	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() != reflect.Uint8 {
+	if rv.Kind() == reflect.Slice { // []byte was handled by scalarRepr
 		stack = append(stack, piece("]"))
 		for i := rv.Len() - 1; i >= 0; i-- {
 			stack = append(stack, rv.Index(i).Interface())
