@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
@@ -47,7 +50,30 @@ func Compile(files []File) (*ast.Compiler, ast.Errors) {
 	}
 	c := newCompiler(caps)
 	if c.Compile(mods); c.Failed() {
-		return nil, c.Errors
+		return nil, explainRemoved(c.Errors)
 	}
 	return c, nil
+}
+
+// explainRemoved adds why to "undefined function" errors about builtins OPA has but sbxgate removed,
+// so a policy author does not hunt for a typo.
+func explainRemoved(errs ast.Errors) ast.Errors {
+	for _, err := range errs {
+		name, ok := strings.CutPrefix(err.Message, "undefined function ")
+		if !ok {
+			continue
+		}
+		if _, known := ast.BuiltinMap[name]; known {
+			err.Message += ": sbxgate policies cannot use it (no network, clock, randomness or environment)"
+		}
+	}
+	return errs
+}
+
+// FormatError prints a compile error as file:row:col: code: message, the form editors jump to.
+func FormatError(err *ast.Error) string {
+	if err.Location == nil {
+		return fmt.Sprintf("%s: %s", err.Code, err.Message)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %s", err.Location.File, err.Location.Row, err.Location.Col, err.Code, err.Message)
 }

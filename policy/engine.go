@@ -142,7 +142,9 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 	pq, err := rego.New(
 		rego.Query(Query),
 		rego.Compiler(compiler),
-		rego.Store(inmem.NewFromObjectWithOpts(doc, inmem.OptRoundTripOnWrite(false))),
+		// The store keeps AST values, so reading policy data does not convert Go values every time.
+		rego.Store(inmem.NewFromObjectWithOpts(doc, inmem.OptRoundTripOnWrite(false), inmem.OptReturnASTValuesOnRead(true))),
+		rego.StoreReadAST(true),
 		rego.Capabilities(Capabilities()),
 		rego.StrictBuiltinErrors(true),
 		rego.Strict(true),

@@ -34,11 +34,16 @@ deny contains {
 	finding_denied(f)
 }
 
-finding_denied(f) if f.capability in data.sbxgate.denied_capabilities
+finding_denied(f) if f.capability in denied_capability_set
 
 # Written as "not tolerated" so an unknown or missing severity denies. object.get, not f.severity:
 # the compiler hoists f.severity out of the negation, so a missing field would make this undefined.
-finding_denied(f) if not object.get(f, "severity", null) in data.sbxgate.tolerated_severities
+finding_denied(f) if not object.get(f, "severity", null) in tolerated_severity_set
+
+# The data lists as sets, built once per decision, so membership is a lookup.
+denied_capability_set := {c | some c in data.sbxgate.denied_capabilities}
+
+tolerated_severity_set := {s | some s in data.sbxgate.tolerated_severities}
 
 # SBX801: an import outside the operator's allowlist; a missing flag counts as not allowed.
 deny contains {"rule": "SBX801", "line": object.get(imp, "line", 0), "message": import_message(imp)} if {
