@@ -144,6 +144,10 @@ func (d *Docker) Close() error {
 	d.cancel()
 	d.wg.Wait()
 	d.pool.drain()
+	// Taking every slot waits out the runs in flight and their removals.
+	for range cap(d.sem) {
+		d.sem <- struct{}{}
+	}
 	return d.cli.Close()
 }
 
@@ -162,6 +166,8 @@ type exit struct {
 }
 
 const namePrefix = "sbxgate-"
+
+var errClosed = errors.New("run: runner is closed")
 
 var nameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_.-]+`)
 
@@ -262,39 +268,63 @@ func (d *Docker) Run(ctx context.Context, req Request) (res Result, err error) {
 	case d.sem <- struct{}{}:
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
+	case <-d.bg.Done():
+		return Result{}, errClosed
 	}
-	defer func() { <-d.sem }()
-
-	b, err := d.acquire(ctx, req)
+	b, warm, err := d.acquire(ctx, req)
 	if err != nil {
+		<-d.sem
 		return Result{}, err
 	}
-	// Every path out of here, including a panic, removes the container.
-	defer d.remove(b)
-	return d.execute(ctx, b, req)
+	renamed := make(chan struct{})
+	if warm && req.ID != "" {
+		// Labels are fixed at creation, so a warm container carries the request id in its name.
+		go func() {
+			defer close(renamed)
+			rctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
+			defer cancel()
+			_, _ = d.cli.ContainerRename(rctx, b.id, client.ContainerRenameOptions{NewName: b.name + "-" + safeID(req.ID)})
+		}()
+	} else {
+		close(renamed)
+	}
+	// Every path out removes the container. After a result it happens off the caller's clock, still
+	// holding the concurrency slot (so containers never outnumber it, and Close waits for it); on
+	// an error, a cancelled context or a panic it happens before Run returns.
+	done := false
+	defer func() {
+		cleanup := func() {
+			<-renamed
+			d.remove(b)
+			<-d.sem
+		}
+		if done {
+			go cleanup()
+		} else {
+			cleanup()
+		}
+	}()
+	res, err = d.execute(ctx, b, req)
+	done = err == nil
+	return res, err
 }
 
-// acquire takes a warm container for req's limits, or starts one.
-func (d *Docker) acquire(ctx context.Context, req Request) (*box, error) {
+// acquire takes a warm container for req's limits (warm is true), or starts one.
+func (d *Docker) acquire(ctx context.Context, req Request) (b *box, warm bool, err error) {
 	d.mu.Lock()
 	closed := d.closed
 	d.mu.Unlock()
 	if closed {
-		return nil, errors.New("run: runner is closed")
+		return nil, false, errClosed
 	}
-	// Labels are fixed at creation, so a request that brings its own cannot use a warm container.
+	// A request that brings its own labels needs a container created for it.
 	if len(req.Labels) == 0 {
 		if b := d.pool.take(req.Limits); b != nil {
-			if req.ID != "" {
-				// The request id cannot become a label any more; put it in the name instead.
-				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.cleanup)
-				_, _ = d.cli.ContainerRename(rctx, b.id, client.ContainerRenameOptions{NewName: b.name + "-" + safeID(req.ID)})
-				cancel()
-			}
-			return b, nil
+			return b, true, nil
 		}
 	}
-	return d.start(ctx, req.Limits, req.ID, req.Labels)
+	b, err = d.start(ctx, req.Limits, req.ID, req.Labels)
+	return b, false, err
 }
 
 func safeID(id string) string {

@@ -61,7 +61,8 @@ func ownContainers(t testing.TB, d *Docker) []string {
 		All: true, Filters: make(client.Filters).Add("label", LabelOwner+"="+d.self.String()),
 	})
 	if err != nil {
-		t.Fatalf("list: %v", err)
+		t.Errorf("list: %v", err) // not Fatal: also called from helper goroutines
+		return nil
 	}
 	var ids []string
 	for _, c := range list.Items {
@@ -195,5 +196,52 @@ func TestImageMissing(t *testing.T) {
 	}
 	if want := "image sbxgate-runner:does-not-exist not found: run `sbxgate image build`"; err.Error() != want {
 		t.Fatalf("got %q, want %q", err, want)
+	}
+}
+
+func TestRunAfterClose(t *testing.T) {
+	d := newTestDocker(t, WithMaxConcurrent(1))
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Run(context.Background(), Request{Code: []byte("print(1)"), Limits: testLimits}); err == nil {
+		t.Fatal("Run after Close succeeded")
+	}
+}
+
+// TestConcurrencyIsBounded runs more programs than slots; each reports, through the host's view
+// of running containers, how many sandboxes existed at once.
+func TestConcurrencyIsBounded(t *testing.T) {
+	d := newTestDocker(t, WithMaxConcurrent(2))
+	stop := make(chan struct{})
+	maxSeen := make(chan int, 1)
+	go func() {
+		m := 0
+		for {
+			select {
+			case <-stop:
+				maxSeen <- m
+				return
+			default:
+			}
+			m = max(m, len(ownContainers(t, d)))
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	errs := make(chan error, 6)
+	for range 6 {
+		go func() {
+			_, err := d.Run(context.Background(), Request{Code: []byte("import time\ntime.sleep(0.3)\n"), Limits: testLimits})
+			errs <- err
+		}()
+	}
+	for range 6 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	close(stop)
+	if m := <-maxSeen; m > 2 || m == 0 {
+		t.Errorf("saw %d sandbox containers at once, want 1 or 2 (max_concurrent 2)", m)
 	}
 }

@@ -1,0 +1,115 @@
+package runner
+
+import (
+	"context"
+	"io"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/moby/moby/client"
+)
+
+// The latency of one trivial run, by path, each reported as p50/p95 in milliseconds:
+//
+//	go test -run '^$' -bench . -benchtime 30x ./runner/
+//
+// warm_pool: a pre-started container whose interpreter already waits (the pool is refilled
+// between iterations, outside the timer); cold: create+attach+start per run (pool off);
+// docker_cli: `docker run --rm IMAGE python3 -c 'print(1)'`; exec_in_container: the interpreter's
+// own start, `python3 -I -B -c pass` exec'd into a running container; host_interpreter: the same
+// on the host.
+func BenchmarkRun(b *testing.B) {
+	b.Run("warm_pool", func(b *testing.B) {
+		d := newTestDocker(b, WithPoolSize(1), WithPrewarm(testLimits))
+		percentiles(b, func() {
+			b.StopTimer()
+			waitWarmB(b, d)
+			b.StartTimer()
+		}, func() { benchRun(b, d) })
+	})
+	b.Run("cold", func(b *testing.B) {
+		d := newTestDocker(b)
+		percentiles(b, nil, func() { benchRun(b, d) })
+	})
+	b.Run("docker_cli", func(b *testing.B) {
+		newTestDocker(b)
+		percentiles(b, nil, func() {
+			out, err := exec.Command("docker", "run", "--rm", DefaultImage, "python3", "-c", "print(1)").Output()
+			if err != nil || string(out) != "1\n" {
+				b.Fatalf("docker run: %v %q", err, out)
+			}
+		})
+	})
+	b.Run("exec_in_container", func(b *testing.B) {
+		d := newTestDocker(b)
+		ctx := context.Background()
+		bx, err := d.start(ctx, testLimits, "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer d.remove(bx)
+		percentiles(b, nil, func() {
+			ex, err := d.cli.ExecCreate(ctx, bx.id, client.ExecCreateOptions{
+				Cmd: []string{"python3", "-I", "-B", "-c", "pass"}, AttachStdout: true, AttachStderr: true,
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			att, err := d.cli.ExecAttach(ctx, ex.ID, client.ExecAttachOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, _ = io.Copy(io.Discard, att.Reader)
+			att.Close()
+			if st, err := d.cli.ExecInspect(ctx, ex.ID, client.ExecInspectOptions{}); err != nil || st.ExitCode != 0 {
+				b.Fatalf("exec: %v exit %d", err, st.ExitCode)
+			}
+		})
+	})
+	b.Run("host_interpreter", func(b *testing.B) {
+		if _, err := exec.LookPath("python3"); err != nil {
+			b.Skip("no python3 on the host")
+		}
+		percentiles(b, nil, func() {
+			if err := exec.Command("python3", "-I", "-B", "-c", "pass").Run(); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
+func benchRun(b *testing.B, d *Docker) {
+	res, err := d.Run(context.Background(), Request{Code: []byte("print(1)\n"), Limits: testLimits})
+	if err != nil || res.Stdout != "1\n" {
+		b.Fatalf("run: %v %+v", err, res)
+	}
+}
+
+func waitWarmB(b *testing.B, d *Docker) {
+	for deadline := time.Now().Add(time.Minute); d.pool.warm(testLimits) < 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			b.Fatal("pool never refilled")
+		}
+	}
+}
+
+// percentiles times each iteration of op (setup runs first, untimed if it stops the timer) and
+// reports the median and 95th percentile in milliseconds.
+func percentiles(b *testing.B, setup, op func()) {
+	var ms []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if setup != nil {
+			setup()
+		}
+		t0 := time.Now()
+		op()
+		ms = append(ms, float64(time.Since(t0).Microseconds())/1000)
+	}
+	b.StopTimer()
+	slices.Sort(ms)
+	b.ReportMetric(ms[len(ms)*50/100], "p50-ms")
+	b.ReportMetric(ms[min(len(ms)-1, len(ms)*95/100)], "p95-ms")
+}

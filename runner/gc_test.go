@@ -1,0 +1,70 @@
+package runner
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/moby/moby/client"
+)
+
+func TestOwnerJudge(t *testing.T) {
+	self := selfOwner()
+	dead := self
+	dead.Start = "1" // same pid, another start time: the pid was reused
+	otherBoot := self
+	otherBoot.Boot = "00000000-0000-0000-0000-000000000000"
+	otherHost := self
+	otherHost.Host = self.Host + "-elsewhere"
+	tests := []struct {
+		label string
+		want  ownerState
+	}{
+		{self.String(), ownerAlive},
+		{dead.String(), ownerDead},
+		{otherBoot.String(), ownerDead},
+		{otherHost.String(), ownerUnknown},
+		{"garbage", ownerDead},
+	}
+	for _, tt := range tests {
+		if got := self.judge(tt.label); got != tt.want {
+			t.Errorf("judge(%q) = %d, want %d", tt.label, got, tt.want)
+		}
+	}
+}
+
+// TestGCRemovesDeadOwnersOnly plants two labeled containers, one owned by a process that no
+// longer exists and one owned by us, and checks GC takes only the first.
+func TestGCRemovesDeadOwnersOnly(t *testing.T) {
+	d := newTestDocker(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dead := d.self
+	dead.Start = "1"
+	liveBox, err := d.start(ctx, testLimits, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.remove(liveBox)
+	// Labels are immutable, so plant the dead one by creating it under a different owner.
+	d2 := &Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}
+	planted, err := d2.start(ctx, testLimits, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.remove(planted)
+
+	n, err := d.GC(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Errorf("GC removed %d containers, want 1", n)
+	}
+	if _, err := d.cli.ContainerInspect(ctx, planted.id, client.ContainerInspectOptions{}); err == nil {
+		t.Error("the dead owner's container survived GC")
+	}
+	if _, err := d.cli.ContainerInspect(ctx, liveBox.id, client.ContainerInspectOptions{}); err != nil {
+		t.Errorf("GC removed a live process's container: %v", err)
+	}
+}
