@@ -18,6 +18,7 @@ type fstringState struct {
 	p           *parser
 	first, last int    // token indices spanning the whole concatenation
 	lastStr     string // pending literal text; empty pieces are dropped, as in CPython
+	bodyOff     int    // offset of the f-string body in the current token's text
 	exprs       []ast.Expr
 	fmode       bool
 }
@@ -57,6 +58,9 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 
 // concatFstring parses the f-string body of token t (at nesting level 0).
 func (st *fstringState) concatFstring(body string, raw bool, lvl, t int) bool {
+	text := st.p.toks[t].Text
+	qi := strings.IndexAny(text, `'"`)
+	st.bodyOff = qi + (len(text)-qi-len(body))/2
 	i := 0
 	return st.concat(body, &i, len(body), raw, lvl, t)
 }
@@ -245,7 +249,7 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 	if *pi >= end {
 		return fail("f-string: expecting '}'")
 	}
-	simple := p.compileFstringExpr(s[exprStart:exprEnd], t)
+	simple := p.compileFstringExpr(s[exprStart:exprEnd], t, st.bodyOff+exprStart-1)
 	if simple == nil {
 		return "", nil, false
 	}
@@ -279,7 +283,7 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 			return fail("f-string: expecting '}'")
 		}
 		// fstring_parse: a nested state whose result spans token t alone.
-		nested := &fstringState{p: p, first: st.first, last: st.last}
+		nested := &fstringState{p: p, first: st.first, last: st.last, bodyOff: st.bodyOff}
 		if !nested.concat(s, pi, end, raw, lvl+1, t) {
 			return "", nil, false
 		}
@@ -304,16 +308,20 @@ func isPySpace(c byte) bool {
 }
 
 // compileFstringExpr is fstring_compile_expr: it parses expr (the text between '{' and the end of the
-// expression) wrapped in parentheses and shifts positions as CPython 3.11 does.
-func (p *parser) compileFstringExpr(expr string, t int) ast.Expr {
+// expression; the '{' is at byte brace of token t's text) wrapped in parentheses and shifts positions as
+// CPython 3.11 does.
+func (p *parser) compileFstringExpr(expr string, t, brace int) ast.Expr {
 	if strings.TrimLeft(expr, " \t\n\f") == "" {
 		p.errorAt(t, "f-string: empty expression not allowed")
 		return nil
 	}
 	tok := &p.toks[t]
-	lines, cols := fstringExprLocation(tok.Text, "{"+expr+"}")
+	lines, cols := fstringExprLocation(tok.Text, brace)
 	startLine := tok.Start.Line + lines - 1
-	startCol := tok.Start.Col + cols
+	startCol := cols
+	if lines == 0 {
+		startCol += tok.Start.Col
+	}
 	toks, err := token.TokenizeText("(" + expr + ")")
 	if err != nil {
 		e := asSyntaxError(err)
@@ -346,27 +354,26 @@ func (p *parser) compileFstringExpr(expr string, t int) ast.Expr {
 	return e
 }
 
-// fstringExprLocation is fstring_find_expr_location: the line and column shift for an expression whose
-// "{expr}" text is looked up (first occurrence) in the whole token text.
-func fstringExprLocation(parent, exprStr string) (lines, cols int) {
-	idx := strings.Index(parent, exprStr)
-	if idx < 0 {
-		return 0, 0
-	}
+// fstringExprLocation is fstring_find_expr_location: the line and column shift for an expression whose '{'
+// is at byte brace of the token text parent.
+func fstringExprLocation(parent string, brace int) (lines, cols int) {
 	newlineAfterBrace := true
-	for j := idx + 1; j < len(parent) && parent[j] != '}' && parent[j] != '\n'; j++ {
+	for j := brace + 1; j < len(parent) && parent[j] != '}' && parent[j] != '\n'; j++ {
 		if c := parent[j]; c != ' ' && c != '\t' && c != '\f' {
 			newlineAfterBrace = false
 			break
 		}
 	}
 	if !newlineAfterBrace {
-		start := idx
+		start := brace
 		for start > 0 && parent[start] != '\n' {
 			start--
 		}
-		cols = idx - start
+		cols = brace - start
+		if parent[start] == '\n' {
+			cols--
+		}
 	}
-	lines = strings.Count(parent[:idx], "\n")
+	lines = strings.Count(parent[:brace], "\n")
 	return lines, cols
 }
