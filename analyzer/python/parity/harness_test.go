@@ -156,7 +156,50 @@ func firstDiff(ours, theirs string) string {
 	window := func(s string) string {
 		return s[min(lo, len(s)):min(len(s), i+120)]
 	}
-	return fmt.Sprintf("first difference at dump offset %d:\n      ours:    …%s…\n      python3: …%s…", i, window(ours), window(theirs))
+	return fmt.Sprintf("first difference at dump offset %d (%s):\n      ours:    …%s…\n      python3: …%s…", i, diffPath(theirs, i), window(ours), window(theirs))
+}
+
+// diffPath names where in the tree offset i of a dump lies, as the last two
+// enclosing node types and the field being printed, e.g.
+// "FormattedValue>Name.col_offset": good enough to group differences by cause.
+func diffPath(dump string, i int) string {
+	type level struct{ node, field string }
+	var stack []level
+	var quote byte
+	word := 0
+	for k := 0; k < i && k < len(dump); k++ {
+		c := dump[k]
+		if quote != 0 {
+			if c == '\\' {
+				k++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch {
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(':
+			stack = append(stack, level{node: dump[word:k]})
+		case c == ')' && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		case c == '=' && len(stack) > 0:
+			stack[len(stack)-1].field = dump[word:k]
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= '0' && c <= '9') {
+			word = k + 1
+		}
+	}
+	var names []string
+	for _, l := range stack[max(0, len(stack)-2):] {
+		names = append(names, l.node)
+	}
+	field := ""
+	if len(stack) > 0 {
+		field = "." + stack[len(stack)-1].field
+	}
+	return strings.Join(names, ">") + field
 }
 
 // diffReport collects differences by category and prints the first few.
@@ -222,4 +265,12 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+func diffPathOf(ours, theirs string) string {
+	i := 0
+	for i < len(ours) && i < len(theirs) && ours[i] == theirs[i] {
+		i++
+	}
+	return diffPath(theirs, i)
 }

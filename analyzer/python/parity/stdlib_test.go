@@ -44,7 +44,8 @@ func TestStdlibParity(t *testing.T) {
 		case py.DumpError != "":
 			rep.add("python3 cannot dump the tree", fmt.Sprintf("%s: %s", rel, py.DumpError))
 		case ours != py.Dump:
-			rep.add("different tree", fmt.Sprintf("%s: %s", rel, firstDiff(ours, py.Dump)))
+			d := firstDiff(ours, py.Dump)
+			rep.add("different tree at "+diffPathOf(ours, py.Dump), fmt.Sprintf("%s: %s", rel, d))
 		default:
 			accepted++
 		}
