@@ -356,11 +356,19 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	}()
 
 	cpu0, _ := d.cg.cpuNS(b.name)
-	if _, err := b.conn.Conn.Write(req.Code); err != nil {
-		return Result{}, fmt.Errorf("deliver code: %w", err)
+	// The interpreter reads all of its input before it runs anything, so the write completes
+	// unless the container or the daemon is gone; a cancelled caller unblocks it by closing.
+	stopWrite := context.AfterFunc(ctx, func() { b.conn.Close() })
+	_, werr := b.conn.Conn.Write(req.Code)
+	if werr == nil {
+		werr = b.conn.CloseWrite()
 	}
-	if err := b.conn.CloseWrite(); err != nil {
-		return Result{}, fmt.Errorf("deliver code: %w", err)
+	stopWrite()
+	if werr != nil {
+		if ctx.Err() != nil {
+			return Result{}, ctx.Err()
+		}
+		return Result{}, fmt.Errorf("deliver code: %w", werr)
 	}
 	// The clock starts once the program is delivered: the interpreter is already up.
 	started := time.Now()

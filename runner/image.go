@@ -118,7 +118,12 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	}
 	defer os.RemoveAll(tmp)
 	versionFile := filepath.Join(tmp, "python-version")
-	hook := strings.ReplaceAll(extractHook, "VERSIONFILE", shellQuote(versionFile))
+	// A hook that names an executable file is run as a script (with the root as $1).
+	hook := filepath.Join(tmp, "extract-hook.sh")
+	script := "#!/bin/sh\n" + strings.ReplaceAll(extractHook, "VERSIONFILE", shellQuote(versionFile))
+	if err := os.WriteFile(hook, []byte(script), 0o755); err != nil {
+		return BuildResult{}, err
+	}
 
 	cmd := exec.CommandContext(ctx, mm,
 		"--variant=extract", "--include=python3", "--format=tar",

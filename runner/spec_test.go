@@ -1,0 +1,165 @@
+package runner
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/moby/moby/client"
+
+	"github.com/sbxgate/sbxgate/config"
+)
+
+func TestCheckLimits(t *testing.T) {
+	for _, name := range config.Default().TierNames() {
+		if err := checkLimits(config.Default().Tiers[name].Limits()); err != nil {
+			t.Errorf("shipped tier %s: %v", name, err)
+		}
+	}
+	tests := []struct {
+		name   string
+		change func(*config.Limits)
+		want   string
+	}{
+		{"no cpus", func(l *config.Limits) { l.CPUs = 0 }, "cpus"},
+		{"tiny memory", func(l *config.Limits) { l.MemoryBytes = 1 << 20 }, "memory_bytes"},
+		{"no timeout", func(l *config.Limits) { l.TimeoutMS = 0 }, "timeout_ms"},
+		{"no pids", func(l *config.Limits) { l.Pids = 0 }, "pids"},
+		{"no output cap", func(l *config.Limits) { l.OutputBytes = 0 }, "output_bytes"},
+		{"no tmpfs cap", func(l *config.Limits) { l.TmpfsBytes = 0 }, "tmpfs_bytes"},
+		{"no file size cap", func(l *config.Limits) { l.FileSizeBytes = 0 }, "file_size_bytes"},
+		{"no nofile", func(l *config.Limits) { l.Nofile = 0 }, "nofile"},
+		{"network", func(l *config.Limits) { l.Network = "bridge" }, "network"},
+	}
+	for _, tt := range tests {
+		l := testLimits
+		tt.change(&l)
+		if err := checkLimits(l); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want an error naming %s", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestSpecAsApplied reads back, from the daemon, the configuration of a live sandbox container:
+// what counts is what Docker applied, not what we asked for.
+func TestSpecAsApplied(t *testing.T) {
+	d := newTestDocker(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := d.start(ctx, testLimits, "req-1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.remove(b)
+	insp, err := d.cli.ContainerInspect(ctx, b.id, client.ContainerInspectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, h := insp.Container.Config, insp.Container.HostConfig
+	check := func(what string, ok bool, got any) {
+		t.Helper()
+		if !ok {
+			t.Errorf("%s: got %v", what, got)
+		}
+	}
+	check("user", c.User == "65534:65534", c.User)
+	check("cmd", slices.Equal(c.Cmd, []string{"python3", "-I", "-B", "-"}), c.Cmd)
+	check("stdin once", c.OpenStdin && c.StdinOnce && !c.Tty, c)
+	check("labels", c.Labels[LabelManaged] == "1" && c.Labels[LabelRequest] == "req-1" && c.Labels[LabelOwner] == d.self.String(), c.Labels)
+	check("env", len(c.Env) <= 3 && !slices.ContainsFunc(c.Env, func(e string) bool {
+		return !strings.HasPrefix(e, "PATH=") && !strings.HasPrefix(e, "HOSTNAME=") && !strings.HasPrefix(e, "HOME=")
+	}), c.Env)
+	check("cap drop", slices.Equal(h.CapDrop, []string{"ALL"}) && len(h.CapAdd) == 0, h.CapDrop)
+	check("no-new-privileges", slices.Contains(h.SecurityOpt, "no-new-privileges:true"), h.SecurityOpt)
+	check("seccomp not disabled", !slices.ContainsFunc(h.SecurityOpt, func(s string) bool { return strings.Contains(s, "unconfined") }), h.SecurityOpt)
+	check("not privileged", !h.Privileged, h.Privileged)
+	check("read-only root", h.ReadonlyRootfs, h.ReadonlyRootfs)
+	check("network none", h.NetworkMode == "none", h.NetworkMode)
+	check("ipc private", h.IpcMode == "private", h.IpcMode)
+	check("pid namespace", h.PidMode == "", h.PidMode)
+	check("tmpfs", h.Tmpfs["/tmp"] == "rw,noexec,nosuid,nodev,size=4194304,mode=1777", h.Tmpfs)
+	check("no binds or mounts", len(h.Binds) == 0 && len(h.Mounts) == 0 && len(insp.Container.Mounts) == 0, insp.Container.Mounts)
+	check("memory", h.Memory == testLimits.MemoryBytes && h.MemorySwap == h.Memory, [2]int64{h.Memory, h.MemorySwap})
+	check("cpus", h.NanoCPUs == 1e9, h.NanoCPUs)
+	check("pids", h.PidsLimit != nil && *h.PidsLimit == testLimits.Pids, h.PidsLimit)
+	check("log driver", h.LogConfig.Type == "none", h.LogConfig)
+	check("not auto-removed", !h.AutoRemove, h.AutoRemove)
+	ul := map[string]int64{}
+	for _, u := range h.Ulimits {
+		if u.Soft != u.Hard {
+			t.Errorf("ulimit %s: soft %d != hard %d", u.Name, u.Soft, u.Hard)
+		}
+		ul[u.Name] = u.Hard
+	}
+	check("ulimits", ul["nofile"] == testLimits.Nofile && ul["fsize"] == testLimits.FileSizeBytes && ul["core"] == 0 && len(ul) == 3, ul)
+}
+
+func TestFilterTar(t *testing.T) {
+	var in bytes.Buffer
+	tw := tar.NewWriter(&in)
+	for _, name := range []string{"./", "./etc/", "./etc/apt/", "./etc/apt/sources.list", "./etc/passwd", "./var/lib/dpkg/status", "./var/lib/dpkgx", "./usr/bin/python3"} {
+		h := &tar.Header{Name: name, Mode: 0o644, Typeflag: tar.TypeReg, Size: int64(len(name))}
+		if strings.HasSuffix(name, "/") {
+			h.Typeflag, h.Size = tar.TypeDir, 0
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Size > 0 {
+			_, _ = tw.Write([]byte(name))
+		}
+	}
+	tw.Close()
+	r, done := filterTar(&in, droppedPaths)
+	tr := tar.NewReader(r)
+	var got []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(tr)
+		if h.Size > 0 && string(body) != h.Name {
+			t.Errorf("%s: body %q", h.Name, body)
+		}
+		got = append(got, h.Name)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"./", "./etc/", "./etc/passwd", "./var/lib/dpkgx", "./usr/bin/python3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestRunnerImage checks the image `sbxgate image build` made: its config and its labels.
+func TestRunnerImage(t *testing.T) {
+	d := newTestDocker(t)
+	img, err := d.cli.ImageInspect(context.Background(), DefaultImage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := img.Config
+	if c == nil {
+		t.Fatal("image has no config")
+	}
+	if c.User != "65534:65534" || c.WorkingDir != "/tmp" || !slices.Equal(c.Env, []string{"PATH=/usr/bin:/bin"}) {
+		t.Errorf("config: user %q workdir %q env %q", c.User, c.WorkingDir, c.Env)
+	}
+	if c.Labels[LabelImage] != "runner" || !pythonVersionRE.MatchString(c.Labels[LabelPython]) {
+		t.Errorf("labels: %v", c.Labels)
+	}
+	res := run(t, d, "import pwd\nprint(pwd.getpwuid(65534).pw_name)\n", testLimits)
+	if res.Stdout != "nobody\n" {
+		t.Errorf("nobody is not in /etc/passwd: %+v", res)
+	}
+}
