@@ -1,0 +1,46 @@
+package format
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// WriteJSON writes `{"results": [...]}` as shared/CONTRACT.md specifies for `check --format json`.
+// Lists are never null: programs iterate them without checking.
+func WriteJSON(w io.Writer, results []Result) error {
+	doc := struct {
+		Results []Result `json:"results"`
+	}{Results: make([]Result, 0, len(results))}
+	for _, r := range results {
+		doc.Results = append(doc.Results, normalized(r))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	// Messages quote source code ("<", "&"); HTML escaping would only make them harder to read.
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+// normalized copies r with every nil list replaced by an empty one.
+func normalized(r Result) Result {
+	r.Imports = nonNil(r.Imports)
+	for i := range r.Imports {
+		r.Imports[i].Names = nonNil(r.Imports[i].Names)
+		r.Imports[i].Capabilities = nonNil(r.Imports[i].Capabilities)
+	}
+	r.Findings = nonNil(r.Findings)
+	r.Capabilities = nonNil(r.Capabilities)
+	if r.Decision != nil {
+		d := *r.Decision
+		d.Reasons = nonNil(d.Reasons)
+		r.Decision = &d
+	}
+	return r
+}
+
+// nonNil returns a copy of s that encodes as [] when empty; copying keeps the caller's report intact.
+func nonNil[T any](s []T) []T {
+	out := make([]T, len(s))
+	copy(out, s)
+	return out
+}

@@ -1,0 +1,155 @@
+package format
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/policy"
+)
+
+// WriteText writes, per program, each finding as
+//
+//	path:line:col: SBX201 [critical dynamic_code] message
+//	  <the source line>
+//	  ^~~~
+//	  fix: <one line to act on>
+//
+// then the decision line (`path: DENY (untrusted, tier none): SBX201 line 3: ...`), and a summary.
+// Columns here are 1-based code points, as editors count them; JSON keeps CPython's 0-based byte
+// offsets. Everything that came from the program (messages, source lines, paths) is sanitized so that
+// bidi and invisible characters show as <U+202E> instead of acting on the terminal.
+func WriteText(w io.Writer, results []Result) error {
+	bw := bufio.NewWriter(w)
+	allowed, denied, findings := 0, 0, 0
+	for i, r := range results {
+		if i > 0 {
+			bw.WriteByte('\n')
+		}
+		writeTextResult(bw, r)
+		findings += len(r.Findings)
+		if r.Decision != nil && r.Decision.Allow && r.ParseError == nil {
+			allowed++
+		} else {
+			denied++
+		}
+	}
+	if len(results) > 1 {
+		fmt.Fprintf(bw, "\n%d files checked: %d allowed, %d denied, %d findings\n", len(results), allowed, denied, findings)
+	}
+	return bw.Flush()
+}
+
+func writeTextResult(w *bufio.Writer, r Result) {
+	path := Sanitize(r.Path)
+	src := newSource(r.Source)
+	if pe := r.ParseError; pe != nil {
+		fmt.Fprintf(w, "%s:%d:%d: parse error [%s] %s\n", path, pe.Line, textColumn(src, pe.Line, pe.Col), Sanitize(pe.Kind), Sanitize(pe.Message))
+		writeSnippet(w, src, pe.Line, pe.Col, pe.Line, pe.Col)
+		fmt.Fprintf(w, "  fix: %s\n", parseErrorHint(pe.Kind))
+	}
+	for _, f := range sortedFindings(r.Findings) {
+		fmt.Fprintf(w, "%s:%d:%d: %s [%s %s] %s\n", path, f.Line, textColumn(src, f.Line, f.Col),
+			Sanitize(f.Rule), Sanitize(f.Severity), Sanitize(f.Capability), Sanitize(f.Message))
+		writeSnippet(w, src, f.Line, f.Col, f.EndLine, f.EndCol)
+		if hint := findingHint(f); hint != "" {
+			fmt.Fprintf(w, "  fix: %s\n", Sanitize(hint))
+		}
+	}
+	fmt.Fprintf(w, "%s: %s\n", path, decisionText(r))
+}
+
+// textColumn is the 1-based code point column of a byte offset, or the byte offset plus one when the
+// source line is not available (no Source given).
+func textColumn(src source, line, col int) int {
+	if text, ok := src.line(line); ok {
+		return charColumn(text, col)
+	}
+	return max(col, 0) + 1
+}
+
+// writeSnippet prints the source line and a caret under [col, endCol) when the span is on one line,
+// or from col to the end of the line when it continues below.
+func writeSnippet(w *bufio.Writer, src source, line, col, endLine, endCol int) {
+	text, ok := src.line(line)
+	if !ok {
+		return
+	}
+	end := col
+	switch {
+	case endLine == line && endCol > col:
+		end = endCol
+	case endLine > line:
+		end = len(text)
+	}
+	fmt.Fprintf(w, "  %s\n  %s\n", Sanitize(text), caretLine(text, col, end))
+}
+
+// findingHint is the analyzer's hint, or a family-level one when the check gave none.
+func findingHint(f analyzer.Finding) string {
+	if f.Hint != "" {
+		return f.Hint
+	}
+	if len(f.Rule) < 4 {
+		return ""
+	}
+	switch f.Rule[:4] {
+	case "SBX1":
+		return "import only modules from the sandbox allowlist, by a plain `import` statement"
+	case "SBX2":
+		return "compute the result directly instead of building and running code at run time"
+	case "SBX3":
+		return "use the objects you need directly instead of walking the interpreter's internals"
+	case "SBX4":
+		return "call builtins by their plain names and use constant attribute names"
+	case "SBX5":
+		return "use the module's public, documented API"
+	case "SBX6":
+		return "remove debugging, profiling and patching code from the program"
+	case "SBX7":
+		return "format values with f-strings or plain {} fields, never attribute paths"
+	case "SBX8":
+		return "save the file as plain UTF-8 with \\n line endings and ASCII identifiers"
+	}
+	return ""
+}
+
+// decisionText renders "DENY (untrusted, tier none): reasons" or "ALLOW (standard, tier standard)".
+// A missing decision or a parse error is shown as a deny, since that is what the gate does.
+func decisionText(r Result) string {
+	d := r.Decision
+	if d == nil {
+		if r.ParseError != nil {
+			return "DENY (no decision): the source did not parse"
+		}
+		return "DENY (no decision)"
+	}
+	verdict := "DENY"
+	if d.Allow && r.ParseError == nil {
+		verdict = "ALLOW"
+	}
+	s := fmt.Sprintf("%s (%s, tier %s)", verdict, Sanitize(d.TrustLevel), Sanitize(d.Tier))
+	if len(d.Reasons) == 0 {
+		return s
+	}
+	return s + ": " + reasonsText(d.Reasons)
+}
+
+func reasonsText(rs []policy.Reason) string {
+	parts := make([]string, 0, len(rs))
+	for _, rs := range rs {
+		var b strings.Builder
+		if rs.Rule != "" {
+			b.WriteString(rs.Rule)
+			if rs.Line > 0 {
+				fmt.Fprintf(&b, " line %d", rs.Line)
+			}
+			b.WriteString(": ")
+		}
+		b.WriteString(rs.Message)
+		parts = append(parts, Sanitize(b.String()))
+	}
+	return strings.Join(parts, "; ")
+}
