@@ -1,0 +1,335 @@
+// Package analyzer finds what an untrusted Python program can reach: its imports (static and
+// dynamic, with names folded from constant expressions) and the capability facts an import check
+// alone cannot see (eval through aliases, builtins access, introspection, private module attributes,
+// name resolvers, source-level tricks). Each check is a value in one registry table (checks.go);
+// one iterative walk of the tree routes every node to the checks that asked for its kind.
+package analyzer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/analyzer/python/parser"
+	"github.com/sbxgate/sbxgate/analyzer/python/token"
+	"github.com/sbxgate/sbxgate/config"
+)
+
+// Version is the analyzer's version, recorded in every report; bump it when a check changes what
+// it reports, so that audit records say which analyzer judged them.
+const Version = "sbxgate-analyzer/0.1.0"
+
+const (
+	// maxSourceBytes bounds the input; larger programs are refused with a LimitError.
+	maxSourceBytes = 4 << 20
+	// maxFindings bounds the report; further findings are dropped after one SBX900-style note.
+	maxFindings = 1000
+	// workPerNode is the resolution and folding budget per tree node, so work stays linear.
+	workPerNode = 64
+)
+
+// Analyzer analyzes programs against the operator's module tables. It is safe for concurrent use.
+type Analyzer struct {
+	cfg    *config.Config
+	mods   *modTable
+	checks []*Check
+	byKind map[string][]*Check
+	// capsOf caches the capability map lookups: module or module.attr -> capabilities.
+	caps map[string][]string
+	// moduleCaps is, per module, the union of the capabilities of the module and its attributes:
+	// what an opaque use of the module (passed as a value, getattr with a computed name) reaches.
+	moduleCaps map[string][]string
+	denied     map[string]bool // "module.attr" from DeniedAttributes
+}
+
+// New validates the check table and the config's module tables and returns an analyzer.
+func New(cfg *config.Config) (*Analyzer, error) {
+	if cfg == nil {
+		return nil, errors.New("analyzer: nil config: pass config.Default() or a loaded config")
+	}
+	if err := validateChecks(registry); err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	mods, err := loadModTable()
+	if err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	a := &Analyzer{
+		cfg: cfg, mods: mods, checks: registry, byKind: map[string][]*Check{},
+		caps: map[string][]string{}, moduleCaps: map[string][]string{}, denied: map[string]bool{},
+	}
+	known := map[string]bool{}
+	for _, k := range config.KnownCapabilities {
+		known[k] = true
+	}
+	for key, cs := range cfg.Modules.Capabilities {
+		for _, c := range cs {
+			if !known[c] {
+				return nil, fmt.Errorf("analyzer: modules.capabilities.%s: unknown capability %q", key, c)
+			}
+		}
+		a.caps[key] = sortedSet(cs)
+		mod := key
+		for {
+			a.moduleCaps[mod] = sortedSet(append(a.moduleCaps[mod], cs...))
+			i := strings.LastIndexByte(mod, '.')
+			if i < 0 {
+				break
+			}
+			mod = mod[:i]
+		}
+	}
+	for mod, attrs := range cfg.Modules.DeniedAttributes {
+		for _, at := range attrs {
+			a.denied[mod+"."+at] = true
+		}
+	}
+	for _, c := range registry {
+		for _, k := range c.Nodes {
+			a.byKind[k] = append(a.byKind[k], c)
+		}
+	}
+	return a, nil
+}
+
+// Checks returns the registry table, for documentation and output formats.
+func Checks() []Check {
+	out := make([]Check, len(registry))
+	for i, c := range registry {
+		out[i] = *c
+	}
+	return out
+}
+
+// Analyze parses src (named path in messages) and reports its imports and findings. It never
+// returns nil and never panics: a decoding or syntax error becomes Report.ParseError, and a bug
+// in a check becomes an "internal" parse error, which the policy denies.
+func (a *Analyzer) Analyze(ctx context.Context, path string, src []byte) (rep *Report) {
+	sum := sha256.Sum256(src)
+	rep = &Report{
+		Path: path, SHA256: hex.EncodeToString(sum[:]), Size: len(src), AnalyzerVersion: Version,
+		Imports: []Import{}, Findings: []Finding{}, Capabilities: []string{},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			rep.Imports, rep.Findings, rep.Capabilities = []Import{}, []Finding{}, []string{}
+			rep.ParseError = &ParseError{Kind: "InternalError", Message: fmt.Sprintf("internal analyzer error: %v: report this program to the sbxgate maintainers", r)}
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		rep.ParseError = &ParseError{Kind: "LimitError", Message: "analysis cancelled: " + err.Error()}
+		return rep
+	}
+	if len(src) > maxSourceBytes {
+		rep.ParseError = &ParseError{Kind: "LimitError", Message: fmt.Sprintf("source is %d bytes, above the limit of %d: split the program", len(src), maxSourceBytes)}
+		return rep
+	}
+	text, enc, err := token.Decode(src)
+	if err != nil {
+		rep.ParseError = parseError(err, true)
+		return rep
+	}
+	rep.Encoding = enc
+	mod, err := parser.Parse(src, path)
+	if err != nil {
+		rep.ParseError = parseError(err, false)
+		return rep
+	}
+	p := newPass(a, rep, src, text, mod)
+	p.run(ctx)
+	if err := ctx.Err(); err != nil {
+		rep.Imports, rep.Findings = []Import{}, []Finding{}
+		rep.ParseError = &ParseError{Kind: "LimitError", Message: "analysis cancelled: " + err.Error()}
+	}
+	finish(rep, p.extraCaps)
+	return rep
+}
+
+func parseError(err error, decoding bool) *ParseError {
+	var se *token.SyntaxError
+	if errors.As(err, &se) {
+		kind := se.Kind
+		if decoding || strings.Contains(se.Msg, "encoding") || strings.Contains(se.Msg, "codec") {
+			kind = "EncodingError"
+		}
+		if strings.Contains(se.Msg, "too many") || strings.Contains(se.Msg, "too complex") || strings.Contains(se.Msg, "Exceeds the limit") {
+			kind = "LimitError"
+		}
+		return &ParseError{Kind: kind, Message: se.Msg, Line: se.Line, Col: se.Col}
+	}
+	kind := "SyntaxError"
+	if decoding {
+		kind = "EncodingError"
+	}
+	return &ParseError{Kind: kind, Message: err.Error()}
+}
+
+// finish sorts findings and imports and computes the capability union.
+func finish(rep *Report, extra map[string]bool) {
+	sort.SliceStable(rep.Findings, func(i, j int) bool {
+		x, y := rep.Findings[i], rep.Findings[j]
+		if x.Line != y.Line {
+			return x.Line < y.Line
+		}
+		if x.Col != y.Col {
+			return x.Col < y.Col
+		}
+		return x.Rule < y.Rule
+	})
+	sort.SliceStable(rep.Imports, func(i, j int) bool {
+		x, y := rep.Imports[i], rep.Imports[j]
+		if x.Line != y.Line {
+			return x.Line < y.Line
+		}
+		return x.Col < y.Col
+	})
+	set := map[string]bool{}
+	for c := range extra {
+		set[c] = true
+	}
+	for _, f := range rep.Findings {
+		set[f.Capability] = true
+	}
+	for _, im := range rep.Imports {
+		for _, c := range im.Capabilities {
+			set[c] = true
+		}
+	}
+	delete(set, "")
+	caps := make([]string, 0, len(set))
+	for c := range set {
+		caps = append(caps, c)
+	}
+	sort.Strings(caps)
+	rep.Capabilities = caps
+}
+
+func sortedSet(xs []string) []string {
+	m := map[string]bool{}
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		if !m[x] {
+			m[x] = true
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// pass is the state of one analysis.
+type pass struct {
+	a    *Analyzer
+	rep  *Report
+	src  []byte
+	text string
+	mod  *ast.Module
+	w    *walker
+
+	cur   *frame
+	check *Check
+
+	budget     int
+	refCache   map[ast.Expr][]ref
+	foldCache  map[ast.Expr]foldResult
+	inProgress map[*binding]bool
+	env        []envVar
+	dyn        map[ast.Node]*dynImport
+	extraCaps  map[string]bool
+	seen       map[findingKey]bool
+	dropped    int
+}
+
+type findingKey struct {
+	rule      string
+	line, col int
+}
+
+func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module) *pass {
+	return &pass{
+		a: a, rep: rep, src: src, text: text, mod: mod, w: newWalker(),
+		refCache: map[ast.Expr][]ref{}, foldCache: map[ast.Expr]foldResult{},
+		inProgress: map[*binding]bool{}, dyn: map[ast.Node]*dynImport{},
+		extraCaps: map[string]bool{}, seen: map[findingKey]bool{},
+	}
+}
+
+func (p *pass) run(ctx context.Context) {
+	// Walk 1: scopes and bindings, and the static import facts.
+	col := &collector{a: p.a, w: p.w}
+	nodes := 0
+	p.w.walk(p.mod, func(f *frame) bool {
+		nodes++
+		col.visit(f)
+		return true
+	})
+	p.budget = workPerNode*nodes + 10000
+	// Walk 2: route every node to the checks that asked for its kind.
+	p.w.walk(p.mod, func(f *frame) bool {
+		if nodes&1023 == 0 && ctx.Err() != nil {
+			return false
+		}
+		nodes--
+		p.cur = f
+		p.facts(f)
+		for _, c := range p.a.byKind[f.n.NodeType()] {
+			p.check = c
+			c.Run(p, f.n)
+		}
+		return true
+	})
+	p.cur, p.check = nil, nil
+}
+
+// report adds a finding of the current check at node n.
+func (p *pass) report(n ast.Node, format string, args ...any) {
+	p.reportAs(n, "", "", format, args...)
+}
+
+// reportAs adds a finding with a capability (and severity) other than the check's defaults, for
+// checks driven by the config's capability map.
+func (p *pass) reportAs(n ast.Node, capability, severity string, format string, args ...any) {
+	c := p.check
+	loc := locOf(n)
+	key := findingKey{c.ID, loc.Lineno, loc.ColOffset}
+	if p.seen[key] {
+		return
+	}
+	p.seen[key] = true
+	if len(p.rep.Findings) >= maxFindings {
+		p.dropped++
+		return
+	}
+	if capability == "" {
+		capability = c.Capability
+	}
+	if severity == "" {
+		severity = c.Severity
+	}
+	p.rep.Findings = append(p.rep.Findings, Finding{
+		Rule: c.ID, Capability: capability, Severity: severity, CWE: c.CWE,
+		Line: loc.Lineno, Col: loc.ColOffset, EndLine: loc.EndLineno, EndCol: loc.EndColOffset,
+		Message: fmt.Sprintf(format, args...), Hint: c.Hint,
+	})
+}
+
+// reportAt adds a finding at an explicit position (source-level checks).
+func (p *pass) reportAt(line, col, endLine, endCol int, format string, args ...any) {
+	p.report(posNode{ast.Loc{Lineno: line, ColOffset: col, EndLineno: endLine, EndColOffset: endCol}}, format, args...)
+}
+
+type posNode struct{ ast.Loc }
+
+func (posNode) NodeType() string { return "pos" }
+
+func locOf(n ast.Node) ast.Loc {
+	if l, ok := n.(ast.Located); ok {
+		return l.Location()
+	}
+	return ast.Loc{Lineno: 1}
+}

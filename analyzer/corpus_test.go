@@ -1,0 +1,251 @@
+package analyzer_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/policy"
+)
+
+// The corpus (testdata/corpus, see its README) is the team's measure of the gate: every program
+// must get exactly its labeled (line, rule) findings.
+
+const corpusDir = "../testdata/corpus"
+
+type corpusFile struct {
+	path       string
+	src        []byte
+	label      string // evasion, benign or "" (parse_errors)
+	wantParse  bool
+	want       map[key]int
+	needsAllow bool
+}
+
+type key struct {
+	line int
+	rule string
+}
+
+var (
+	wantRE     = regexp.MustCompile(`#\s*want:\s*((?:SBX\d{3}\s*)+)\s*$`)
+	wantLineRE = regexp.MustCompile(`^#\s*want-line\s+(\d+):\s*((?:SBX\d{3}\s*)+)$`)
+	labelRE    = regexp.MustCompile(`^#\s*label:\s*(\w+)`)
+)
+
+// corpusLines splits src the way CPython counts lines: \r\n, \r and \n each end one.
+func corpusLines(src []byte) [][]byte {
+	var lines [][]byte
+	start := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			lines = append(lines, src[start:i])
+			start = i + 1
+		case '\r':
+			lines = append(lines, src[start:i])
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	if start < len(src) {
+		lines = append(lines, src[start:])
+	}
+	return lines
+}
+
+func loadCorpus(t testing.TB) []corpusFile {
+	t.Helper()
+	var files []corpusFile
+	err := filepath.WalkDir(corpusDir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".py") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(corpusDir, path)
+		cf := corpusFile{path: filepath.ToSlash(rel), src: src, want: map[key]int{},
+			needsAllow: strings.Contains(filepath.ToSlash(rel), "benign/needs_allowlist/")}
+		header := true
+		for i, line := range corpusLines(src) {
+			s := strings.TrimSpace(string(line))
+			if header && (s == "" || strings.HasPrefix(s, "#")) {
+				if m := labelRE.FindStringSubmatch(s); m != nil {
+					cf.label = m[1]
+				}
+				if m := wantLineRE.FindStringSubmatch(s); m != nil {
+					n, _ := strconv.Atoi(m[1])
+					for _, id := range strings.Fields(m[2]) {
+						cf.want[key{n, id}]++
+					}
+					continue
+				}
+				if strings.HasPrefix(s, "# want-parse-error") {
+					cf.wantParse = true
+				}
+			} else {
+				header = false
+			}
+			if m := wantRE.FindSubmatch(line); m != nil {
+				for _, id := range strings.Fields(string(m[1])) {
+					cf.want[key{i + 1, id}]++
+				}
+			}
+		}
+		files = append(files, cf)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("reading the corpus: %v", err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no corpus files under %s", corpusDir)
+	}
+	return files
+}
+
+func newAnalyzer(t testing.TB) *analyzer.Analyzer {
+	t.Helper()
+	a, err := analyzer.New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestCorpus(t *testing.T) {
+	a := newAnalyzer(t)
+	files := loadCorpus(t)
+	for _, cf := range files {
+		t.Run(cf.path, func(t *testing.T) {
+			rep := a.Analyze(context.Background(), cf.path, cf.src)
+			if cf.wantParse {
+				if rep.ParseError == nil {
+					t.Fatalf("want a parse error, got none (findings %v)", rep.Findings)
+				}
+				return
+			}
+			if rep.ParseError != nil {
+				t.Fatalf("unexpected parse error: %+v", *rep.ParseError)
+			}
+			got := map[key]int{}
+			for _, f := range rep.Findings {
+				got[key{f.Line, f.Rule}]++
+			}
+			if diff := diffKeys(cf.want, got, rep); diff != "" {
+				t.Errorf("findings differ from the # want labels (- missing, + unexpected):\n%s", diff)
+			}
+		})
+	}
+}
+
+func diffKeys(want, got map[key]int, rep *analyzer.Report) string {
+	all := map[key]bool{}
+	for k := range want {
+		all[k] = true
+	}
+	for k := range got {
+		all[k] = true
+	}
+	keys := make([]key, 0, len(all))
+	for k := range all {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].line != keys[j].line {
+			return keys[i].line < keys[j].line
+		}
+		return keys[i].rule < keys[j].rule
+	})
+	var b strings.Builder
+	for _, k := range keys {
+		w, g := want[k], got[k]
+		for ; w > g; w-- {
+			fmt.Fprintf(&b, "  - line %d %s\n", k.line, k.rule)
+		}
+		for ; g > w; g-- {
+			msg := ""
+			for _, f := range rep.Findings {
+				if f.Line == k.line && f.Rule == k.rule {
+					msg = f.Message
+				}
+			}
+			fmt.Fprintf(&b, "  + line %d %s: %s\n", k.line, k.rule, msg)
+		}
+	}
+	return b.String()
+}
+
+// TestCorpusPolicy runs the real default policy on the corpus: every evasion is denied, benign
+// programs are allowed (at most 2% denied overall), and no benign program has a finding whose
+// capability the policy denies.
+func TestCorpusPolicy(t *testing.T) {
+	ctx := context.Background()
+	cfg := config.Default()
+	a := newAnalyzer(t)
+	eng, err := policy.New(ctx, policy.WithConfig(cfg))
+	if err != nil {
+		t.Fatalf("policy: %v", err)
+	}
+	denied := map[string]bool{}
+	for _, c := range deniedCapabilities(t) {
+		denied[c] = true
+	}
+	var benign, benignDenied int
+	for _, cf := range loadCorpus(t) {
+		rep := a.Analyze(ctx, cf.path, cf.src)
+		d := eng.Decide(ctx, policy.Input{Request: policy.Request{Principal: "ci-bot", Source: "cli"}, Report: rep})
+		switch cf.label {
+		case "evasion":
+			if d.Allow {
+				t.Errorf("%s: evasion allowed by the default policy (findings %v)", cf.path, rep.Findings)
+			}
+		case "benign":
+			benign++
+			for _, f := range rep.Findings {
+				if denied[f.Capability] {
+					t.Errorf("%s:%d: benign program has %s with denied capability %s: %s", cf.path, f.Line, f.Rule, f.Capability, f.Message)
+				}
+			}
+			if !d.Allow {
+				benignDenied++
+				t.Errorf("%s: benign program denied: %v", cf.path, d.Reasons)
+			}
+		}
+	}
+	if benign == 0 {
+		t.Fatal("no benign programs in the corpus")
+	}
+	t.Logf("benign programs: %d, denied: %d (%.1f%%)", benign, benignDenied, 100*float64(benignDenied)/float64(benign))
+}
+
+// deniedCapabilities reads the default policy's data, so the test follows the policy.
+func deniedCapabilities(t *testing.T) []string {
+	data, err := os.ReadFile("../rego/data.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte(`"denied_capabilities"`))
+	if i < 0 {
+		t.Fatal("rego/data.json has no denied_capabilities")
+	}
+	j := bytes.IndexByte(data[i:], ']')
+	var out []string
+	for _, m := range regexp.MustCompile(`"(\w+)"`).FindAllSubmatch(data[i+len(`"denied_capabilities"`):i+j], -1) {
+		out = append(out, string(m[1]))
+	}
+	return out
+}

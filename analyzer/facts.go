@@ -1,0 +1,201 @@
+package analyzer
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+// Import facts: every static import, and every dynamic import with its module name folded when it
+// can be. Checks read them through p.dyn and the report's Imports.
+
+type dynImport struct {
+	module string // "" when not statically computable
+	opaque bool   // imports something not named by a string (module_from_spec, reload, ...)
+}
+
+// facts records the import facts of the node in f before any check sees it.
+func (p *pass) facts(f *frame) {
+	switch n := f.n.(type) {
+	case *ast.Import:
+		for _, al := range n.Names {
+			p.addImport(Import{
+				Module: al.Name, Names: []string{}, Alias: ast.Str(al.Asname),
+				Line: al.Lineno, Col: al.ColOffset,
+				Allowed: p.a.cfg.Modules.ModuleAllowed(al.Name), Capabilities: p.a.capsOfModule(al.Name),
+			})
+		}
+	case *ast.ImportFrom:
+		mod := ast.Str(n.Module)
+		im := Import{Module: mod, Level: n.Level, Names: []string{}, Line: n.Lineno, Col: n.ColOffset}
+		if len(n.Names) == 1 {
+			im.Alias = ast.Str(n.Names[0].Asname)
+		}
+		var caps []string
+		im.Allowed = n.Level == 0
+		for _, al := range n.Names {
+			im.Names = append(im.Names, al.Name)
+			if n.Level > 0 {
+				continue
+			}
+			if al.Name == "*" {
+				caps = append(caps, p.a.moduleCaps[mod]...)
+				continue
+			}
+			caps = append(caps, p.a.capsOfModule(mod+"."+al.Name)...)
+			if !p.a.fromAllowed(mod, al.Name) {
+				im.Allowed = false
+			}
+		}
+		if n.Level == 0 {
+			caps = append(caps, p.a.capsOfModule(mod)...)
+		}
+		im.Capabilities = sortedSet(caps)
+		p.addImport(im)
+	case *ast.Call:
+		p.dynamicCall(n)
+	case *ast.Subscript:
+		if n.Ctx != ast.Load {
+			return
+		}
+		for _, r := range p.refs(n.Value) {
+			if r.kind == kModules {
+				name, _ := p.foldString(n.Slice, p.cur.sc, p.cur.idx)
+				p.addDynamic(n, name, false)
+				return
+			}
+		}
+	}
+}
+
+func (p *pass) dynamicCall(n *ast.Call) {
+	for _, r := range p.refs(n.Func) {
+		switch {
+		case importFuncs[r.qual]:
+			name, ok := p.foldString(importNameArg(n), p.cur.sc, p.cur.idx)
+			if !ok || strings.HasPrefix(name, ".") {
+				name = ""
+			}
+			p.addDynamic(n, name, false)
+			return
+		case opaqueImportFuncs[r.qual]:
+			p.addDynamic(n, "", true)
+			return
+		}
+	}
+	// loader.exec_module(m) / loader.load_module(name) on any receiver: only import machinery has them.
+	if at, ok := n.Func.(*ast.Attribute); ok && (at.Attr == "exec_module" || at.Attr == "load_module") {
+		name := ""
+		if at.Attr == "load_module" {
+			name, _ = p.foldString(importNameArg(n), p.cur.sc, p.cur.idx)
+		}
+		p.addDynamic(n, name, name == "")
+	}
+}
+
+func (p *pass) addDynamic(n ast.Node, name string, opaque bool) {
+	if p.dyn[n] != nil {
+		return
+	}
+	p.dyn[n] = &dynImport{module: name, opaque: opaque}
+	loc := locOf(n)
+	im := Import{Module: name, Names: []string{}, Line: loc.Lineno, Col: loc.ColOffset, Dynamic: true, Capabilities: []string{}}
+	if name != "" {
+		im.Allowed = p.a.cfg.Modules.ModuleAllowed(name)
+		im.Capabilities = p.a.capsOfModule(name)
+	}
+	p.addImport(im)
+}
+
+func (p *pass) addImport(im Import) {
+	if im.Capabilities == nil {
+		im.Capabilities = []string{}
+	}
+	if len(p.rep.Imports) < maxFindings {
+		p.rep.Imports = append(p.rep.Imports, im)
+	}
+}
+
+// fromAllowed reports whether `from mod import name` is admitted: as the submodule mod.name when
+// that is a module, else as part of mod.
+func (a *Analyzer) fromAllowed(mod, name string) bool {
+	m := a.cfg.Modules
+	if target, ok := a.mods.moduleAttr(mod, name); ok {
+		return m.ModuleAllowed(mod+"."+name) || m.ModuleAllowed(target) && m.ModuleAllowed(mod)
+	}
+	return m.ModuleAllowed(mod)
+}
+
+// capsOfModule is what the capability map gives a module or attribute and its parent packages:
+// "multiprocessing.pool" gets multiprocessing's capabilities.
+func (a *Analyzer) capsOfModule(name string) []string {
+	var out []string
+	for n := name; ; {
+		out = append(out, a.caps[n]...)
+		i := strings.LastIndexByte(n, '.')
+		if i < 0 {
+			break
+		}
+		n = n[:i]
+	}
+	return sortedSet(out)
+}
+
+// Capabilities recorded in the report but not reported as findings: ordinary programs use them
+// and the sandbox contains them.
+var informational = map[string]bool{"filesystem": true, "environment": true, "threading": true, "import": true}
+
+// capOrder ranks capabilities for picking the one a finding names.
+var capOrder = []string{"process", "native_code", "dynamic_code", "builtins_access", "network", "serialization",
+	"introspection", "private_module_attribute", "name_resolution", "code_runner", "monkeypatching", "interactive",
+	"format_traversal", "source_trick"}
+
+// findingCap returns the most severe non-informational capability of caps, or "".
+func findingCap(caps []string) string {
+	best, rank := "", len(capOrder)+1
+	for _, c := range caps {
+		if informational[c] {
+			continue
+		}
+		r := len(capOrder)
+		for i, x := range capOrder {
+			if x == c {
+				r = i
+			}
+		}
+		if r < rank {
+			best, rank = c, r
+		}
+	}
+	return best
+}
+
+func severityOf(capability string) string {
+	switch capability {
+	case "process", "native_code", "dynamic_code", "builtins_access":
+		return "critical"
+	}
+	return "high"
+}
+
+// refs resolves e, which must be in the current frame's scope.
+func (p *pass) refs(e ast.Expr) []ref {
+	if e == nil {
+		return nil
+	}
+	return p.resolve(e, p.cur.sc, p.cur.idx)
+}
+
+func (p *pass) fold1String(e ast.Expr) (string, bool) {
+	return p.foldString(e, p.cur.sc, p.cur.idx)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,377 @@
+package analyzer
+
+import (
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+// ref is what an expression may refer to, as a dotted name: a module ("os"), an attribute of one
+// ("os.system", "builtins.eval"), a module's namespace dict (vars(os), os.__dict__) or sys.modules.
+type ref struct {
+	qual string
+	kind refKind
+	// star is set when a name was resolved through `from m import *`, so that no import line
+	// named the attribute.
+	star bool
+}
+
+type refKind uint8
+
+const (
+	kObj     refKind = iota // anything that is not a module
+	kMod                    // a module
+	kDict                   // the namespace dict of module qual
+	kModules                // sys.modules
+	kGlobals                // globals() of the program
+)
+
+const (
+	maxRefs     = 8   // candidates kept per expression
+	maxQualLen  = 256 // longer dotted names are dropped
+	maxResolveD = 48  // resolution depth through names and attribute chains
+)
+
+func (r ref) is(qual string) bool {
+	return r.kind == kObj && r.qual == qual || r.kind == kMod && r.qual == qual
+}
+
+// child is attribute attr of r, seen through the module table: random._os is the module os.
+func (a *Analyzer) child(r ref, attr string) ref {
+	switch r.kind {
+	case kMod:
+		if m, ok := a.mods.moduleAttr(r.qual, attr); ok {
+			return ref{qual: m, kind: kMod}
+		}
+		if r.qual == "sys" && attr == "modules" {
+			return ref{qual: "sys.modules", kind: kModules}
+		}
+		if attr == "__dict__" {
+			return ref{qual: r.qual, kind: kDict}
+		}
+		if r.qual == "builtins" && attr == "__builtins__" {
+			return r
+		}
+		return ref{qual: r.qual + "." + attr, kind: kObj}
+	case kObj:
+		// A function of a module carries that module's globals: os.system.__globals__ is os's dict.
+		if attr == "__globals__" {
+			if i := strings.LastIndexByte(r.qual, '.'); i > 0 && r.qual[:i] != "builtins" {
+				return ref{qual: r.qual[:i], kind: kDict}
+			}
+		}
+		if attr == "__self__" && strings.HasPrefix(r.qual, "builtins.") {
+			return ref{qual: "builtins", kind: kMod}
+		}
+		return ref{qual: r.qual + "." + attr, kind: kObj}
+	case kModules, kDict, kGlobals:
+		return ref{qual: r.qual + "." + attr, kind: kObj}
+	}
+	return ref{}
+}
+
+// item is r[key] for a constant string key.
+func (p *pass) item(r ref, key string, sc *scope, idx int, depth int) []ref {
+	switch r.kind {
+	case kModules:
+		return []ref{{qual: key, kind: kMod}}
+	case kDict:
+		return []ref{p.a.child(ref{qual: r.qual, kind: kMod}, key)}
+	case kMod:
+		if r.qual == "builtins" { // __builtins__ is a dict in imported modules
+			return []ref{p.a.child(r, key)}
+		}
+	case kGlobals:
+		return p.resolveName(key, p.w.root, 1<<30, depth+1, nil)
+	}
+	return nil
+}
+
+// lookup finds the bindings a name use refers to and whether the builtin of that name may be the
+// one meant (see the comment at the top of scope.go).
+func (p *pass) lookup(name string, sc *scope, idx int) (binds []*binding, builtin bool, star []string) {
+	first := true
+	for s := sc; s != nil; {
+		if s.kind == scClass && !first {
+			s, idx = s.parent, s.idxInParent
+			continue
+		}
+		first = false
+		y := s.syms[name]
+		if y != nil && y.global {
+			idx = topIndex(s, idx)
+			s = s.module()
+			y = s.syms[name]
+		}
+		if y != nil && y.nonlocal {
+			s, idx = s.parent, s.idxInParent
+			continue
+		}
+		if y != nil {
+			if s.kind == scFunction || s.kind == scComp {
+				return append(binds, y.binds...), false, nil
+			}
+			binds = append(binds, y.binds...)
+			if shadows(y.binds, idx) {
+				return binds, false, nil
+			}
+		}
+		if s.parent == nil {
+			return binds, true, s.stars
+		}
+		s, idx = s.parent, s.idxInParent
+	}
+	return binds, true, nil
+}
+
+// topIndex is the index of the module-level statement that contains statement idx of scope s.
+func topIndex(s *scope, idx int) int {
+	for s.parent != nil {
+		s, idx = s.parent, s.idxInParent
+	}
+	return idx
+}
+
+// shadows reports whether an unconditional binding in a statement before idx hides outer names,
+// with no del of the name anywhere.
+func shadows(binds []*binding, idx int) bool {
+	hidden := false
+	for _, b := range binds {
+		if b.kind == bDel {
+			return false
+		}
+		if !b.cond && b.at < idx {
+			hidden = true
+		}
+	}
+	return hidden
+}
+
+// resolve returns what e may refer to, conservatively: every candidate any binding allows.
+func (p *pass) resolve(e ast.Expr, sc *scope, idx int) []ref {
+	return p.resolveD(e, sc, idx, 0)
+}
+
+func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
+	if e == nil || depth > maxResolveD || p.budget <= 0 {
+		return nil
+	}
+	p.budget--
+	if c, ok := p.refCache[e]; ok {
+		return c
+	}
+	var out []ref
+	switch e := e.(type) {
+	case *ast.Name:
+		out = p.resolveName(e.Id, sc, idx, depth, e)
+	case *ast.Attribute:
+		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
+			out = addRef(out, p.a.child(r, e.Attr))
+		}
+	case *ast.Subscript:
+		key, ok := p.foldString(e.Slice, sc, idx)
+		if !ok {
+			break
+		}
+		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
+			for _, x := range p.item(r, key, sc, idx, depth) {
+				out = addRef(out, x)
+			}
+		}
+	case *ast.Call:
+		out = p.resolveCall(e, sc, idx, depth)
+	case *ast.NamedExpr:
+		out = p.resolveD(e.Value, sc, idx, depth+1)
+	case *ast.IfExp:
+		out = append(p.resolveD(e.Body, sc, idx, depth+1), p.resolveD(e.Orelse, sc, idx, depth+1)...)
+	case *ast.BoolOp:
+		for _, v := range e.Values {
+			for _, r := range p.resolveD(v, sc, idx, depth+1) {
+				out = addRef(out, r)
+			}
+		}
+	}
+	p.refCache[e] = out
+	return out
+}
+
+func addRef(out []ref, r ref) []ref {
+	if r.qual == "" || len(r.qual) > maxQualLen || len(out) >= maxRefs {
+		return out
+	}
+	for _, x := range out {
+		if x == r {
+			return out
+		}
+	}
+	return append(out, r)
+}
+
+func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.Name) []ref {
+	binds, builtin, stars := p.lookup(name, sc, idx)
+	var out []ref
+	for _, b := range binds {
+		switch b.kind {
+		case bImport:
+			out = addRef(out, b.ref)
+		case bAssign:
+			if p.inProgress[b] {
+				continue
+			}
+			p.inProgress[b] = true
+			for _, r := range p.resolveD(b.value, b.scope, b.idx, depth+1) {
+				out = addRef(out, r)
+			}
+			delete(p.inProgress, b)
+		}
+	}
+	if builtin {
+		switch {
+		case name == "__builtins__":
+			out = addRef(out, ref{qual: "builtins", kind: kMod})
+		case name == "__loader__" || name == "__spec__":
+			out = addRef(out, ref{qual: name, kind: kObj})
+		case p.a.mods.builtin[name]:
+			out = addRef(out, ref{qual: "builtins." + name, kind: kObj})
+		case len(binds) == 0:
+			for _, m := range stars {
+				r := p.a.child(ref{qual: m, kind: kMod}, name)
+				r.star = true
+				out = addRef(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// Dynamic-import entry points: calls that import a module named by their first argument.
+var importFuncs = map[string]bool{
+	"builtins.__import__":                      true,
+	"importlib.import_module":                  true,
+	"importlib.__import__":                     true,
+	"importlib._bootstrap._gcd_import":         true,
+	"importlib._bootstrap._find_and_load":      true,
+	"importlib.util.find_spec":                 true,
+	"importlib.find_loader":                    true,
+	"importlib.machinery.PathFinder.find_spec": true,
+	"pkgutil.get_loader":                       true,
+	"pkgutil.find_loader":                      true,
+	"runpy.run_module":                         true,
+	"runpy.run_path":                           true,
+	"runpy._run_module_as_main":                true,
+	"__loader__.load_module":                   true,
+	"__spec__.loader.load_module":              true,
+	"sys.modules.get":                          true,
+	"sys.modules.__getitem__":                  true,
+	"sys.modules.pop":                          true,
+	"sys.modules.setdefault":                   true,
+}
+
+// Calls that import something that is not named by a string argument.
+var opaqueImportFuncs = map[string]bool{
+	"importlib.util.module_from_spec":          true,
+	"importlib.util.spec_from_file_location":   true,
+	"importlib.util.spec_from_loader":          true,
+	"importlib.reload":                         true,
+	"importlib.machinery.SourceFileLoader":     true,
+	"importlib.machinery.SourcelessFileLoader": true,
+	"importlib.machinery.ExtensionFileLoader":  true,
+	"pkgutil.ImpImporter":                      true,
+	"pkgutil.ImpLoader":                        true,
+	"zipimport.zipimporter":                    true,
+	"imp.load_source":                          true,
+	"imp.load_module":                          true,
+	"imp.load_dynamic":                         true,
+	"imp.find_module":                          true,
+}
+
+func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
+	var out []ref
+	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
+		switch f.qual {
+		case "builtins.getattr":
+			if len(e.Args) >= 2 {
+				if name, ok := p.foldString(e.Args[1], sc, idx); ok {
+					for _, r := range p.resolveD(e.Args[0], sc, idx, depth+1) {
+						out = addRef(out, p.a.child(r, name))
+					}
+				}
+			}
+		case "builtins.vars":
+			if len(e.Args) == 0 {
+				out = addRef(out, ref{qual: "__main__", kind: kGlobals})
+			}
+			for _, r := range p.resolveD(firstArg(e), sc, idx, depth+1) {
+				if r.kind == kMod {
+					out = addRef(out, ref{qual: r.qual, kind: kDict})
+				}
+			}
+		case "builtins.globals", "builtins.locals":
+			out = addRef(out, ref{qual: "__main__", kind: kGlobals})
+		case "builtins.__import__", "importlib.import_module", "importlib.__import__", "importlib._bootstrap._gcd_import",
+			"sys.modules.get", "sys.modules.__getitem__", "sys.modules.pop", "sys.modules.setdefault":
+			name, ok := p.foldString(importNameArg(e), sc, idx)
+			if !ok || name == "" || strings.HasPrefix(name, ".") {
+				continue
+			}
+			if f.qual == "builtins.__import__" && !hasFromlist(e) {
+				if i := strings.IndexByte(name, '.'); i >= 0 {
+					name = name[:i]
+				}
+			}
+			out = addRef(out, ref{qual: name, kind: kMod})
+		}
+	}
+	return out
+}
+
+func firstArg(e *ast.Call) ast.Expr {
+	if len(e.Args) > 0 {
+		return e.Args[0]
+	}
+	return nil
+}
+
+// importNameArg is the module-name argument of a dynamic-import call: the first positional one or
+// the keyword name.
+func importNameArg(e *ast.Call) ast.Expr {
+	if len(e.Args) > 0 {
+		if _, ok := e.Args[0].(*ast.Starred); !ok {
+			return e.Args[0]
+		}
+		return nil
+	}
+	for _, k := range e.Keywords {
+		if k.Arg != nil && (*k.Arg == "name" || *k.Arg == "path_name" || *k.Arg == "mod_name" || *k.Arg == "fullname") {
+			return k.Value
+		}
+	}
+	return nil
+}
+
+// hasFromlist reports whether an __import__ call passes a fromlist, in which case it returns the
+// named submodule itself rather than the top-level package.
+func hasFromlist(e *ast.Call) bool {
+	if len(e.Args) >= 4 {
+		return !isEmptyDisplay(e.Args[3])
+	}
+	for _, k := range e.Keywords {
+		if k.Arg != nil && *k.Arg == "fromlist" {
+			return !isEmptyDisplay(k.Value)
+		}
+	}
+	return false
+}
+
+func isEmptyDisplay(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.List:
+		return len(e.Elts) == 0
+	case *ast.Tuple:
+		return len(e.Elts) == 0
+	case *ast.Constant:
+		_, none := e.Value.(ast.NoneValue)
+		return none
+	}
+	return false
+}

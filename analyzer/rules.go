@@ -1,0 +1,1118 @@
+package analyzer
+
+import (
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+// The Run functions of the registry. Reporting conventions, so that each fact is reported once:
+//   - module attributes (os.system, pickle.loads, sys._getframe) are reported where they are
+//     named: the attribute, getattr(m, "name"), `from m import name`, vars(m)["name"]; uses of a
+//     name bound to them are not reported again;
+//   - builtins (eval, getattr, globals, breakpoint) are reported where they are called or passed
+//     as a value, not where they are merely aliased (e = eval): the alias's calls are reported;
+//   - imports are reported on the import (the alias for `import a, b`, the statement for from-imports).
+
+// ---- position helpers ----
+
+func (p *pass) parent() ast.Node { return p.cur.parent }
+
+func (p *pass) isCallFunc(n ast.Node) bool {
+	c, ok := p.cur.parent.(*ast.Call)
+	return ok && ast.Node(c.Func) == n
+}
+
+func (p *pass) isAttrBase(n ast.Node) bool {
+	a, ok := p.cur.parent.(*ast.Attribute)
+	return ok && ast.Node(a.Value) == n
+}
+
+// isAliasPos reports whether n is the whole value of an assignment to plain names, in a scope where
+// the names are tracked (not a class body, whose attributes are reached as Class.name).
+func (p *pass) isAliasPos(n ast.Node) bool {
+	if p.cur.sc.kind == scClass {
+		return false
+	}
+	switch a := p.cur.parent.(type) {
+	case *ast.Assign:
+		if ast.Node(a.Value) != n {
+			return false
+		}
+		for _, t := range a.Targets {
+			if _, ok := t.(*ast.Name); !ok {
+				return false
+			}
+		}
+		return true
+	case *ast.AnnAssign:
+		_, ok := a.Target.(*ast.Name)
+		return ok && ast.Node(a.Value) == n
+	case *ast.NamedExpr:
+		return ast.Node(a.Value) == n
+	}
+	return false
+}
+
+// refNode returns what a reference expression refers to: a loaded name, an attribute, a loaded
+// subscript, or getattr(x, "const"). Other nodes refer to nothing here.
+func (p *pass) refNode(n ast.Node) []ref {
+	switch n := n.(type) {
+	case *ast.Name:
+		if n.Ctx == ast.Load {
+			return p.refs(n)
+		}
+	case *ast.Attribute:
+		return p.refs(n)
+	case *ast.Subscript:
+		if n.Ctx == ast.Load {
+			return p.refs(n)
+		}
+	case *ast.Call:
+		if p.isGetattrCall(n) {
+			return p.refs(n)
+		}
+	}
+	return nil
+}
+
+func (p *pass) isGetattrCall(n *ast.Call) bool {
+	for _, r := range p.refs(n.Func) {
+		if r.qual == "builtins.getattr" {
+			return true
+		}
+	}
+	return false
+}
+
+// innerRefs is what the object a reference is taken from refers to (the x of x.attr, x[k] and
+// getattr(x, k)).
+func (p *pass) innerRefs(n ast.Node) []ref {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		return p.refs(n.Value)
+	case *ast.Subscript:
+		return p.refs(n.Value)
+	case *ast.Call:
+		if len(n.Args) > 0 {
+			return p.refs(n.Args[0])
+		}
+	}
+	return nil
+}
+
+// namedAttr is the attribute name a reference names directly, if any.
+func (p *pass) namedAttr(n ast.Node) (string, bool) {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		return n.Attr, true
+	case *ast.Call:
+		if p.isGetattrCall(n) && len(n.Args) >= 2 {
+			return p.fold1String(n.Args[1])
+		}
+	case *ast.Subscript:
+		return p.fold1String(n.Slice)
+	}
+	return "", false
+}
+
+// opaque reports whether a reference node is used as a value: not called, not the base of an
+// attribute, not aliased.
+func (p *pass) opaque(n ast.Node) bool {
+	if nm, ok := n.(*ast.Name); ok && nm.Ctx != ast.Load {
+		return false
+	}
+	return !p.isCallFunc(n) && !p.isAttrBase(n) && !p.isAliasPos(n)
+}
+
+func has(refs []ref, set map[string]bool) (string, bool) {
+	for _, r := range refs {
+		if r.kind == kObj && set[r.qual] {
+			return r.qual, true
+		}
+	}
+	return "", false
+}
+
+func short(qual string) string { return strings.TrimPrefix(qual, "builtins.") }
+
+// ---- SBX1xx imports ----
+
+// importVerdict is how an import of module is reported: by SBX401 (builtins), SBX101 (a capability
+// finding), SBX100 (not allowed) or not at all.
+func (a *Analyzer) importVerdict(module string, allowed bool) (rule, capability string) {
+	if module == "builtins" || strings.HasPrefix(module, "builtins.") || module == "__builtin__" {
+		return "SBX401", "builtins_access"
+	}
+	if c := findingCap(a.capsOfModule(module)); c != "" {
+		return "SBX101", c
+	}
+	if !allowed {
+		return "SBX100", "import"
+	}
+	return "", ""
+}
+
+func runSBX100(p *pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Import:
+		for _, al := range n.Names {
+			if r, _ := p.a.importVerdict(al.Name, p.a.cfg.Modules.ModuleAllowed(al.Name)); r == "SBX100" {
+				p.report(al, "import of %s, which is not in the module allowlist", al.Name)
+			}
+		}
+	case *ast.ImportFrom:
+		mod := ast.Str(n.Module)
+		if n.Level > 0 {
+			p.report(n, "relative import (level %d) cannot be resolved in a single-file program", n.Level)
+			return
+		}
+		if r, _ := p.a.importVerdict(mod, p.a.cfg.Modules.ModuleAllowed(mod)); r != "" && r != "SBX100" {
+			return
+		}
+		var bad []string
+		for _, al := range n.Names {
+			if al.Name != "*" && !p.a.fromAllowed(mod, al.Name) {
+				bad = append(bad, mod+"."+al.Name)
+			}
+		}
+		if !p.a.cfg.Modules.ModuleAllowed(mod) && len(bad) == 0 {
+			bad = append(bad, mod)
+		}
+		if len(bad) > 0 && findingCapFrom(p.a, n) == "" {
+			p.report(n, "import from %s, which is not in the module allowlist", strings.Join(bad, ", "))
+		}
+	case *ast.Call, *ast.Subscript:
+		d := p.dyn[n]
+		if d == nil || d.module == "" {
+			return
+		}
+		if r, _ := p.a.importVerdict(d.module, p.a.cfg.Modules.ModuleAllowed(d.module)); r == "SBX100" {
+			p.report(n, "dynamic import of %s, which is not in the module allowlist", d.module)
+		}
+	}
+}
+
+// findingCapFrom is the capability finding a from-import gets from its module or names, if any.
+func findingCapFrom(a *Analyzer, n *ast.ImportFrom) string {
+	mod := ast.Str(n.Module)
+	caps := a.capsOfModule(mod)
+	for _, al := range n.Names {
+		if al.Name != "*" {
+			caps = append(caps, a.caps[mod+"."+al.Name]...)
+		}
+	}
+	return findingCap(caps)
+}
+
+func runSBX101(p *pass, n ast.Node) {
+	a := p.a
+	switch n := n.(type) {
+	case *ast.Import:
+		for _, al := range n.Names {
+			if r, c := a.importVerdict(al.Name, true); r == "SBX101" {
+				p.reportAs(al, c, severityOf(c), "import of %s reaches %s", al.Name, c)
+			}
+		}
+	case *ast.ImportFrom:
+		if n.Level > 0 {
+			return
+		}
+		mod := ast.Str(n.Module)
+		if r, c := a.importVerdict(mod, true); r == "SBX101" {
+			p.reportAs(n, c, severityOf(c), "import from %s reaches %s", mod, c)
+			return
+		}
+		for _, al := range n.Names {
+			if al.Name == "*" {
+				continue
+			}
+			q := mod + "." + al.Name
+			if a.denied[q] {
+				continue // SBX102
+			}
+			if c := findingCap(a.capsOfModule(q)); c != "" {
+				p.reportAs(al, c, severityOf(c), "%s reaches %s", q, c)
+			}
+		}
+	case *ast.Call, *ast.Subscript:
+		if d := p.dyn[n]; d != nil && d.module != "" {
+			if r, c := a.importVerdict(d.module, true); r == "SBX101" {
+				p.reportAs(n, c, severityOf(c), "dynamic import of %s reaches %s", d.module, c)
+				return
+			}
+		}
+		if c, ok := n.(*ast.Call); ok && !p.isGetattrCall(c) {
+			return
+		}
+		p.capRef(n)
+	case *ast.Attribute:
+		p.capRef(n)
+	case *ast.Name:
+		if n.Ctx != ast.Load {
+			return
+		}
+		for _, r := range p.refs(n) {
+			if r.star {
+				if c := findingCap(a.caps[r.qual]); c != "" && !a.denied[r.qual] {
+					p.reportAs(n, c, severityOf(c), "%s (from a wildcard import) reaches %s", r.qual, c)
+					return
+				}
+			}
+		}
+		if !p.opaque(n) || p.isGetattrObj(n) {
+			return
+		}
+		for _, r := range p.refs(n) {
+			if r.kind != kMod || findingCap(a.capsOfModule(r.qual)) != "" {
+				continue // imports of mapped modules are reported at the import
+			}
+			caps := a.moduleCaps[r.qual]
+			if c := findingCap(caps); c != "" {
+				for _, x := range caps {
+					p.extraCaps[x] = true
+				}
+				p.reportAs(n, c, severityOf(c), "module %s is used as a value, which reaches all of its attributes (%s)", r.qual, strings.Join(caps, ", "))
+				return
+			}
+		}
+	}
+}
+
+// isGetattrObj reports whether n is the object of getattr(n, "constant"), which resolution follows.
+func (p *pass) isGetattrObj(n ast.Node) bool {
+	c, ok := p.cur.parent.(*ast.Call)
+	if !ok || len(c.Args) < 2 || ast.Node(c.Args[0]) != n || !p.isGetattrCall(c) {
+		return false
+	}
+	_, ok = p.fold1String(c.Args[1])
+	return ok
+}
+
+// capRef reports a named module attribute that the capability map marks (exact key).
+func (p *pass) capRef(n ast.Node) {
+	for _, r := range p.refNode(n) {
+		if r.kind != kObj && r.kind != kMod {
+			continue
+		}
+		if p.a.denied[r.qual] {
+			continue
+		}
+		caps := p.a.caps[r.qual]
+		for _, c := range caps {
+			p.extraCaps[c] = true
+		}
+		if c := findingCap(caps); c != "" {
+			p.reportAs(n, c, severityOf(c), "%s reaches %s", r.qual, c)
+			return
+		}
+	}
+}
+
+func runSBX102(p *pass, n ast.Node) {
+	report := func(at ast.Node, q string) {
+		c := findingCap(p.a.caps[q])
+		if c == "" {
+			p.report(at, "%s is denied by the configuration", q)
+			return
+		}
+		p.reportAs(at, c, severityOf(c), "%s is denied by the configuration (%s)", q, c)
+	}
+	switch n := n.(type) {
+	case *ast.ImportFrom:
+		if n.Level > 0 {
+			return
+		}
+		for _, al := range n.Names {
+			if q := ast.Str(n.Module) + "." + al.Name; p.a.denied[q] {
+				report(al, q)
+			}
+		}
+	default:
+		if c, ok := n.(*ast.Call); ok && !p.isGetattrCall(c) {
+			return
+		}
+		for _, r := range p.refNode(n) {
+			if (r.kind == kObj || r.kind == kMod) && p.a.denied[r.qual] {
+				report(n, r.qual)
+				return
+			}
+		}
+	}
+}
+
+func runSBX103(p *pass, n ast.Node) {
+	if d := p.dyn[n]; d != nil && d.module != "" {
+		p.report(n, "dynamic import of %s", d.module)
+	}
+}
+
+func runSBX104(p *pass, n ast.Node) {
+	switch n.(type) {
+	case *ast.Call, *ast.Subscript:
+		if d := p.dyn[n]; d != nil && d.module == "" {
+			if d.opaque {
+				p.report(n, "import through the import machinery of a module that is not named by a constant")
+				return
+			}
+			p.report(n, "dynamic import of a module whose name is not statically computable")
+		}
+	default:
+		if !p.opaque(n) {
+			return
+		}
+		if q, ok := has(p.refNode(n), importBuiltins); ok {
+			p.report(n, "%s is passed as a value, so the modules it imports are unknown", short(q))
+		}
+	}
+}
+
+func runSBX105(p *pass, n ast.Node) {
+	im := n.(*ast.ImportFrom)
+	mod := ast.Str(im.Module)
+	if im.Level > 0 || !p.a.cfg.Modules.ModuleAllowed(mod) || !p.a.riskyModule(mod) {
+		return
+	}
+	for _, al := range im.Names {
+		if al.Name == "*" {
+			for _, c := range p.a.moduleCaps[mod] {
+				p.extraCaps[c] = true
+			}
+			p.report(im, "wildcard import of %s brings in its dangerous attributes under unqualified names", mod)
+			return
+		}
+	}
+}
+
+// ---- SBX2xx dynamic code ----
+
+func runSBX201(p *pass, n ast.Node) {
+	if c, ok := n.(*ast.Call); ok {
+		if q, ok := has(p.refs(c.Func), evalBuiltins); ok {
+			p.report(n, "call of %s runs code built at run time", short(q))
+			return
+		}
+		if !p.isGetattrCall(c) {
+			return
+		}
+	}
+	if !p.opaque(n) {
+		return
+	}
+	if q, ok := has(p.refNode(n), evalBuiltins); ok {
+		p.report(n, "%s is passed as a value; whoever calls it runs code built at run time", short(q))
+	}
+}
+
+func runSBX202(p *pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Call:
+		if q, ok := has(p.refs(n.Func), codeTypes); ok {
+			p.report(n, "%s builds a function or code object at run time", q)
+			return
+		}
+		if at, ok := n.Func.(*ast.Attribute); ok && at.Attr == "replace" {
+			if inner, ok := at.Value.(*ast.Attribute); ok && inner.Attr == "__code__" {
+				p.report(n, "__code__.replace() rewrites a function's code object")
+			}
+		}
+	case *ast.Attribute:
+		if n.Attr == "__code__" && n.Ctx != ast.Load {
+			p.report(n, "assignment to __code__ replaces a function's code")
+		}
+	}
+}
+
+// runNaming returns the Run function of a rule whose sinks are module attributes in the naming
+// tables, reported where they are named.
+func runNaming(id string) func(p *pass, n ast.Node) {
+	return func(p *pass, n ast.Node) {
+		p.naming(id, n)
+	}
+}
+
+func (p *pass) naming(id string, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.ImportFrom:
+		if n.Level > 0 {
+			return
+		}
+		mod := ast.Str(n.Module)
+		for _, al := range n.Names {
+			if al.Name == "*" {
+				continue
+			}
+			r := p.a.child(ref{qual: mod, kind: kMod}, al.Name)
+			if namingRule(r.qual) == id || namingRule(mod+"."+al.Name) == id {
+				p.report(al, "%s.%s %s", mod, al.Name, ruleVerb[id])
+			}
+		}
+		return
+	case *ast.Name:
+		for _, r := range p.refs(n) {
+			if r.star && namingRule(r.qual) == id {
+				p.report(n, "%s (from a wildcard import) %s", r.qual, ruleVerb[id])
+				return
+			}
+		}
+		return
+	case *ast.Call:
+		if !p.isGetattrCall(n) {
+			return
+		}
+	}
+	for _, r := range p.refNode(n) {
+		if namingRule(r.qual) != id {
+			continue
+		}
+		if r.kind == kModules && p.sysModulesAccess(n) {
+			continue // a lookup (SBX103/104) or an update (SBX603), reported by those rules
+		}
+		inner := false
+		for _, x := range p.innerRefs(n) {
+			if namingRule(x.qual) == id {
+				inner = true
+			}
+		}
+		if inner {
+			continue // reported at the inner reference
+		}
+		p.report(n, "%s %s", r.qual, ruleVerb[id])
+		return
+	}
+}
+
+// sysModulesAccess reports whether the sys.modules reference n is subscripted or has a lookup or
+// update method called on it.
+func (p *pass) sysModulesAccess(n ast.Node) bool {
+	switch par := p.cur.parent.(type) {
+	case *ast.Subscript:
+		return ast.Node(par.Value) == n
+	case *ast.Attribute:
+		if ast.Node(par.Value) != n {
+			return false
+		}
+		switch par.Attr {
+		case "get", "__getitem__", "pop", "setdefault", "update", "__setitem__", "__delitem__", "clear", "popitem":
+			return true
+		}
+	}
+	return false
+}
+
+var ruleVerb = map[string]string{
+	"SBX203": "deserialises data in a way that can run code",
+	"SBX303": "inspects the running interpreter",
+	"SBX503": "resolves dotted names to objects at run time",
+	"SBX601": "runs code given as a string",
+	"SBX602": "starts an interactive debugger or helper",
+}
+
+// ---- SBX3xx introspection ----
+
+func runSBX301(p *pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		if !dunderIntro[n.Attr] {
+			return
+		}
+		switch n.Attr {
+		case "__dict__":
+			if !p.anyModule(p.refs(n.Value)) {
+				return
+			}
+		case "__code__":
+			if n.Ctx != ast.Load {
+				return // SBX202
+			}
+		case "__getattribute__", "__import__":
+			if p.isCallFunc(n) {
+				return // SBX403 / dynamic import
+			}
+		}
+		p.report(n, "%s walks the object graph", n.Attr)
+	case *ast.Name:
+		if (n.Id == "__loader__" || n.Id == "__spec__") && n.Ctx == ast.Load {
+			for _, r := range p.refs(n) {
+				if r.qual == n.Id {
+					p.report(n, "%s exposes the import machinery", n.Id)
+					return
+				}
+			}
+		}
+	}
+}
+
+func (p *pass) anyModule(refs []ref) bool {
+	for _, r := range refs {
+		if r.kind == kMod {
+			return true
+		}
+	}
+	return false
+}
+
+func runSBX302(p *pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		if frameAttrs[n.Attr] {
+			p.report(n, "%s reaches frames and their globals", n.Attr)
+		}
+	case *ast.Call:
+		if p.isGetattrCall(n) {
+			if name, ok := p.namedAttr(n); ok && frameAttrs[name] {
+				p.report(n, "%s reaches frames and their globals", name)
+			}
+		}
+	}
+}
+
+// ---- SBX4xx builtins access ----
+
+func runSBX401(p *pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Name:
+		if n.Id == "__builtins__" {
+			p.report(n, "__builtins__ gives access to every builtin, including eval and __import__")
+		}
+	case *ast.Import:
+		for _, al := range n.Names {
+			if r, _ := p.a.importVerdict(al.Name, true); r == "SBX401" {
+				p.report(al, "import of the builtins module")
+			}
+		}
+	case *ast.ImportFrom:
+		if r, _ := p.a.importVerdict(ast.Str(n.Module), true); r == "SBX401" && n.Level == 0 {
+			p.report(n, "import from the builtins module")
+		}
+	case *ast.Call, *ast.Subscript:
+		if d := p.dyn[n]; d != nil && d.module != "" {
+			if r, _ := p.a.importVerdict(d.module, true); r == "SBX401" {
+				p.report(n, "dynamic import of the builtins module")
+			}
+		}
+	}
+}
+
+func runSBX402(p *pass, n ast.Node) {
+	if c, ok := n.(*ast.Call); ok {
+		q, ok := has(p.refs(c.Func), nsBuiltins)
+		if !ok {
+			return
+		}
+		switch q {
+		case "builtins.globals", "builtins.locals":
+			p.report(n, "%s() exposes the program's namespace by name", short(q))
+		case "builtins.vars":
+			if len(c.Args) == 0 && len(c.Keywords) == 0 || len(c.Args) > 0 && p.anyModule(p.refs(c.Args[0])) {
+				p.report(n, "vars() of a module or the current scope fetches names dynamically")
+			}
+		case "builtins.dir":
+			if len(c.Args) > 0 && p.anyModule(p.refs(c.Args[0])) {
+				p.report(n, "dir() of a module lists names to fetch dynamically")
+			}
+		}
+		return
+	}
+	if !p.opaque(n) {
+		return
+	}
+	if q, ok := has(p.refNode(n), nsBuiltins); ok && q != "builtins.dir" {
+		p.report(n, "%s is passed as a value", short(q))
+	}
+}
+
+// safeComputedName reports whether a computed attribute name starts with a constant that starts
+// with a letter (getattr(self, "visit_" + kind)): it cannot name a dunder or private attribute.
+func (p *pass) safeComputedName(e ast.Expr) bool {
+	for i := 0; i < 32 && e != nil; i++ {
+		switch x := e.(type) {
+		case *ast.BinOp:
+			if x.Op != ast.Add {
+				return false
+			}
+			e = x.Left
+			continue
+		case *ast.JoinedStr:
+			if len(x.Values) == 0 {
+				return false
+			}
+			e = x.Values[0]
+			continue
+		case *ast.Call:
+			if at, ok := x.Func.(*ast.Attribute); ok && at.Attr == "format" {
+				e = at.Value
+				continue
+			}
+			return false
+		}
+		s, ok := p.fold1String(e)
+		if !ok || s == "" {
+			return false
+		}
+		c := s[0]
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	return false
+}
+
+func runSBX403(p *pass, n ast.Node) {
+	c, ok := n.(*ast.Call)
+	if !ok {
+		if !p.opaque(n) {
+			return
+		}
+		if q, ok := has(p.refNode(n), attrBuiltins); ok && q != "builtins.hasattr" {
+			p.report(n, "%s is passed as a value, so the attribute names it is given are unknown", short(q))
+		}
+		return
+	}
+	checkName := func(nameArg ast.Expr, fn string, computedBad bool) {
+		if nameArg == nil {
+			return
+		}
+		if name, ok := p.fold1String(nameArg); ok {
+			if isDunder(name) && !safeDunders[name] {
+				p.report(n, "%s with the dunder name %q walks the object graph", fn, name)
+			}
+			return
+		}
+		if computedBad && !p.safeComputedName(nameArg) {
+			p.report(n, "%s with a computed attribute name can reach any attribute", fn)
+		}
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
+		arg := 0
+		for _, r := range p.refs(at.Value) {
+			if r.qual == "builtins.object" || r.qual == "builtins.type" || r.qual == "builtins.super" {
+				arg = 1
+			}
+		}
+		if len(c.Args) > arg {
+			checkName(c.Args[arg], "__getattribute__", true)
+		}
+		return
+	}
+	q, ok := has(p.refs(c.Func), attrBuiltins)
+	if !ok || len(c.Args) < 2 {
+		return
+	}
+	if q == "builtins.setattr" || q == "builtins.delattr" {
+		if p.anyModule(p.refs(c.Args[0])) {
+			return // SBX603
+		}
+	}
+	computedBad := q == "builtins.getattr" || q == "builtins.delattr"
+	checkName(c.Args[1], short(q), computedBad)
+}
+
+// ---- SBX5xx module internals and name resolvers ----
+
+// moduleAttrRefs yields (module, attribute) pairs a node names: m.attr, getattr(m, "attr") and
+// `from m import attr` (one per alias, with the alias as position).
+func (p *pass) moduleAttrRefs(n ast.Node, fn func(at ast.Node, mod, attr string)) {
+	switch n := n.(type) {
+	case *ast.ImportFrom:
+		if n.Level > 0 {
+			return
+		}
+		for _, al := range n.Names {
+			if al.Name != "*" {
+				fn(al, ast.Str(n.Module), al.Name)
+			}
+		}
+	case *ast.Attribute:
+		for _, r := range p.refs(n.Value) {
+			if r.kind == kMod {
+				fn(n, r.qual, n.Attr)
+				return
+			}
+		}
+	case *ast.Call:
+		if !p.isGetattrCall(n) || len(n.Args) < 2 {
+			return
+		}
+		name, ok := p.fold1String(n.Args[1])
+		if !ok {
+			return
+		}
+		for _, r := range p.refs(n.Args[0]) {
+			if r.kind == kMod {
+				fn(n, r.qual, name)
+				return
+			}
+		}
+	}
+}
+
+func runSBX501(p *pass, n ast.Node) {
+	p.moduleAttrRefs(n, func(at ast.Node, mod, attr string) {
+		if !isPrivate(attr) || !p.a.mods.isModule(mod) {
+			return
+		}
+		q := mod + "." + attr
+		if target, ok := p.a.mods.moduleAttr(mod, attr); ok {
+			p.report(at, "%s is the module %s, reached through a private attribute", q, target)
+			return
+		}
+		if len(p.a.caps[q]) > 0 || namingRule(q) != "" || p.a.denied[q] {
+			return // reported by the rule for that attribute
+		}
+		p.report(at, "%s is a private attribute of a standard-library module", q)
+	})
+}
+
+func runSBX502(p *pass, n ast.Node) {
+	p.moduleAttrRefs(n, func(at ast.Node, mod, attr string) {
+		if isPrivate(attr) || isDunder(attr) {
+			return
+		}
+		target, ok := p.a.mods.Modules[mod][attr]
+		if !ok || target == mod+"."+attr {
+			return
+		}
+		m := p.a.cfg.Modules
+		if m.ModuleAllowed(target) || m.ModuleAllowed(mod+"."+attr) {
+			return
+		}
+		p.report(at, "%s.%s is the module %s, which is not in the module allowlist", mod, attr, target)
+	})
+}
+
+func runSBX503(p *pass, n ast.Node) {
+	p.naming("SBX503", n)
+	c, ok := n.(*ast.Call)
+	if !ok {
+		return
+	}
+	var q string
+	for _, r := range p.refs(c.Func) {
+		if r.qual == "operator.attrgetter" || r.qual == "operator.methodcaller" {
+			q = r.qual
+		}
+	}
+	if q == "" {
+		return
+	}
+	args := c.Args
+	if q == "operator.methodcaller" && len(args) > 1 {
+		args = args[:1]
+	}
+	for _, a := range args {
+		s, ok := p.fold1String(a)
+		if !ok {
+			if !p.safeComputedName(a) {
+				p.report(n, "%s with a computed path resolves arbitrary attributes", q)
+				return
+			}
+			continue
+		}
+		if strings.Contains(s, "__") || strings.HasPrefix(s, "_") || strings.Contains(s, "._") {
+			p.report(n, "%s(%q) resolves a private or dunder path", q, s)
+			return
+		}
+	}
+}
+
+// ---- SBX6xx code runners, interactive, monkeypatching ----
+
+func runSBX601(p *pass, n ast.Node) {
+	p.naming("SBX601", n)
+	c, ok := n.(*ast.Call)
+	if !ok {
+		return
+	}
+	for _, r := range p.refs(c.Func) {
+		switch r.qual {
+		case "timeit.timeit", "timeit.repeat", "timeit.Timer", "timeit.main":
+			stmt := argOrKeyword(c, 0, "stmt")
+			setup := argOrKeyword(c, 1, "setup")
+			if p.codeString(stmt) || p.codeString(setup) {
+				p.report(n, "%s with a string statement runs code given as a string", r.qual)
+			}
+			return
+		}
+	}
+}
+
+// codeString reports whether e is a string (which timeit compiles) rather than a callable.
+func (p *pass) codeString(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if s, ok := p.fold1String(e); ok {
+		return strings.TrimSpace(s) != "pass"
+	}
+	switch e.(type) {
+	case *ast.JoinedStr, *ast.BinOp:
+		return true
+	}
+	return false
+}
+
+func argOrKeyword(c *ast.Call, i int, kw string) ast.Expr {
+	if i < len(c.Args) {
+		return c.Args[i]
+	}
+	for _, k := range c.Keywords {
+		if k.Arg != nil && *k.Arg == kw {
+			return k.Value
+		}
+	}
+	return nil
+}
+
+func runSBX602(p *pass, n ast.Node) {
+	p.naming("SBX602", n)
+	if c, ok := n.(*ast.Call); ok {
+		if q, ok := has(p.refs(c.Func), interactiveBIs); ok {
+			p.report(n, "%s() starts an interactive session", short(q))
+		}
+		return
+	}
+	if _, ok := n.(*ast.Subscript); ok || !p.opaque(n) {
+		return
+	}
+	if q, ok := has(p.refNode(n), interactiveBIs); ok {
+		p.report(n, "%s is passed as a value", short(q))
+	}
+}
+
+func runSBX603(p *pass, n ast.Node) {
+	var targets []ast.Expr
+	switch n := n.(type) {
+	case *ast.Assign:
+		targets = n.Targets
+	case *ast.AugAssign:
+		targets = []ast.Expr{n.Target}
+	case *ast.AnnAssign:
+		targets = []ast.Expr{n.Target}
+	case *ast.Delete:
+		targets = n.Targets
+	case *ast.Call:
+		p.monkeyCall(n)
+		return
+	}
+	for i := 0; i < len(targets) && i < 256; i++ {
+		switch t := targets[i].(type) {
+		case *ast.Tuple:
+			targets = append(targets, t.Elts...)
+		case *ast.List:
+			targets = append(targets, t.Elts...)
+		case *ast.Starred:
+			targets = append(targets, t.Value)
+		case *ast.Attribute:
+			for _, r := range p.refs(t.Value) {
+				if r.kind == kMod && !sysWritable[r.qual+"."+t.Attr] {
+					p.report(t, "assignment to %s.%s changes the module for all code", r.qual, t.Attr)
+					break
+				}
+			}
+		case *ast.Subscript:
+			for _, r := range p.refs(t.Value) {
+				if r.kind == kModules || r.kind == kDict || r.kind == kMod && r.qual == "builtins" {
+					p.report(t, "assignment into %s changes modules or builtins for all code", describeNS(r))
+					break
+				}
+			}
+		}
+	}
+}
+
+func describeNS(r ref) string {
+	switch r.kind {
+	case kModules:
+		return "sys.modules"
+	case kDict:
+		return "the namespace of " + r.qual
+	}
+	return r.qual
+}
+
+func (p *pass) monkeyCall(c *ast.Call) {
+	if q, ok := has(p.refs(c.Func), map[string]bool{"builtins.setattr": true, "builtins.delattr": true}); ok && len(c.Args) > 0 {
+		if p.anyModule(p.refs(c.Args[0])) {
+			p.report(c, "%s on a module changes it for all code", short(q))
+		}
+		return
+	}
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return
+	}
+	switch at.Attr {
+	case "update", "__setitem__", "setdefault", "pop", "popitem", "__delitem__", "clear":
+	default:
+		return
+	}
+	for _, r := range p.refs(at.Value) {
+		if r.kind == kModules || r.kind == kDict || r.kind == kMod && r.qual == "builtins" {
+			p.report(c, "%s of %s changes modules or builtins for all code", at.Attr, describeNS(r))
+			return
+		}
+	}
+}
+
+// ---- SBX7xx string tricks ----
+
+func runSBX701(p *pass, n ast.Node) {
+	c := n.(*ast.Call)
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok {
+		return
+	}
+	var format string
+	switch at.Attr {
+	case "format", "format_map":
+		if s, ok := p.fold1String(at.Value); ok {
+			format = s
+			break
+		}
+		if len(c.Args) > 0 { // str.format(fmt, ...) or a string.Formatter's format(fmt, ...)
+			if s, ok := p.fold1String(c.Args[0]); ok {
+				format = s
+			}
+		}
+	case "vformat":
+		if len(c.Args) > 0 {
+			if s, ok := p.fold1String(c.Args[0]); ok {
+				format = s
+			}
+		}
+	default:
+		return
+	}
+	if field, ok := traversingField(format); ok {
+		p.report(n, "format field {%s} traverses attributes or items of its argument", field)
+	}
+}
+
+// traversingField finds a replacement field whose name has an attribute or index part, including
+// nested fields inside format specs.
+func traversingField(f string) (string, bool) {
+	for i := 0; i < len(f); i++ {
+		switch f[i] {
+		case '{':
+			if i+1 < len(f) && f[i+1] == '{' {
+				i++
+				continue
+			}
+			depth, j := 1, i+1
+			for ; j < len(f) && depth > 0; j++ {
+				switch f[j] {
+				case '{':
+					depth++
+				case '}':
+					depth--
+				}
+			}
+			body := f[i+1 : j-1]
+			if depth != 0 {
+				body = f[i+1:]
+			}
+			name := body
+			if k := strings.IndexAny(name, "!:"); k >= 0 {
+				name = name[:k]
+			}
+			if strings.ContainsAny(name, ".[") {
+				return name, true
+			}
+			if k := strings.IndexByte(body, ':'); k >= 0 {
+				if inner, ok := traversingField(body[k+1:]); ok {
+					return inner, true
+				}
+			}
+			i = j - 1
+		}
+	}
+	return "", false
+}
+
+func runSBX702(p *pass, n ast.Node) {
+	c := n.(*ast.Call)
+	var arg ast.Expr
+	var sink string
+	for _, r := range p.refs(c.Func) {
+		switch {
+		case evalBuiltins[r.qual]:
+			arg, sink = argOrKeyword(c, 0, "source"), short(r.qual)
+		case importFuncs[r.qual]:
+			arg, sink = importNameArg(c), short(r.qual)
+		case attrBuiltins[r.qual]:
+			arg, sink = argOrKeyword(c, 1, "name"), short(r.qual)
+		case r.qual == "timeit.timeit" || r.qual == "timeit.Timer" || r.qual == "timeit.repeat":
+			arg, sink = argOrKeyword(c, 0, "stmt"), r.qual
+		}
+		if arg != nil {
+			break
+		}
+	}
+	if arg == nil {
+		return
+	}
+	if dec, ok := p.decoded(arg); ok {
+		p.report(n, "%s receives a string decoded at run time by %s", sink, dec)
+	}
+}
+
+// decoded reports whether e is computed by a decoder call, looking through names bound once.
+func (p *pass) decoded(e ast.Expr) (string, bool) {
+	type item struct {
+		e   ast.Expr
+		sc  *scope
+		idx int
+	}
+	work := []item{{e, p.cur.sc, p.cur.idx}}
+	seen := map[*binding]bool{}
+	var found string
+	for steps := 0; len(work) > 0 && steps < 512 && found == ""; steps++ {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		ast.Walk(it.e, func(x, _ ast.Node) bool {
+			if found != "" {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.Call:
+				for _, r := range p.resolve(x.Func, it.sc, it.idx) {
+					if decoders[r.qual] {
+						found = r.qual
+						return false
+					}
+				}
+				if at, ok := x.Func.(*ast.Attribute); ok && (at.Attr == "decode" || at.Attr == "fromhex") {
+					if len(x.Args) > 0 {
+						if s, ok := p.foldString(x.Args[0], it.sc, it.idx); ok && isTransformCodec(s) {
+							found = at.Attr + "(" + s + ")"
+							return false
+						}
+					}
+					if at.Attr == "fromhex" {
+						found = "fromhex"
+						return false
+					}
+				}
+			case *ast.Name:
+				binds, _, _ := p.lookup(x.Id, it.sc, it.idx)
+				for _, b := range binds {
+					if b.kind == bAssign && !seen[b] && len(seen) < 32 {
+						seen[b] = true
+						work = append(work, item{b.value, b.scope, b.idx})
+					}
+				}
+			case *ast.Lambda, *ast.FunctionDef:
+				return false
+			}
+			return true
+		})
+	}
+	return found, found != ""
+}
+
+func isTransformCodec(s string) bool {
+	switch normCodec(s) {
+	case "rot13", "rot_13", "hex", "hex_codec", "base64", "base64_codec", "base_64", "zlib", "zlib_codec", "bz2", "bz2_codec", "uu", "quopri":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,454 @@
+package analyzer
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+// Scopes and bindings. Resolution is flow-insensitive: every binding of a name anywhere in its scope
+// counts, so an alias made on any path is seen. The one place order matters is shadowing of builtins
+// at module and class level, where Python falls back to the builtin until the binding has run: a
+// builtin there counts as shadowed only by an unconditional binding in an earlier statement.
+
+type scopeKind uint8
+
+const (
+	scModule scopeKind = iota
+	scFunction
+	scClass
+	scComp
+)
+
+type scope struct {
+	kind   scopeKind
+	parent *scope
+	// idxInParent is the index, in the parent scope's statement list, of the statement that
+	// contains this scope's definition.
+	idxInParent int
+	syms        map[string]*symbol
+	stars       []string // modules star-imported here
+}
+
+type symbol struct {
+	binds    []*binding
+	global   bool
+	nonlocal bool
+}
+
+type bindKind uint8
+
+const (
+	bAssign  bindKind = iota // value is an expression
+	bImport                  // value is ref
+	bDef                     // def or class: a local object, never a builtin
+	bUnknown                 // parameter, loop target, with target, augmented assignment ...
+	bDel                     // del name
+)
+
+type binding struct {
+	kind  bindKind
+	value ast.Expr
+	scope *scope // where value is evaluated
+	idx   int    // statement index in scope's body where value is evaluated
+	ref   ref
+	// at is the statement index in the binding scope; cond is true when the binding sits inside a
+	// compound statement (it may not run).
+	at   int
+	cond bool
+	node ast.Node
+}
+
+func newScope(kind scopeKind, parent *scope, idx int) *scope {
+	return &scope{kind: kind, parent: parent, idxInParent: idx, syms: map[string]*symbol{}}
+}
+
+func (s *scope) sym(name string) *symbol {
+	y := s.syms[name]
+	if y == nil {
+		y = &symbol{}
+		s.syms[name] = y
+	}
+	return y
+}
+
+func (s *scope) module() *scope {
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s
+}
+
+// frame is the walker's view of one node: its parent, the scope it is evaluated in, the index of the
+// statement of that scope's body that contains it, and whether it is nested in a compound statement.
+type frame struct {
+	n, parent ast.Node
+	sc        *scope
+	idx       int
+	cond      bool
+	// firstIter marks the first comprehension's iterable, which is evaluated in the enclosing scope.
+	enclosing *scope
+}
+
+// walker visits a module depth-first in source order, iteratively, tracking scopes. Scopes are made
+// on the first walk and found again by their node on later walks, so every walk agrees.
+type walker struct {
+	scopes map[ast.Node]*scope
+	root   *scope
+	stack  []frame
+	kids   []ast.Node
+}
+
+func newWalker() *walker {
+	return &walker{scopes: map[ast.Node]*scope{}, root: newScope(scModule, nil, 0)}
+}
+
+func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *scope {
+	if s := w.scopes[n]; s != nil {
+		return s
+	}
+	s := newScope(kind, parent, idx)
+	w.scopes[n] = s
+	return s
+}
+
+// walk calls visit for every node of mod; visit returns false to skip a node's children.
+func (w *walker) walk(mod *ast.Module, visit func(f *frame) bool) {
+	w.stack = append(w.stack[:0], frame{n: mod, sc: w.root})
+	for len(w.stack) > 0 {
+		f := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		if !visit(&f) {
+			continue
+		}
+		w.pushChildren(&f)
+	}
+}
+
+func (w *walker) push(f frame) { w.stack = append(w.stack, f) }
+
+// pushChildren pushes the children of f in reverse, so they pop in source order.
+func (w *walker) pushChildren(f *frame) {
+	start := len(w.stack)
+	child := func(c ast.Node, sc *scope, idx int, cond bool) {
+		if c == nil {
+			return
+		}
+		w.push(frame{n: c, parent: f.n, sc: sc, idx: idx, cond: cond})
+	}
+	stmts := func(body []ast.Stmt, sc *scope, cond bool, numbered bool) {
+		for i, s := range body {
+			if s == nil {
+				continue
+			}
+			idx := f.idx
+			if numbered {
+				idx = i
+			}
+			child(s, sc, idx, cond)
+		}
+	}
+	switch n := f.n.(type) {
+	case *ast.Module:
+		stmts(n.Body, f.sc, false, true)
+	case *ast.FunctionDef:
+		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
+		child(n.Args, f.sc, f.idx, f.cond)
+		stmts(n.Body, inner, false, true)
+		w.exprs(f, n.DecoratorList)
+		child(n.Returns, f.sc, f.idx, f.cond)
+	case *ast.AsyncFunctionDef:
+		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
+		child(n.Args, f.sc, f.idx, f.cond)
+		stmts(n.Body, inner, false, true)
+		w.exprs(f, n.DecoratorList)
+		child(n.Returns, f.sc, f.idx, f.cond)
+	case *ast.Lambda:
+		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
+		child(n.Args, f.sc, f.idx, f.cond)
+		child(n.Body, inner, 0, false)
+	case *ast.ClassDef:
+		inner := w.scopeFor(n, scClass, f.sc, f.idx)
+		w.exprs(f, n.Bases)
+		for _, k := range n.Keywords {
+			child(k, f.sc, f.idx, f.cond)
+		}
+		stmts(n.Body, inner, false, true)
+		w.exprs(f, n.DecoratorList)
+	case *ast.ListComp:
+		w.comp(f, n, []ast.Expr{n.Elt}, n.Generators)
+	case *ast.SetComp:
+		w.comp(f, n, []ast.Expr{n.Elt}, n.Generators)
+	case *ast.GeneratorExp:
+		w.comp(f, n, []ast.Expr{n.Elt}, n.Generators)
+	case *ast.DictComp:
+		w.comp(f, n, []ast.Expr{n.Key, n.Value}, n.Generators)
+	case *ast.Comprehension:
+		iterScope := f.sc
+		if f.enclosing != nil {
+			iterScope = f.enclosing
+		}
+		child(n.Target, f.sc, f.idx, f.cond)
+		child(n.Iter, iterScope, f.idx, f.cond)
+		w.exprs(f, n.Ifs)
+	default:
+		_, isScopeBody := f.n.(*ast.Module)
+		for _, c := range ast.Children(f.n) {
+			cond := f.cond
+			if _, ok := c.(ast.Stmt); ok && !isScopeBody {
+				cond = true
+			}
+			child(c, f.sc, f.idx, cond)
+		}
+	}
+	reverse(w.stack[start:])
+}
+
+func (w *walker) exprs(f *frame, es []ast.Expr) {
+	for _, e := range es {
+		if e != nil {
+			w.push(frame{n: e, parent: f.n, sc: f.sc, idx: f.idx, cond: f.cond})
+		}
+	}
+}
+
+func (w *walker) comp(f *frame, n ast.Node, elts []ast.Expr, gens []*ast.Comprehension) {
+	inner := w.scopeFor(n, scComp, f.sc, f.idx)
+	for _, e := range elts {
+		if e != nil {
+			w.push(frame{n: e, parent: n, sc: inner, idx: f.idx, cond: f.cond})
+		}
+	}
+	for i, g := range gens {
+		if g == nil {
+			continue
+		}
+		fr := frame{n: g, parent: n, sc: inner, idx: f.idx, cond: f.cond}
+		if i == 0 {
+			fr.enclosing = f.sc
+		}
+		w.push(fr)
+	}
+}
+
+func reverse(s []frame) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// collector is the first walk: it records every binding of every scope.
+type collector struct {
+	a     *Analyzer
+	w     *walker
+	pairs map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
+}
+
+func (c *collector) visit(f *frame) bool {
+	switch n := f.n.(type) {
+	case *ast.FunctionDef:
+		c.bindDef(f, n.Name, n)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args)
+	case *ast.AsyncFunctionDef:
+		c.bindDef(f, n.Name, n)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args)
+	case *ast.Lambda:
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args)
+	case *ast.ClassDef:
+		c.bindDef(f, n.Name, n)
+	case *ast.Assign:
+		for _, t := range n.Targets {
+			c.pair(t, n.Value)
+		}
+	case *ast.Global:
+		for _, name := range n.Names {
+			f.sc.sym(name).global = true
+		}
+	case *ast.Nonlocal:
+		for _, name := range n.Names {
+			f.sc.sym(name).nonlocal = true
+		}
+	case *ast.Import:
+		for _, al := range n.Names {
+			name, r := importBinding(al)
+			c.bind(f.sc, name, &binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
+		}
+	case *ast.ImportFrom:
+		mod := ast.Str(n.Module)
+		for _, al := range n.Names {
+			if al.Name == "*" {
+				if n.Level == 0 {
+					f.sc.stars = append(f.sc.stars, mod)
+				}
+				continue
+			}
+			name := al.Name
+			if al.Asname != nil {
+				name = *al.Asname
+			}
+			b := &binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
+			if n.Level == 0 {
+				b.kind = bImport
+				b.ref = c.a.child(ref{qual: mod, kind: kMod}, al.Name)
+			}
+			c.bind(f.sc, name, b)
+		}
+	case *ast.Name:
+		switch n.Ctx {
+		case ast.Store:
+			b := &binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
+			sc := f.sc
+			switch p := f.parent.(type) {
+			case *ast.Assign:
+				b.kind, b.value = bAssign, p.Value
+			case *ast.AnnAssign:
+				if p.Value != nil {
+					b.kind, b.value = bAssign, p.Value
+				}
+			case *ast.NamedExpr:
+				b.kind, b.value, b.cond = bAssign, p.Value, true
+				for sc.kind == scComp && sc.parent != nil {
+					sc = sc.parent
+				}
+			}
+			if v, ok := c.pairs[n]; ok {
+				b.kind, b.value = bAssign, v
+			}
+			if b.kind == bAssign {
+				b.scope, b.idx = f.sc, f.idx
+			}
+			c.bind(sc, n.Id, b)
+		case ast.Del:
+			c.bind(f.sc, n.Id, &binding{kind: bDel, at: f.idx, cond: f.cond, node: n})
+		}
+	case *ast.ExceptHandler:
+		if n.Name != nil {
+			c.bind(f.sc, *n.Name, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	case *ast.MatchAs:
+		if n.Name != nil {
+			c.bind(f.sc, *n.Name, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	case *ast.MatchStar:
+		if n.Name != nil {
+			c.bind(f.sc, *n.Name, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	case *ast.MatchMapping:
+		if n.Rest != nil {
+			c.bind(f.sc, *n.Rest, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	}
+	return true
+}
+
+// pair records which value each name of a tuple target gets when the value is a tuple or list
+// display of the same length without starred items: a, b = os, eval.
+func (c *collector) pair(target, value ast.Expr) {
+	var telts, velts []ast.Expr
+	switch t := target.(type) {
+	case *ast.Tuple:
+		telts = t.Elts
+	case *ast.List:
+		telts = t.Elts
+	default:
+		return
+	}
+	switch v := value.(type) {
+	case *ast.Tuple:
+		velts = v.Elts
+	case *ast.List:
+		velts = v.Elts
+	default:
+		return
+	}
+	if len(telts) != len(velts) {
+		return
+	}
+	for i := range telts {
+		if _, ok := velts[i].(*ast.Starred); ok {
+			return
+		}
+	}
+	for i, t := range telts {
+		switch t := t.(type) {
+		case *ast.Name:
+			if c.pairs == nil {
+				c.pairs = map[*ast.Name]ast.Expr{}
+			}
+			c.pairs[t] = velts[i]
+		case *ast.Tuple, *ast.List:
+			c.pair(t, velts[i])
+		}
+	}
+}
+
+func (c *collector) bindDef(f *frame, name string, n ast.Node) {
+	c.bind(f.sc, name, &binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
+}
+
+func (c *collector) bindParams(sc *scope, args *ast.Arguments) {
+	if args == nil {
+		return
+	}
+	add := func(a *ast.Arg) {
+		if a != nil {
+			c.bind(sc, a.Arg, &binding{kind: bUnknown, node: a})
+		}
+	}
+	for _, a := range args.Posonlyargs {
+		add(a)
+	}
+	for _, a := range args.Args {
+		add(a)
+	}
+	add(args.Vararg)
+	for _, a := range args.Kwonlyargs {
+		add(a)
+	}
+	add(args.Kwarg)
+}
+
+// bind adds b to name in sc, following global and nonlocal declarations. A binding made through a
+// global declaration runs whenever the function runs, so at module level it is conditional.
+func (c *collector) bind(sc *scope, name string, b *binding) {
+	target := sc
+	if y := sc.syms[name]; y != nil {
+		switch {
+		case y.global:
+			target = sc.module()
+			b.cond = true
+		case y.nonlocal:
+			for p := sc.parent; p != nil; p = p.parent {
+				if p.kind == scFunction {
+					if _, ok := p.syms[name]; ok {
+						target = p
+						break
+					}
+				}
+			}
+		}
+	}
+	y := target.sym(name)
+	if len(y.binds) < maxBindings {
+		y.binds = append(y.binds, b)
+	} else {
+		// Too many assignments to one name: keep it unknown rather than grow without bound.
+		y.binds[len(y.binds)-1] = &binding{kind: bUnknown, at: b.at, cond: true}
+	}
+}
+
+const maxBindings = 64
+
+// importBinding returns the name an `import` alias binds and what it refers to: `import a.b` binds
+// a to module a, `import a.b as c` binds c to module a.b.
+func importBinding(al *ast.Alias) (string, ref) {
+	if al.Asname != nil {
+		return *al.Asname, ref{qual: al.Name, kind: kMod}
+	}
+	top := al.Name
+	for i := 0; i < len(top); i++ {
+		if top[i] == '.' {
+			top = top[:i]
+			break
+		}
+	}
+	return top, ref{qual: top, kind: kMod}
+}
