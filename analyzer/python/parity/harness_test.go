@@ -31,7 +31,7 @@ type pyAnswer struct {
 
 type pyRequest struct {
 	Path string `json:"path,omitempty"`
-	Src  string `json:"src,omitempty"`
+	Src  string `json:"src"`
 	Dump *bool  `json:"dump,omitempty"`
 }
 
@@ -104,6 +104,22 @@ func stdlibRoot(t testing.TB) string {
 // narrowed by SBX_PARITY_FILTER and SBX_PARITY_MAX; -short keeps every 10th.
 func stdlibFiles(t testing.TB) (string, []string) {
 	t.Helper()
+	root, files := stdlibFilesNoShort(t)
+	if testing.Short() {
+		var some []string
+		for i := 0; i < len(files); i += 10 {
+			some = append(some, files[i])
+		}
+		files = some
+	}
+	if max := envInt("SBX_PARITY_MAX", 0); max > 0 && len(files) > max {
+		files = files[:max]
+	}
+	return root, files
+}
+
+func stdlibFilesNoShort(t testing.TB) (string, []string) {
+	t.Helper()
 	root := stdlibRoot(t)
 	filter := os.Getenv("SBX_PARITY_FILTER")
 	var files []string
@@ -123,16 +139,6 @@ func stdlibFiles(t testing.TB) (string, []string) {
 		t.Fatal(err)
 	}
 	sort.Strings(files)
-	if testing.Short() {
-		var some []string
-		for i := 0; i < len(files); i += 10 {
-			some = append(some, files[i])
-		}
-		files = some
-	}
-	if max := envInt("SBX_PARITY_MAX", 0); max > 0 && len(files) > max {
-		files = files[:max]
-	}
 	return root, files
 }
 
