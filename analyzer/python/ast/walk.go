@@ -2,8 +2,12 @@ package ast
 
 // Children returns the direct child nodes of n in ASDL field order, skipping nil (absent) fields and the nil
 // entries of Dict.Keys and Arguments.KwDefaults. Enumeration values (ctx, op) are not nodes and not returned.
-func Children(n Node) []Node {
-	var c childList
+func Children(n Node) []Node { return AppendChildren(nil, n) }
+
+// AppendChildren appends the children of n (as Children returns them) to dst and returns the extended slice,
+// so that walkers can reuse one buffer.
+func AppendChildren(dst []Node, n Node) []Node {
+	c := childList{nodes: dst}
 	switch n := n.(type) {
 	case *Module:
 		c.stmts(n.Body)

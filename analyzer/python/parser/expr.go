@@ -314,36 +314,81 @@ done:
 	return &ast.Compare{Loc: p.loc(start), Left: a, Ops: ops, Comparators: comps}
 }
 
-// binaryLevel describes one left-recursive binary operator rule.
-type binaryLevel struct {
-	ops  map[tt]ast.Operator
-	next func(*parser) ast.Expr
-}
-
-var (
-	orOps    = map[tt]ast.Operator{opVbar: ast.BitOr}
-	xorOps   = map[tt]ast.Operator{opCircumflex: ast.BitXor}
-	andOps   = map[tt]ast.Operator{opAmper: ast.BitAnd}
-	shiftOps = map[tt]ast.Operator{opLeftShift: ast.LShift, opRightShift: ast.RShift}
-	sumOps   = map[tt]ast.Operator{opPlus: ast.Add, opMinus: ast.Sub}
-	termOps  = map[tt]ast.Operator{opStar: ast.Mult, opSlash: ast.Div, opDoubleSlash: ast.FloorDiv, opPercent: ast.Mod, opAt: ast.MatMult}
+// Binary operator precedence levels, lowest first: bitwise_or, bitwise_xor, bitwise_and, shift_expr, sum, term.
+const (
+	levelOr = iota
+	levelXor
+	levelAnd
+	levelShift
+	levelSum
+	levelTerm
 )
 
-// binary parses a left-recursive rule "a=rule OP b=next | next" as a loop.
-func (p *parser) binary(ops map[tt]ast.Operator, next func(*parser) ast.Expr) ast.Expr {
+// binOp returns the operator of token kind k if it belongs to the given level.
+func binOp(level int, k tt) (ast.Operator, bool) {
+	switch level {
+	case levelOr:
+		return ast.BitOr, k == opVbar
+	case levelXor:
+		return ast.BitXor, k == opCircumflex
+	case levelAnd:
+		return ast.BitAnd, k == opAmper
+	case levelShift:
+		switch k {
+		case opLeftShift:
+			return ast.LShift, true
+		case opRightShift:
+			return ast.RShift, true
+		}
+	case levelSum:
+		switch k {
+		case opPlus:
+			return ast.Add, true
+		case opMinus:
+			return ast.Sub, true
+		}
+	case levelTerm:
+		switch k {
+		case opStar:
+			return ast.Mult, true
+		case opSlash:
+			return ast.Div, true
+		case opDoubleSlash:
+			return ast.FloorDiv, true
+		case opPercent:
+			return ast.Mod, true
+		case opAt:
+			return ast.MatMult, true
+		}
+	}
+	return 0, false
+}
+
+// binary parses the left-recursive rule of a precedence level ("a=rule OP b=next | next") as a loop.
+func (p *parser) binary(level int) ast.Expr {
 	start := p.pos
-	a := next(p)
+	var a ast.Expr
+	if level == levelTerm {
+		a = p.factor()
+	} else {
+		a = p.binary(level + 1)
+	}
 	if a == nil {
 		return nil
 	}
 	for {
-		op, ok := ops[p.peek()]
+		op, ok := binOp(level, p.peek())
 		if !ok {
 			return a
 		}
 		mark := p.pos
 		p.pos++
-		b := next(p)
+		var b ast.Expr
+		if level == levelTerm {
+			b = p.factor()
+		} else {
+			b = p.binary(level + 1)
+		}
 		if b == nil {
 			if p.err != nil {
 				return nil
@@ -355,12 +400,7 @@ func (p *parser) binary(ops map[tt]ast.Operator, next func(*parser) ast.Expr) as
 	}
 }
 
-func (p *parser) bitwiseOr() ast.Expr  { return p.binary(orOps, (*parser).bitwiseXor) }
-func (p *parser) bitwiseXor() ast.Expr { return p.binary(xorOps, (*parser).bitwiseAnd) }
-func (p *parser) bitwiseAnd() ast.Expr { return p.binary(andOps, (*parser).shiftExpr) }
-func (p *parser) shiftExpr() ast.Expr  { return p.binary(shiftOps, (*parser).sum) }
-func (p *parser) sum() ast.Expr        { return p.binary(sumOps, (*parser).term) }
-func (p *parser) term() ast.Expr       { return p.binary(termOps, (*parser).factor) }
+func (p *parser) bitwiseOr() ast.Expr { return p.binary(levelOr) }
 
 // factor: '+' factor | '-' factor | '~' factor | power
 func (p *parser) factor() ast.Expr {

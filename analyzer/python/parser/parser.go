@@ -53,7 +53,7 @@ func Parse(src []byte, filename string) (mod *ast.Module, err error) {
 	if m == nil {
 		return nil, p.syntaxError()
 	}
-	if e := checkTreeDepth(m); e != nil {
+	if e := checkTreeDepth(m, len(toks)); e != nil {
 		return nil, e
 	}
 	return m, nil
@@ -66,13 +66,19 @@ func asSyntaxError(err error) *token.SyntaxError {
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: err.Error(), Line: 1}
 }
 
-// checkTreeDepth rejects trees deeper than CPython can hand back, without recursing.
-func checkTreeDepth(m *ast.Module) *token.SyntaxError {
+// checkTreeDepth rejects trees deeper than CPython can hand back, without recursing. Every node that can nest
+// without bound takes at least one token of its own, so a tree can only be too deep when there are about as
+// many tokens as the limit; smaller inputs skip the walk.
+func checkTreeDepth(m *ast.Module, ntoks int) *token.SyntaxError {
+	if ntoks < maxTreeDepth-16 {
+		return nil
+	}
 	type item struct {
 		n     ast.Node
 		depth int
 	}
 	stack := []item{{m, 1}}
+	var kids []ast.Node
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -84,7 +90,8 @@ func checkTreeDepth(m *ast.Module) *token.SyntaxError {
 			return &token.SyntaxError{Kind: "SyntaxError", Line: line,
 				Msg: fmt.Sprintf("too complex: expression nested more than %d levels deep; split it into smaller statements", maxTreeDepth)}
 		}
-		for _, c := range ast.Children(it.n) {
+		kids = ast.AppendChildren(kids[:0], it.n)
+		for _, c := range kids {
 			stack = append(stack, item{c, it.depth + 1})
 		}
 	}
@@ -100,18 +107,15 @@ type parser struct {
 	err  *token.SyntaxError
 	// depth counts active recursive rules.
 	depth int
-	memo  map[memoKey]memoVal
+	// memo[r][i] is 0 when rule r was not tried at token i, -1 when it failed, else 1+index into memoResults.
+	memo        [numMemoRules][]int32
+	memoResults []memoVal
 	// exprMemo[i] is 0 when expression was not tried at token i, -1 when it failed, else 1+index into
 	// exprResults.
 	exprMemo    []int32
 	exprResults []memoVal
 	// fstring is true for the sub-parser of an f-string replacement field.
 	fstring bool
-}
-
-type memoKey struct {
-	rule rule
-	pos  int32
 }
 
 type memoVal struct {
@@ -127,6 +131,7 @@ const (
 	ruleTargetWithStarAtom
 	ruleDelTarget
 	ruleArguments
+	numMemoRules
 )
 
 func newParser(toks []token.Token) *parser {
@@ -257,18 +262,26 @@ func (p *parser) syntaxError() *token.SyntaxError {
 }
 
 func (p *parser) memoGet(r rule, pos int) (memoVal, bool) {
-	if p.memo == nil {
+	m := p.memo[r]
+	if m == nil || m[pos] == 0 {
 		return memoVal{}, false
 	}
-	v, ok := p.memo[memoKey{r, int32(pos)}]
-	return v, ok
+	if m[pos] < 0 {
+		return memoVal{end: int32(pos)}, true
+	}
+	return p.memoResults[m[pos]-1], true
 }
 
 func (p *parser) memoSet(r rule, pos int, n ast.Node) {
-	if p.memo == nil {
-		p.memo = make(map[memoKey]memoVal)
+	if p.memo[r] == nil {
+		p.memo[r] = make([]int32, len(p.toks))
 	}
-	p.memo[memoKey{r, int32(pos)}] = memoVal{n, int32(p.pos)}
+	if n == nil {
+		p.memo[r][pos] = -1
+		return
+	}
+	p.memoResults = append(p.memoResults, memoVal{n, int32(p.pos)})
+	p.memo[r][pos] = int32(len(p.memoResults))
 }
 
 // name returns the NFKC-normalised identifier of the NAME token at i.

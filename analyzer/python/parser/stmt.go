@@ -31,12 +31,14 @@ func (p *parser) statements() []ast.Stmt {
 
 // statement: compound_stmt | simple_stmts. It appends to out and returns nil on failure.
 func (p *parser) statement(out []ast.Stmt) []ast.Stmt {
+	mark := p.pos
 	if s := p.compoundStmt(); s != nil {
 		return append(out, s)
 	}
 	if p.err != nil {
 		return nil
 	}
+	p.pos = mark
 	return p.simpleStmts(out)
 }
 
@@ -74,6 +76,15 @@ func (p *parser) simpleStmt() ast.Stmt {
 		return nil
 	}
 	defer p.leave()
+	start := p.pos
+	s := p.simpleStmtAlts()
+	if s == nil {
+		p.pos = start
+	}
+	return s
+}
+
+func (p *parser) simpleStmtAlts() ast.Stmt {
 	start := p.pos
 	switch p.peek() {
 	case kwReturn:
