@@ -224,6 +224,11 @@ func (r *diffReport) add(kind, detail string) {
 
 func (r *diffReport) fail(t testing.TB, what string, n int) {
 	t.Helper()
+	r.failVs(t, what, n, "python3")
+}
+
+func (r *diffReport) failVs(t testing.TB, what string, n int, other string) {
+	t.Helper()
 	if r.total == 0 {
 		return
 	}
@@ -234,7 +239,7 @@ func (r *diffReport) fail(t testing.TB, what string, n int) {
 	}
 	sort.Strings(kinds)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d of %d %s differ from python3:\n", r.total, n, what)
+	fmt.Fprintf(&b, "%d of %d %s differ from %s:\n", r.total, n, what, other)
 	for _, k := range kinds {
 		fmt.Fprintf(&b, "  %-40s %d\n", k, len(r.byKind[k]))
 	}
