@@ -135,20 +135,24 @@ type CheckOutput struct {
 	Problems   []Problem            `json:"problems" jsonschema:"why the code is denied, each with a fix; empty when allowed"`
 	Findings   []analyzer.Finding   `json:"findings" jsonschema:"everything the analyzer found, also when allowed"`
 	ParseError *analyzer.ParseError `json:"parse_error"`
-	Decision   policy.Decision      `json:"decision"`
-	RequestID  string               `json:"request_id"`
-	AuditID    string               `json:"audit_id"`
+	// AllowedModules lists what may be imported, when an import was refused.
+	AllowedModules []string        `json:"allowed_modules,omitempty" jsonschema:"the modules code may import; set when an import was refused"`
+	Decision       policy.Decision `json:"decision"`
+	RequestID      string          `json:"request_id"`
+	AuditID        string          `json:"audit_id"`
 }
 
 // RunOutput is the structured result of run_python. Result is null when the code was denied.
 type RunOutput struct {
-	Allowed   bool            `json:"allowed"`
-	Tier      string          `json:"tier"`
-	Problems  []Problem       `json:"problems"`
-	Result    *runner.Result  `json:"result"`
-	Decision  policy.Decision `json:"decision"`
-	RequestID string          `json:"request_id"`
-	AuditID   string          `json:"audit_id"`
+	Allowed  bool      `json:"allowed"`
+	Tier     string    `json:"tier"`
+	Problems []Problem `json:"problems"`
+	// AllowedModules lists what may be imported, when an import was refused.
+	AllowedModules []string        `json:"allowed_modules,omitempty" jsonschema:"the modules code may import; set when an import was refused"`
+	Result         *runner.Result  `json:"result"`
+	Decision       policy.Decision `json:"decision"`
+	RequestID      string          `json:"request_id"`
+	AuditID        string          `json:"audit_id"`
 }
 
 func (s *Server) submission(code, path, tier string) (pipeline.Submission, error) {
@@ -189,11 +193,12 @@ func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in Che
 		RequestID:  out.RequestID,
 		AuditID:    out.AuditID,
 	}
+	co.AllowedModules = s.allowedModules(co.Problems)
 	var b strings.Builder
 	if co.Allowed {
 		fmt.Fprintf(&b, "Allowed: the policy grants tier %s. run_python may run this code.", co.Tier)
 	} else {
-		writeDenial(&b, co.Problems)
+		writeDenial(&b, co.Problems, co.AllowedModules)
 	}
 	return textResult(b.String()), co, nil
 }
@@ -219,9 +224,10 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 		RequestID: out.RequestID,
 		AuditID:   out.AuditID,
 	}
+	ro.AllowedModules = s.allowedModules(ro.Problems)
 	var b strings.Builder
 	if !ro.Allowed {
-		writeDenial(&b, ro.Problems)
+		writeDenial(&b, ro.Problems, ro.AllowedModules)
 		b.WriteString("\nNothing ran.")
 		return textResult(b.String()), ro, nil
 	}
@@ -233,7 +239,7 @@ func textResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
 
-func writeDenial(b *strings.Builder, ps []Problem) {
+func writeDenial(b *strings.Builder, ps []Problem, allowedModules []string) {
 	fmt.Fprintf(b, "Denied by policy (%d %s). Fix each and try again:", len(ps), plural(len(ps), "problem", "problems"))
 	for _, p := range ps {
 		b.WriteString("\n")
@@ -241,6 +247,9 @@ func writeDenial(b *strings.Builder, ps []Problem) {
 			fmt.Fprintf(b, "line %d: ", p.Line)
 		}
 		fmt.Fprintf(b, "%s; fix: %s", p.Found, p.Fix)
+	}
+	if len(allowedModules) > 0 {
+		fmt.Fprintf(b, "\nAllowed modules: %s.", strings.Join(allowedModules, ", "))
 	}
 }
 

@@ -51,7 +51,7 @@ func (s *Server) problems(rep *analyzer.Report, d policy.Decision) []Problem {
 			}
 			p.Fix = "make the code valid Python 3.11 (the gate analyzes only code that parses)"
 		case r.Rule == ruleImport:
-			p.Fix = "remove this import; the modules you may import are: " + strings.Join(s.cfg.Modules.Allow, ", ")
+			p.Fix = "remove this import; use only the allowed modules (see Allowed modules)"
 		case strings.HasPrefix(r.Rule, "SBX9"):
 			p.Fix = "nothing in the code: the gate itself failed and denies to be safe; retry later or tell the operator"
 		default:
@@ -63,4 +63,14 @@ func (s *Server) problems(rep *analyzer.Report, d policy.Decision) []Problem {
 		}
 	}
 	return ps
+}
+
+// allowedModules is the config's module allowlist when a problem is a refused import, else nil.
+func (s *Server) allowedModules(ps []Problem) []string {
+	for _, p := range ps {
+		if p.Rule == ruleImport {
+			return s.cfg.Modules.Allow
+		}
+	}
+	return nil
 }
