@@ -17,7 +17,10 @@ import (
 type Options struct {
 	PolicyDir string // "" uses the embedded default policy
 	AuditPath string // "" falls back to the config's audit.path; still "" means no log
-	Runner    bool   // connect to Docker and start the warm pool
+	Runner    bool   // connect to Docker (and warm the pool, unless NoPool)
+	// NoPool skips the warm pool: a one-shot caller (the CLI) would pay for warming a container
+	// per tier and use at most one.
+	NoPool bool
 }
 
 // Built is a pipeline together with what must be closed when done with it.
@@ -58,7 +61,11 @@ func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
 		b.closers = append(b.closers, lg)
 	}
 	if o.Runner {
-		r, err := runner.New(ctx, runner.WithConfig(cfg))
+		ropts := []runner.Option{runner.WithConfig(cfg)}
+		if o.NoPool {
+			ropts = append(ropts, runner.WithPoolSize(0))
+		}
+		r, err := runner.New(ctx, ropts...)
 		if err != nil {
 			b.Close()
 			return nil, fmt.Errorf("run: %w", err)

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/format"
+	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/policy"
+)
+
+func init() {
+	register(command{Name: "check", Summary: "parse, analyze and decide; never executes", Run: cmdCheck})
+}
+
+// explained is one check result with the policy rules that fired, for --explain --format json.
+type explained struct {
+	format.Result
+	Explain []policy.FiredRule `json:"explain"`
+}
+
+func cmdCheck(ctx context.Context, e *Env, args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	var g gateFlags
+	g.register(fs, "text|json|sarif")
+	explain := fs.Bool("explain", false, "show which policy rules fired, with their locations in the Rego source")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	switch g.format {
+	case "text", "json", "sarif":
+	default:
+		e.Errorf("check: --format %q is not text, json or sarif", g.format)
+		return 2
+	}
+	if fs.NArg() == 0 {
+		e.Errorf("check: no input: sbxgate check [flags] PATH... (a .py file, a directory, or - for standard input)")
+		return 2
+	}
+	paths, err := pipeline.ExpandPaths(fs.Args())
+	if err != nil {
+		e.Errorf("check: %v", err)
+		return 2
+	}
+	b, err := g.build(ctx, false)
+	if err != nil {
+		e.Errorf("check: %v", err)
+		return 2
+	}
+	defer b.Close()
+
+	exit := 0
+	var results []format.Result
+	var fired [][]policy.FiredRule
+	for _, p := range paths {
+		src, err := readSource(e, p)
+		if err != nil {
+			// One unreadable input does not hide the others' results; the exit status says it.
+			e.Errorf("check: %v", err)
+			exit = 2
+			continue
+		}
+		sub := pipeline.Submission{Path: displayPath(p), Code: src, Request: g.request()}
+		out, err := b.Check(ctx, sub)
+		if err != nil {
+			e.Errorf("check: %s: %v", sub.Path, err)
+			exit = 2
+		}
+		dec := out.Decision
+		results = append(results, format.Result{Report: *out.Report, Decision: &dec, Source: src})
+		if *explain {
+			fired = append(fired, b.Policy.Explain(ctx, policy.Input{Request: sub.Request, Report: out.Report}).Fired)
+		}
+		if !dec.Allow && exit == 0 {
+			exit = 1
+		}
+	}
+	if err := writeCheck(e.Stdout, g.format, results, fired); err != nil {
+		e.Errorf("check: writing output: %v", err)
+		return 2
+	}
+	return exit
+}
+
+func writeCheck(w io.Writer, f string, results []format.Result, fired [][]policy.FiredRule) error {
+	switch {
+	case f == "sarif":
+		return format.WriteSARIF(w, results, version, ruleDocs())
+	case f == "json" && fired != nil:
+		doc := struct {
+			Results []explained `json:"results"`
+		}{}
+		for i := range results {
+			doc.Results = append(doc.Results, explained{Result: results[i], Explain: fired[i]})
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	case f == "json":
+		return format.WriteJSON(w, results)
+	}
+	if err := format.WriteText(w, results); err != nil {
+		return err
+	}
+	for i, fr := range fired {
+		fmt.Fprintf(w, "%s: policy rules that fired:\n", results[i].Path)
+		for _, r := range fr {
+			fmt.Fprintf(w, "  %s  %s (x%d)\n", r.Location(), r.Rule, r.Times)
+		}
+	}
+	return nil
+}
+
+// ruleDocs converts the analyzer's registry for SARIF's rule table.
+func ruleDocs() []format.RuleDoc {
+	var docs []format.RuleDoc
+	for _, c := range analyzer.Checks() {
+		docs = append(docs, format.RuleDoc{
+			ID: c.ID, Capability: c.Capability, Severity: c.Severity, CWE: c.CWE, Doc: c.Doc, Hint: c.Hint,
+		})
+	}
+	return docs
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/policy"
+	"github.com/sbxgate/sbxgate/runner"
+)
+
+func init() {
+	register(command{Name: "run", Summary: "check, then execute approved code in the hardened container", Run: cmdRun})
+}
+
+// Exit statuses of sbxgate run (shared/CONTRACT.md).
+const (
+	exitGateFailure = 125
+	exitDenied      = 126
+	exitTimeout     = 124
+	exitKilled      = 137
+)
+
+// runDoc is `sbxgate run --format json` (shared/CONTRACT.md).
+type runDoc struct {
+	RequestID string          `json:"request_id"`
+	Decision  policy.Decision `json:"decision"`
+	Result    *runner.Result  `json:"result"`
+	AuditID   string          `json:"audit_id"`
+	Error     string          `json:"error,omitempty"`
+}
+
+func cmdRun(ctx context.Context, e *Env, args []string) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	var g gateFlags
+	g.register(fs, "text|json")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	if fs.NArg() != 1 {
+		e.Errorf("run: want exactly one FILE or - (got %d): sbxgate run [flags] FILE|-", fs.NArg())
+		return 2
+	}
+	if g.format != "text" && g.format != "json" {
+		e.Errorf("run: --format %q is not text or json", g.format)
+		return 2
+	}
+	path := fs.Arg(0)
+	src, err := readSource(e, path)
+	if err != nil {
+		e.Errorf("run: %v", err)
+		return 2
+	}
+	b, err := g.build(ctx, true)
+	if err != nil {
+		e.Errorf("run: %v", err)
+		return exitGateFailure
+	}
+	defer b.Close()
+
+	out, err := b.Run(ctx, pipeline.Submission{Path: displayPath(path), Code: src, Request: g.request()})
+	doc := runDoc{RequestID: out.RequestID, Decision: out.Decision, Result: out.Result, AuditID: out.AuditID}
+	if err != nil {
+		doc.Error = err.Error()
+	}
+	if g.format == "json" {
+		enc := json.NewEncoder(e.Stdout)
+		enc.SetIndent("", "  ")
+		if encErr := enc.Encode(doc); encErr != nil {
+			e.Errorf("run: writing output: %v", encErr)
+			return exitGateFailure
+		}
+	} else {
+		writeRunText(e, displayPath(path), out)
+	}
+	if err != nil {
+		e.Errorf("run: %v", err)
+		return exitGateFailure
+	}
+	return runExitCode(out)
+}
+
+func runExitCode(out pipeline.Outcome) int {
+	switch {
+	case !out.Decision.Allow:
+		return exitDenied
+	case out.Result == nil:
+		return exitGateFailure
+	case out.Result.TimedOut:
+		return exitTimeout
+	case out.Result.OOMKilled:
+		return exitKilled
+	}
+	return out.Result.ExitCode
+}
+
+// writeRunText passes the program's output through and says on standard error what the gate did.
+func writeRunText(e *Env, path string, out pipeline.Outcome) {
+	d := out.Decision
+	if !d.Allow {
+		fmt.Fprintf(e.Stderr, "sbxgate: %s: denied by policy (trust %s): nothing was executed\n", path, d.TrustLevel)
+		for _, r := range d.Reasons {
+			if r.Line > 0 {
+				fmt.Fprintf(e.Stderr, "  %s line %d: %s\n", r.Rule, r.Line, r.Message)
+			} else {
+				fmt.Fprintf(e.Stderr, "  %s: %s\n", r.Rule, r.Message)
+			}
+		}
+		return
+	}
+	res := out.Result
+	if res == nil {
+		return
+	}
+	io.WriteString(e.Stdout, res.Stdout)
+	io.WriteString(e.Stderr, res.Stderr)
+	var notes []string
+	if res.StdoutTruncated {
+		notes = append(notes, "standard output truncated at the tier's limit")
+	}
+	if res.StderrTruncated {
+		notes = append(notes, "standard error truncated at the tier's limit")
+	}
+	if res.TimedOut {
+		notes = append(notes, fmt.Sprintf("killed after the tier's %d ms wall-clock limit", d.Limits.TimeoutMS))
+	}
+	if res.OOMKilled {
+		notes = append(notes, fmt.Sprintf("killed at the tier's %d-byte memory limit", d.Limits.MemoryBytes))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(e.Stderr, "sbxgate: %s: %s\n", path, n)
+	}
+}
