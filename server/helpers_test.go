@@ -58,12 +58,13 @@ func testConfig(t testing.TB) *config.Config {
 
 // testEnv is a real server on a loopback port over the real stages and an audit log in a temp dir.
 type testEnv struct {
-	t     testing.TB
-	url   string
-	audit string
-	srv   *Server
-	built *pipeline.Built
-	stop  func() error // stops the server (graceful shutdown) and closes the pipeline; idempotent
+	t      testing.TB
+	url    string
+	client *http.Client
+	audit  string
+	srv    *Server
+	built  *pipeline.Built
+	stop   func() error // stops the server (graceful shutdown) and closes the pipeline; idempotent
 }
 
 type envOpts struct {
@@ -164,7 +165,11 @@ func (e *testEnv) do(method, path, token string, body io.Reader, hdr ...string) 
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	client := e.client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
 	if err != nil {
 		e.t.Fatalf("%s %s: %v", method, path, err)
 	}

@@ -11,11 +11,13 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -59,6 +61,8 @@ type Server struct {
 	grace    time.Duration
 	handler  http.Handler
 	active   activeCounter
+	tls      *tls.Config
+	tlsFiles [2]string // cert and key files given to WithTLS, loaded by New
 }
 
 // Option configures a Server.
@@ -90,6 +94,11 @@ func WithGrace(d time.Duration) Option { return func(s *Server) { s.grace = d } 
 // answers 429 at once).
 func WithRunQueueWait(d time.Duration) Option { return func(s *Server) { s.runWait = d } }
 
+// WithTLS serves HTTPS with the PEM certificate (chain) and key in these files.
+func WithTLS(certFile, keyFile string) Option {
+	return func(s *Server) { s.tlsFiles = [2]string{certFile, keyFile} }
+}
+
 // New builds the API over p. p.Runner may be nil: POST /v1/run then answers 503.
 func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, error) {
 	if p == nil || p.Analyzer == nil || p.Decider == nil {
@@ -119,6 +128,13 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBodyBytes
+	}
+	if s.tlsFiles != [2]string{} {
+		cert, err := tls.LoadX509KeyPair(s.tlsFiles[0], s.tlsFiles[1])
+		if err != nil {
+			return nil, fmt.Errorf("server: TLS: %w: pass a PEM certificate and its key to --tls-cert and --tls-key", err)
+		}
+		s.tls = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}}
 	}
 	if s.grace < 0 || s.runWait < 0 {
 		return nil, errors.New("server: grace and run queue wait must not be negative")
@@ -191,9 +207,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		BaseContext:       func(net.Listener) context.Context { return hard },
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	scheme := "http"
+	if s.tls != nil {
+		ln, scheme = tls.NewListener(ln, s.tls), "https"
+	} else if ap, err := netip.ParseAddrPort(ln.Addr().String()); err == nil && !ap.Addr().IsLoopback() {
+		s.log.Warn("serving plain HTTP on a non-loopback address: bearer tokens cross the network in clear; use --tls-cert and --tls-key or a TLS proxy", "addr", ln.Addr().String())
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	s.log.Info("serving", "addr", ln.Addr().String())
+	s.log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

@@ -27,11 +27,17 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 	auditPath := fs.String("audit", "", "audit log file (default: the config's audit.path)")
 	grace := fs.Duration("grace", server.DefaultGrace, "on SIGTERM, how long in-flight requests may finish before they are canceled")
 	checkOnly := fs.Bool("check-only", false, "serve without Docker: POST /v1/run answers 503")
+	tlsCert := fs.String("tls-cert", "", "PEM certificate (chain) file: serve HTTPS")
+	tlsKey := fs.String("tls-key", "", "PEM private key file for --tls-cert")
 	if code, done := parseCmdFlags(e, fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		e.Errorf("serve: unexpected argument %q: serve takes only flags", fs.Arg(0))
+		return 2
+	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		e.Errorf("serve: --tls-cert and --tls-key go together: pass both, or neither for plain HTTP")
 		return 2
 	}
 	cfg, err := config.Load(*cfgPath)
@@ -61,7 +67,11 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 	if logPath == "" {
 		log.Warn("no audit log: decisions are not recorded; pass --audit FILE or set audit.path")
 	}
-	srv, err := server.New(b.Pipeline, cfg, server.WithLogger(log), server.WithAuditPath(logPath), server.WithGrace(*grace))
+	opts := []server.Option{server.WithLogger(log), server.WithAuditPath(logPath), server.WithGrace(*grace)}
+	if *tlsCert != "" {
+		opts = append(opts, server.WithTLS(*tlsCert, *tlsKey))
+	}
+	srv, err := server.New(b.Pipeline, cfg, opts...)
 	if err != nil {
 		e.Errorf("serve: %v", err)
 		return 2
