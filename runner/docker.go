@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
@@ -169,6 +170,9 @@ const namePrefix = "sbxgate-"
 
 var errClosed = errors.New("run: runner is closed")
 
+// testHookDelivered, when set by a test, runs right after the code is delivered.
+var testHookDelivered func()
+
 var nameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_.-]+`)
 
 func newName() string {
@@ -240,7 +244,13 @@ func (d *Docker) remove(b *box) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
 	defer cancel()
-	_, _ = d.cli.ContainerRemove(ctx, b.id, client.ContainerRemoveOptions{Force: true})
+	for try := 0; try < 3; try++ {
+		_, err := d.cli.ContainerRemove(ctx, b.id, client.ContainerRemoveOptions{Force: true})
+		if err == nil || cerrdefs.IsNotFound(err) || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(200 * time.Millisecond) // e.g. "removal already in progress"; GC is the backstop
+	}
 	if b.stop != nil {
 		b.stop()
 	}
@@ -372,6 +382,9 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	}
 	// The clock starts once the program is delivered: the interpreter is already up.
 	started := time.Now()
+	if testHookDelivered != nil {
+		testHookDelivered()
+	}
 	timer := time.NewTimer(time.Duration(req.Limits.TimeoutMS) * time.Millisecond)
 	defer timer.Stop()
 

@@ -245,3 +245,30 @@ func TestConcurrencyIsBounded(t *testing.T) {
 		t.Errorf("saw %d sandbox containers at once, want 1 or 2 (max_concurrent 2)", m)
 	}
 }
+
+func TestPanicRemovesContainer(t *testing.T) {
+	d := newTestDocker(t)
+	testHookDelivered = func() { panic("injected") }
+	defer func() { testHookDelivered = nil }()
+	func() {
+		defer func() {
+			if p := recover(); p != "injected" {
+				t.Fatalf("recovered %v, want the injected panic", p)
+			}
+		}()
+		_, _ = d.Run(context.Background(), Request{Code: []byte("import time\ntime.sleep(60)\n"), Limits: testLimits})
+	}()
+	if left := ownContainers(t, d); len(left) != 0 {
+		t.Fatalf("containers left after a panic: %v", left)
+	}
+}
+
+func TestTimeoutKills(t *testing.T) {
+	d := newTestDocker(t)
+	l := testLimits
+	l.TimeoutMS = 500
+	res := run(t, d, "import sys, time\nprint('before', flush=True)\ntime.sleep(30)\nprint('after')\n", l)
+	if !res.TimedOut || res.ExitCode != 137 || res.Stdout != "before\n" || res.OOMKilled {
+		t.Fatalf("got %+v, want timed_out with the output printed before", res)
+	}
+}

@@ -68,3 +68,25 @@ func TestGCRemovesDeadOwnersOnly(t *testing.T) {
 		t.Errorf("GC removed a live process's container: %v", err)
 	}
 }
+
+func TestNewReapsDeadOwners(t *testing.T) {
+	d := newTestDocker(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dead := d.self
+	dead.Start = "1"
+	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.remove(planted)
+	// Within the grace period the leftover stays (its owner might be a slow starter elsewhere).
+	newTestDocker(t, WithReapGrace(time.Hour))
+	if _, err := d.cli.ContainerInspect(ctx, planted.id, client.ContainerInspectOptions{}); err != nil {
+		t.Fatalf("reaped within the grace period: %v", err)
+	}
+	newTestDocker(t, WithReapGrace(0))
+	if _, err := d.cli.ContainerInspect(ctx, planted.id, client.ContainerInspectOptions{}); err == nil {
+		t.Fatal("New left a dead process's container in place")
+	}
+}
