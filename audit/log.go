@@ -58,14 +58,17 @@ type Log struct {
 	f     *os.File // the log, opened O_APPEND
 	lockf *os.File // path + ".lock", the cross-process writer lock
 
-	mu      sync.Mutex
-	cond    *sync.Cond
-	queue   []*pending
-	closed  bool
-	repairs []Record
-	done    chan struct{}
+	mu         sync.Mutex
+	kick       chan struct{} // capacity 1: something was queued, or the log is closing
+	queue      []*pending    // never non-empty without a leader (committing)
+	committing bool
+	leaders    sync.WaitGroup
+	closed     bool
+	repairs    []Record
 
-	// Owned by whoever holds the file lock (the commit goroutine after Open).
+	// Owned by the leader (see lead) and, inside commit, by the holder of the file lock.
+	last     int           // size of the previous batch
+	syncAvg  time.Duration // moving average of a commit's duration
 	st       tail
 	loaded   bool
 	buf      []byte
@@ -108,13 +111,16 @@ func Open(path string, opts ...Option) (*Log, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|noatime, 0o600)
+	if errors.Is(err, os.ErrPermission) && noatime != 0 {
+		// O_NOATIME needs the file's owner; anyone else allowed to write still may.
+		f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	}
 	if err != nil {
 		lockf.Close()
 		return nil, fmt.Errorf("audit: %w", err)
 	}
-	l := &Log{path: path, opts: o, f: f, lockf: lockf, done: make(chan struct{})}
-	l.cond = sync.NewCond(&l.mu)
+	l := &Log{path: path, opts: o, f: f, lockf: lockf, kick: make(chan struct{}, 1)}
 	if created {
 		// The new file's directory entry must be durable before any record in it is acknowledged.
 		if err := syncDir(filepath.Dir(path)); err != nil {
@@ -126,7 +132,6 @@ func Open(path string, opts ...Option) (*Log, error) {
 		l.closeFiles()
 		return nil, err
 	}
-	go l.run()
 	return l, nil
 }
 
@@ -174,8 +179,17 @@ func (l *Log) Append(ctx context.Context, rec Record) (Record, error) {
 		return Record{}, ErrClosed
 	}
 	l.queue = append(l.queue, p)
-	l.cond.Signal()
+	lead := !l.committing
+	if lead {
+		l.committing = true
+		l.leaders.Add(1)
+	}
 	l.mu.Unlock()
+	if lead {
+		l.lead(p)
+	} else {
+		l.poke()
+	}
 
 	select {
 	case <-p.done:
@@ -208,9 +222,9 @@ func (l *Log) Close() error {
 		return nil
 	}
 	l.closed = true
-	l.cond.Broadcast()
 	l.mu.Unlock()
-	<-l.done
+	l.poke()
+	l.leaders.Wait()
 	return l.closeFiles()
 }
 
@@ -222,34 +236,94 @@ func (l *Log) closeFiles() error {
 	return err
 }
 
-// run is the group committer: it takes everything queued, writes it with one write and one fsync,
-// and acknowledges each caller. Records that arrive during an fsync form the next batch.
-func (l *Log) run() {
-	defer close(l.done)
+func (l *Log) poke() {
+	select {
+	case l.kick <- struct{}{}:
+	default:
+	}
+}
+
+// lead is group commit. The caller that finds no commit under way becomes the leader: it takes
+// everything queued, writes it with one write and one fsync, and acknowledges each record; records
+// queued meanwhile form the next batch. Once its own record is done it returns to its caller, handing
+// the lead to a new goroutine if more is queued. A lone writer so commits in its own goroutine, with
+// no hand-offs.
+func (l *Log) lead(own *pending) {
+	defer l.leaders.Done()
 	for {
-		l.mu.Lock()
-		for len(l.queue) == 0 && !l.closed {
-			l.cond.Wait()
-		}
-		if len(l.queue) == 0 {
-			l.mu.Unlock()
+		batch := l.take()
+		if batch == nil {
 			return
 		}
-		n := min(len(l.queue), l.opts.maxBatch)
-		batch := make([]*pending, n)
-		copy(batch, l.queue)
-		l.queue = append(l.queue[:0], l.queue[n:]...)
-		for _, p := range batch {
-			p.taken = true
-		}
-		l.mu.Unlock()
-
+		start := time.Now()
 		err := l.commit(batch)
+		l.syncAvg = (3*l.syncAvg + time.Since(start)) / 4
+		l.last = len(batch)
 		for _, p := range batch {
 			p.err = err
 			close(p.done)
 		}
+		if own == nil {
+			continue
+		}
+		select {
+		case <-own.done:
+		default:
+			continue
+		}
+		l.mu.Lock()
+		if len(l.queue) == 0 {
+			l.committing = false
+			l.mu.Unlock()
+			return
+		}
+		l.leaders.Add(1)
+		l.mu.Unlock()
+		go l.lead(nil)
+		return
 	}
+}
+
+// take returns the next batch, or nil (and gives up the lead) when nothing is queued.
+//
+// When the last batch had several records, writers are running concurrently; take then lingers
+// briefly (at most half a commit) until as many are queued again, because the writers just
+// acknowledged come back a moment later and would otherwise miss the batch and split into two
+// alternating half-size groups, each paying a whole fsync.
+func (l *Log) take() []*pending {
+	if l.last > 1 {
+		timer := time.NewTimer(min(l.syncAvg/2, 2*time.Millisecond))
+	wait:
+		for {
+			l.mu.Lock()
+			enough := len(l.queue) >= l.last || l.closed
+			l.mu.Unlock()
+			if enough {
+				break
+			}
+			select {
+			case <-l.kick:
+			case <-timer.C:
+				break wait
+			}
+		}
+		timer.Stop()
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.queue) == 0 {
+		l.committing = false
+		l.last = 0
+		return nil
+	}
+	n := min(len(l.queue), l.opts.maxBatch)
+	batch := make([]*pending, n)
+	copy(batch, l.queue)
+	l.queue = append(l.queue[:0], l.queue[n:]...)
+	for _, p := range batch {
+		p.taken = true
+	}
+	return batch
 }
 
 // commit writes batch (possibly empty: Open uses it to check the tail) under the writer lock.
