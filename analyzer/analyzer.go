@@ -243,11 +243,12 @@ type pass struct {
 	extraCaps  map[string]bool
 	seen       map[findingKey]bool
 	dropped    int
+	static     map[string]bool // modules imported by import statements
 }
 
 type findingKey struct {
-	rule      string
-	line, col int
+	rule                       string
+	line, col, endLine, endCol int
 }
 
 func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module) *pass {
@@ -255,7 +256,7 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 		a: a, rep: rep, src: src, text: text, mod: mod, w: newWalker(),
 		refCache: map[ast.Expr][]ref{}, foldCache: map[ast.Expr]foldResult{},
 		inProgress: map[*binding]bool{}, dyn: map[ast.Node]*dynImport{},
-		extraCaps: map[string]bool{}, seen: map[findingKey]bool{},
+		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}
 }
 
@@ -266,6 +267,16 @@ func (p *pass) run(ctx context.Context) {
 	p.w.walk(p.mod, func(f *frame) bool {
 		nodes++
 		col.visit(f)
+		switch n := f.n.(type) {
+		case *ast.Import:
+			for _, al := range n.Names {
+				p.static[al.Name] = true
+			}
+		case *ast.ImportFrom:
+			if n.Level == 0 {
+				p.static[ast.Str(n.Module)] = true
+			}
+		}
 		return true
 	})
 	p.budget = workPerNode*nodes + 10000
@@ -296,7 +307,7 @@ func (p *pass) report(n ast.Node, format string, args ...any) {
 func (p *pass) reportAs(n ast.Node, capability, severity string, format string, args ...any) {
 	c := p.check
 	loc := locOf(n)
-	key := findingKey{c.ID, loc.Lineno, loc.ColOffset}
+	key := findingKey{c.ID, loc.Lineno, loc.ColOffset, loc.EndLineno, loc.EndColOffset}
 	if p.seen[key] {
 		return
 	}

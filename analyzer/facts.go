@@ -13,6 +13,9 @@ import (
 type dynImport struct {
 	module string // "" when not statically computable
 	opaque bool   // imports something not named by a string (module_from_spec, reload, ...)
+	// direct is false for a call through an assignment alias (load = __import__; load("os")),
+	// whose finding is the alias's reference.
+	direct bool
 }
 
 // facts records the import facts of the node in f before any check sees it.
@@ -62,7 +65,7 @@ func (p *pass) facts(f *frame) {
 		for _, r := range p.refs(n.Value) {
 			if r.kind == kModules {
 				name, _ := p.foldString(n.Slice, p.cur.sc, p.cur.idx)
-				p.addDynamic(n, name, false)
+				p.addDynamic(n, name, false, !r.alias)
 				return
 			}
 		}
@@ -77,28 +80,27 @@ func (p *pass) dynamicCall(n *ast.Call) {
 			if !ok || strings.HasPrefix(name, ".") {
 				name = ""
 			}
-			p.addDynamic(n, name, false)
+			p.addDynamic(n, name, false, !r.alias)
 			return
 		case opaqueImportFuncs[r.qual]:
-			p.addDynamic(n, "", true)
+			p.addDynamic(n, "", true, !r.alias)
 			return
 		}
 	}
-	// loader.exec_module(m) / loader.load_module(name) on any receiver: only import machinery has them.
-	if at, ok := n.Func.(*ast.Attribute); ok && (at.Attr == "exec_module" || at.Attr == "load_module") {
-		name := ""
-		if at.Attr == "load_module" {
-			name, _ = p.foldString(importNameArg(n), p.cur.sc, p.cur.idx)
+	// loader.load_module("name") on any receiver: only import machinery has it. Without a name
+	// (a loader from find_spec or get_loader) the import was reported where the loader was made.
+	if at, ok := n.Func.(*ast.Attribute); ok && at.Attr == "load_module" {
+		if name, ok := p.foldString(importNameArg(n), p.cur.sc, p.cur.idx); ok && name != "" {
+			p.addDynamic(n, name, false, true)
 		}
-		p.addDynamic(n, name, name == "")
 	}
 }
 
-func (p *pass) addDynamic(n ast.Node, name string, opaque bool) {
+func (p *pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
 	if p.dyn[n] != nil {
 		return
 	}
-	p.dyn[n] = &dynImport{module: name, opaque: opaque}
+	p.dyn[n] = &dynImport{module: name, opaque: opaque, direct: direct}
 	loc := locOf(n)
 	im := Import{Module: name, Names: []string{}, Line: loc.Lineno, Col: loc.ColOffset, Dynamic: true, Capabilities: []string{}}
 	if name != "" {
@@ -120,11 +122,21 @@ func (p *pass) addImport(im Import) {
 // fromAllowed reports whether `from mod import name` is admitted: as the submodule mod.name when
 // that is a module, else as part of mod.
 func (a *Analyzer) fromAllowed(mod, name string) bool {
-	m := a.cfg.Modules
 	if target, ok := a.mods.moduleAttr(mod, name); ok {
-		return m.ModuleAllowed(mod+"."+name) || m.ModuleAllowed(target) && m.ModuleAllowed(mod)
+		return a.moduleAttrAllowed(mod, name, target)
 	}
-	return m.ModuleAllowed(mod)
+	return a.cfg.Modules.ModuleAllowed(mod)
+}
+
+// moduleAttrAllowed reports whether attribute attr of module mod, which is the module target, is
+// admitted: as a true submodule (json.decoder, os.path) under its dotted name, else as target.
+func (a *Analyzer) moduleAttrAllowed(mod, attr, target string) bool {
+	m := a.cfg.Modules
+	sub := mod + "." + attr
+	if target == sub || a.mods.isModule(sub) || sub == "os.path" {
+		return m.ModuleAllowed(sub)
+	}
+	return m.ModuleAllowed(target)
 }
 
 // capsOfModule is what the capability map gives a module or attribute and its parent packages:

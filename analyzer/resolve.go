@@ -11,9 +11,9 @@ import (
 type ref struct {
 	qual string
 	kind refKind
-	// star is set when a name was resolved through `from m import *`, so that no import line
-	// named the attribute.
-	star bool
+	// How a name use reached it: through `from m import *`, a from-import, or an assignment
+	// alias (e = eval). Attribute, subscript and call results clear these: they name the object.
+	star, imported, alias bool
 }
 
 type refKind uint8
@@ -50,7 +50,7 @@ func (a *Analyzer) child(r ref, attr string) ref {
 			return ref{qual: r.qual, kind: kDict}
 		}
 		if r.qual == "builtins" && attr == "__builtins__" {
-			return r
+			return ref{qual: "builtins", kind: kMod}
 		}
 		return ref{qual: r.qual + "." + attr, kind: kObj}
 	case kObj:
@@ -175,11 +175,15 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 		}
 		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
 			for _, x := range p.item(r, key, sc, idx, depth) {
+				x.star, x.imported, x.alias = false, false, false
 				out = addRef(out, x)
 			}
 		}
 	case *ast.Call:
 		out = p.resolveCall(e, sc, idx, depth)
+		for i := range out {
+			out[i].star, out[i].imported, out[i].alias = false, false, false
+		}
 	case *ast.NamedExpr:
 		out = p.resolveD(e.Value, sc, idx, depth+1)
 	case *ast.IfExp:
@@ -213,13 +217,16 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 	for _, b := range binds {
 		switch b.kind {
 		case bImport:
-			out = addRef(out, b.ref)
+			r := b.ref
+			r.imported = true
+			out = addRef(out, r)
 		case bAssign:
 			if p.inProgress[b] {
 				continue
 			}
 			p.inProgress[b] = true
 			for _, r := range p.resolveD(b.value, b.scope, b.idx, depth+1) {
+				r.alias, r.imported, r.star = true, false, false
 				out = addRef(out, r)
 			}
 			delete(p.inProgress, b)
@@ -269,7 +276,6 @@ var importFuncs = map[string]bool{
 
 // Calls that import something that is not named by a string argument.
 var opaqueImportFuncs = map[string]bool{
-	"importlib.util.module_from_spec":          true,
 	"importlib.util.spec_from_file_location":   true,
 	"importlib.util.spec_from_loader":          true,
 	"importlib.reload":                         true,
@@ -288,6 +294,9 @@ var opaqueImportFuncs = map[string]bool{
 func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 	var out []ref
 	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
+		if f.kind != kObj {
+			continue
+		}
 		switch f.qual {
 		case "builtins.getattr":
 			if len(e.Args) >= 2 {
@@ -309,7 +318,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 		case "builtins.globals", "builtins.locals":
 			out = addRef(out, ref{qual: "__main__", kind: kGlobals})
 		case "builtins.__import__", "importlib.import_module", "importlib.__import__", "importlib._bootstrap._gcd_import",
-			"sys.modules.get", "sys.modules.__getitem__", "sys.modules.pop", "sys.modules.setdefault":
+			"sys.modules.get", "sys.modules.__getitem__":
 			name, ok := p.foldString(importNameArg(e), sc, idx)
 			if !ok || name == "" || strings.HasPrefix(name, ".") {
 				continue

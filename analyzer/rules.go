@@ -6,13 +6,14 @@ import (
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
-// The Run functions of the registry. Reporting conventions, so that each fact is reported once:
-//   - module attributes (os.system, pickle.loads, sys._getframe) are reported where they are
-//     named: the attribute, getattr(m, "name"), `from m import name`, vars(m)["name"]; uses of a
-//     name bound to them are not reported again;
-//   - builtins (eval, getattr, globals, breakpoint) are reported where they are called or passed
-//     as a value, not where they are merely aliased (e = eval): the alias's calls are reported;
-//   - imports are reported on the import (the alias for `import a, b`, the statement for from-imports).
+// The Run functions of the registry. Reporting conventions (testdata/corpus/README.md), so that each
+// fact is reported once, where the dangerous object is named:
+//   - a reference names an object when it is an attribute (os.system, builtins.exec), a constant
+//     subscript of a namespace (vars(m)["x"], sys.modules["os"]), getattr(x, "const"), a builtin's
+//     own name (eval), or a name bound by `from m import name` or `import *`;
+//   - a name bound by assignment (e = eval) is an alias: its uses are not reported again, the
+//     reference on the assignment is;
+//   - imports are reported on the import statement (the alias for `import a, b`).
 
 // ---- position helpers ----
 
@@ -182,14 +183,6 @@ func runSBX100(p *pass, n ast.Node) {
 		if len(bad) > 0 && findingCapFrom(p.a, n) == "" {
 			p.report(n, "import from %s, which is not in the module allowlist", strings.Join(bad, ", "))
 		}
-	case *ast.Call, *ast.Subscript:
-		d := p.dyn[n]
-		if d == nil || d.module == "" {
-			return
-		}
-		if r, _ := p.a.importVerdict(d.module, p.a.cfg.Modules.ModuleAllowed(d.module)); r == "SBX100" {
-			p.report(n, "dynamic import of %s, which is not in the module allowlist", d.module)
-		}
 	}
 }
 
@@ -223,6 +216,8 @@ func runSBX101(p *pass, n ast.Node) {
 			p.reportAs(n, c, severityOf(c), "import from %s reaches %s", mod, c)
 			return
 		}
+		var names []string
+		var caps []string
 		for _, al := range n.Names {
 			if al.Name == "*" {
 				continue
@@ -231,17 +226,15 @@ func runSBX101(p *pass, n ast.Node) {
 			if a.denied[q] {
 				continue // SBX102
 			}
-			if c := findingCap(a.capsOfModule(q)); c != "" {
-				p.reportAs(al, c, severityOf(c), "%s reaches %s", q, c)
+			if cs := a.capsOfModule(q); findingCap(cs) != "" {
+				names = append(names, q)
+				caps = append(caps, cs...)
 			}
+		}
+		if c := findingCap(caps); c != "" {
+			p.reportAs(n, c, severityOf(c), "import of %s reaches %s", strings.Join(names, ", "), c)
 		}
 	case *ast.Call, *ast.Subscript:
-		if d := p.dyn[n]; d != nil && d.module != "" {
-			if r, c := a.importVerdict(d.module, true); r == "SBX101" {
-				p.reportAs(n, c, severityOf(c), "dynamic import of %s reaches %s", d.module, c)
-				return
-			}
-		}
 		if c, ok := n.(*ast.Call); ok && !p.isGetattrCall(c) {
 			return
 		}
@@ -251,14 +244,6 @@ func runSBX101(p *pass, n ast.Node) {
 	case *ast.Name:
 		if n.Ctx != ast.Load {
 			return
-		}
-		for _, r := range p.refs(n) {
-			if r.star {
-				if c := findingCap(a.caps[r.qual]); c != "" && !a.denied[r.qual] {
-					p.reportAs(n, c, severityOf(c), "%s (from a wildcard import) reaches %s", r.qual, c)
-					return
-				}
-			}
 		}
 		if !p.opaque(n) || p.isGetattrObj(n) {
 			return
@@ -279,6 +264,16 @@ func runSBX101(p *pass, n ast.Node) {
 	}
 }
 
+// importedModule reports whether the program imports mod (or a submodule of it) statically.
+func (p *pass) importedModule(mod string) bool {
+	for m := range p.static {
+		if m == mod || strings.HasPrefix(m, mod+".") {
+			return true
+		}
+	}
+	return false
+}
+
 // isGetattrObj reports whether n is the object of getattr(n, "constant"), which resolution follows.
 func (p *pass) isGetattrObj(n ast.Node) bool {
 	c, ok := p.cur.parent.(*ast.Call)
@@ -295,8 +290,8 @@ func (p *pass) capRef(n ast.Node) {
 		if r.kind != kObj && r.kind != kMod {
 			continue
 		}
-		if p.a.denied[r.qual] {
-			continue
+		if p.a.denied[r.qual] || r.kind == kMod && p.importedModule(r.qual) {
+			continue // SBX102, or reported at the import statement
 		}
 		caps := p.a.caps[r.qual]
 		for _, c := range caps {
@@ -310,6 +305,22 @@ func (p *pass) capRef(n ast.Node) {
 }
 
 func runSBX102(p *pass, n ast.Node) {
+	if im, ok := n.(*ast.ImportFrom); ok && im.Level == 0 {
+		var qs []string
+		for _, al := range im.Names {
+			if q := ast.Str(im.Module) + "." + al.Name; p.a.denied[q] {
+				qs = append(qs, q)
+			}
+		}
+		if len(qs) > 0 {
+			c := findingCap(p.a.caps[qs[0]])
+			if c == "" {
+				c = "import"
+			}
+			p.reportAs(im, c, severityOf(c), "%s denied by the configuration", strings.Join(qs, ", "))
+		}
+		return
+	}
 	report := func(at ast.Node, q string) {
 		c := findingCap(p.a.caps[q])
 		if c == "" {
@@ -342,7 +353,7 @@ func runSBX102(p *pass, n ast.Node) {
 }
 
 func runSBX103(p *pass, n ast.Node) {
-	if d := p.dyn[n]; d != nil && d.module != "" {
+	if d := p.dyn[n]; d != nil && d.direct && d.module != "" {
 		p.report(n, "dynamic import of %s", d.module)
 	}
 }
@@ -350,7 +361,7 @@ func runSBX103(p *pass, n ast.Node) {
 func runSBX104(p *pass, n ast.Node) {
 	switch n.(type) {
 	case *ast.Call, *ast.Subscript:
-		if d := p.dyn[n]; d != nil && d.module == "" {
+		if d := p.dyn[n]; d != nil && d.direct && d.module == "" {
 			if d.opaque {
 				p.report(n, "import through the import machinery of a module that is not named by a constant")
 				return
@@ -358,11 +369,11 @@ func runSBX104(p *pass, n ast.Node) {
 			p.report(n, "dynamic import of a module whose name is not statically computable")
 		}
 	default:
-		if !p.opaque(n) {
+		if p.isCallFunc(n) {
 			return
 		}
-		if q, ok := has(p.refNode(n), importBuiltins); ok {
-			p.report(n, "%s is passed as a value, so the modules it imports are unknown", short(q))
+		if q, ok := has(p.namedRefs(n, true), importBuiltins); ok {
+			p.report(n, "%s is referenced without being called, so the modules it imports are unknown", short(q))
 		}
 	}
 }
@@ -387,30 +398,26 @@ func runSBX105(p *pass, n ast.Node) {
 // ---- SBX2xx dynamic code ----
 
 func runSBX201(p *pass, n ast.Node) {
-	if c, ok := n.(*ast.Call); ok {
-		if q, ok := has(p.refs(c.Func), evalBuiltins); ok {
-			p.report(n, "call of %s runs code built at run time", short(q))
+	if im, ok := n.(*ast.ImportFrom); ok {
+		if im.Level > 0 {
 			return
 		}
-		if !p.isGetattrCall(c) {
-			return
+		for _, al := range im.Names {
+			if r := p.a.child(ref{qual: ast.Str(im.Module), kind: kMod}, al.Name); r.kind == kObj && evalBuiltins[r.qual] {
+				p.report(al, "import of %s, which runs code built at run time", short(r.qual))
+			}
 		}
-	}
-	if !p.opaque(n) {
 		return
 	}
-	if q, ok := has(p.refNode(n), evalBuiltins); ok {
-		p.report(n, "%s is passed as a value; whoever calls it runs code built at run time", short(q))
+	if q, ok := has(p.namedRefs(n, false), evalBuiltins); ok {
+		p.report(n, "%s runs code built at run time", short(q))
 	}
 }
 
 func runSBX202(p *pass, n ast.Node) {
+	p.naming("SBX202", n)
 	switch n := n.(type) {
 	case *ast.Call:
-		if q, ok := has(p.refs(n.Func), codeTypes); ok {
-			p.report(n, "%s builds a function or code object at run time", q)
-			return
-		}
 		if at, ok := n.Func.(*ast.Attribute); ok && at.Attr == "replace" {
 			if inner, ok := at.Value.(*ast.Attribute); ok && inner.Attr == "__code__" {
 				p.report(n, "__code__.replace() rewrites a function's code object")
@@ -432,41 +439,10 @@ func runNaming(id string) func(p *pass, n ast.Node) {
 }
 
 func (p *pass) naming(id string, n ast.Node) {
-	switch n := n.(type) {
-	case *ast.ImportFrom:
-		if n.Level > 0 {
-			return
-		}
-		mod := ast.Str(n.Module)
-		for _, al := range n.Names {
-			if al.Name == "*" {
-				continue
-			}
-			r := p.a.child(ref{qual: mod, kind: kMod}, al.Name)
-			if namingRule(r.qual) == id || namingRule(mod+"."+al.Name) == id {
-				p.report(al, "%s.%s %s", mod, al.Name, ruleVerb[id])
-			}
-		}
-		return
-	case *ast.Name:
-		for _, r := range p.refs(n) {
-			if r.star && namingRule(r.qual) == id {
-				p.report(n, "%s (from a wildcard import) %s", r.qual, ruleVerb[id])
-				return
-			}
-		}
-		return
-	case *ast.Call:
-		if !p.isGetattrCall(n) {
-			return
-		}
-	}
-	for _, r := range p.refNode(n) {
+	refs := p.namedRefs(n, true)
+	for _, r := range refs {
 		if namingRule(r.qual) != id {
 			continue
-		}
-		if r.kind == kModules && p.sysModulesAccess(n) {
-			continue // a lookup (SBX103/104) or an update (SBX603), reported by those rules
 		}
 		inner := false
 		for _, x := range p.innerRefs(n) {
@@ -480,6 +456,24 @@ func (p *pass) naming(id string, n ast.Node) {
 		p.report(n, "%s %s", r.qual, ruleVerb[id])
 		return
 	}
+}
+
+// namedRefs are the refs of a reference node that name their object there (see the top of this
+// file): not those reached through an assignment alias, and for names bound by from-imports only
+// when imported is set.
+func (p *pass) namedRefs(n ast.Node, imported bool) []ref {
+	refs := p.refNode(n)
+	if _, ok := n.(*ast.Name); !ok {
+		return refs
+	}
+	out := refs[:0:0]
+	for _, r := range refs {
+		if r.alias || r.imported && !imported {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // sysModulesAccess reports whether the sys.modules reference n is subscripted or has a lookup or
@@ -502,6 +496,7 @@ func (p *pass) sysModulesAccess(n ast.Node) bool {
 
 var ruleVerb = map[string]string{
 	"SBX203": "deserialises data in a way that can run code",
+	"SBX202": "builds a function or code object at run time",
 	"SBX303": "inspects the running interpreter",
 	"SBX503": "resolves dotted names to objects at run time",
 	"SBX601": "runs code given as a string",
@@ -520,14 +515,6 @@ func runSBX301(p *pass, n ast.Node) {
 		case "__dict__":
 			if !p.anyModule(p.refs(n.Value)) {
 				return
-			}
-		case "__code__":
-			if n.Ctx != ast.Load {
-				return // SBX202
-			}
-		case "__getattribute__", "__import__":
-			if p.isCallFunc(n) {
-				return // SBX403 / dynamic import
 			}
 		}
 		p.report(n, "%s walks the object graph", n.Attr)
@@ -586,9 +573,9 @@ func runSBX401(p *pass, n ast.Node) {
 			p.report(n, "import from the builtins module")
 		}
 	case *ast.Call, *ast.Subscript:
-		if d := p.dyn[n]; d != nil && d.module != "" {
-			if r, _ := p.a.importVerdict(d.module, true); r == "SBX401" {
-				p.report(n, "dynamic import of the builtins module")
+		if s, ok := n.(*ast.Subscript); ok && s.Ctx == ast.Load {
+			if k, ok := p.fold1String(s.Slice); ok && (k == "__builtins__" || k == "__import__") {
+				p.report(n, "lookup of %s in a namespace reaches the builtins", k)
 			}
 		}
 	}
@@ -617,7 +604,7 @@ func runSBX402(p *pass, n ast.Node) {
 	if !p.opaque(n) {
 		return
 	}
-	if q, ok := has(p.refNode(n), nsBuiltins); ok && q != "builtins.dir" {
+	if q, ok := has(p.namedRefs(n, true), nsBuiltins); ok && q != "builtins.dir" {
 		p.report(n, "%s is passed as a value", short(q))
 	}
 }
@@ -662,22 +649,22 @@ func runSBX403(p *pass, n ast.Node) {
 		if !p.opaque(n) {
 			return
 		}
-		if q, ok := has(p.refNode(n), attrBuiltins); ok && q != "builtins.hasattr" {
+		if q, ok := has(p.namedRefs(n, true), attrBuiltins); ok && q != "builtins.hasattr" {
 			p.report(n, "%s is passed as a value, so the attribute names it is given are unknown", short(q))
 		}
 		return
 	}
-	checkName := func(nameArg ast.Expr, fn string, computedBad bool) {
+	checkName := func(nameArg ast.Expr, fn string) {
 		if nameArg == nil {
 			return
 		}
 		if name, ok := p.fold1String(nameArg); ok {
-			if isDunder(name) && !safeDunders[name] {
+			if dunderIntro[name] {
 				p.report(n, "%s with the dunder name %q walks the object graph", fn, name)
 			}
 			return
 		}
-		if computedBad && !p.safeComputedName(nameArg) {
+		if !p.safeComputedName(nameArg) {
 			p.report(n, "%s with a computed attribute name can reach any attribute", fn)
 		}
 	}
@@ -689,7 +676,7 @@ func runSBX403(p *pass, n ast.Node) {
 			}
 		}
 		if len(c.Args) > arg {
-			checkName(c.Args[arg], "__getattribute__", true)
+			checkName(c.Args[arg], "__getattribute__")
 		}
 		return
 	}
@@ -697,13 +684,7 @@ func runSBX403(p *pass, n ast.Node) {
 	if !ok || len(c.Args) < 2 {
 		return
 	}
-	if q == "builtins.setattr" || q == "builtins.delattr" {
-		if p.anyModule(p.refs(c.Args[0])) {
-			return // SBX603
-		}
-	}
-	computedBad := q == "builtins.getattr" || q == "builtins.delattr"
-	checkName(c.Args[1], short(q), computedBad)
+	checkName(c.Args[1], short(q))
 }
 
 // ---- SBX5xx module internals and name resolvers ----
@@ -747,32 +728,25 @@ func (p *pass) moduleAttrRefs(n ast.Node, fn func(at ast.Node, mod, attr string)
 
 func runSBX501(p *pass, n ast.Node) {
 	p.moduleAttrRefs(n, func(at ast.Node, mod, attr string) {
-		if !isPrivate(attr) || !p.a.mods.isModule(mod) {
+		if !isPrivate(attr) || !p.a.cfg.Modules.ModuleAllowed(mod) {
 			return
 		}
-		q := mod + "." + attr
 		if target, ok := p.a.mods.moduleAttr(mod, attr); ok {
-			p.report(at, "%s is the module %s, reached through a private attribute", q, target)
-			return
+			p.report(at, "%s.%s is the module %s, reached through a private attribute", mod, attr, target)
 		}
-		if len(p.a.caps[q]) > 0 || namingRule(q) != "" || p.a.denied[q] {
-			return // reported by the rule for that attribute
-		}
-		p.report(at, "%s is a private attribute of a standard-library module", q)
 	})
 }
 
 func runSBX502(p *pass, n ast.Node) {
 	p.moduleAttrRefs(n, func(at ast.Node, mod, attr string) {
-		if isPrivate(attr) || isDunder(attr) {
+		if isPrivate(attr) || isDunder(attr) || !p.a.cfg.Modules.ModuleAllowed(mod) {
 			return
 		}
 		target, ok := p.a.mods.Modules[mod][attr]
 		if !ok || target == mod+"."+attr {
 			return
 		}
-		m := p.a.cfg.Modules
-		if m.ModuleAllowed(target) || m.ModuleAllowed(mod+"."+attr) {
+		if p.a.moduleAttrAllowed(mod, attr, target) {
 			return
 		}
 		p.report(at, "%s.%s is the module %s, which is not in the module allowlist", mod, attr, target)
@@ -873,7 +847,7 @@ func runSBX602(p *pass, n ast.Node) {
 	if _, ok := n.(*ast.Subscript); ok || !p.opaque(n) {
 		return
 	}
-	if q, ok := has(p.refNode(n), interactiveBIs); ok {
+	if q, ok := has(p.namedRefs(n, true), interactiveBIs); ok {
 		p.report(n, "%s is passed as a value", short(q))
 	}
 }

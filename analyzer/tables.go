@@ -20,6 +20,9 @@ var namingExact = map[string]string{
 	"yaml.load_all": "SBX203", "yaml.unsafe_load_all": "SBX203", "pandas.read_pickle": "SBX203",
 	"copyreg.constructor": "SBX203",
 
+	// SBX202 code object construction
+	"types.CodeType": "SBX202", "types.FunctionType": "SBX202", "types.LambdaType": "SBX202",
+
 	// SBX303 introspection APIs
 	"sys._getframe": "SBX303", "sys._current_frames": "SBX303", "sys._current_exceptions": "SBX303",
 	"sys.settrace": "SBX303", "sys.setprofile": "SBX303", "sys.call_tracing": "SBX303", "sys.modules": "SBX303",
@@ -73,7 +76,6 @@ func namingRule(qual string) string {
 // Builtins reported where they are called or passed as a value (never where they are aliased).
 var (
 	evalBuiltins   = map[string]bool{"builtins.eval": true, "builtins.exec": true, "builtins.compile": true}
-	codeTypes      = map[string]bool{"types.CodeType": true, "types.FunctionType": true, "types.LambdaType": true, "types.MethodType": false}
 	attrBuiltins   = map[string]bool{"builtins.getattr": true, "builtins.setattr": true, "builtins.delattr": true, "builtins.hasattr": true}
 	nsBuiltins     = map[string]bool{"builtins.globals": true, "builtins.locals": true, "builtins.vars": true, "builtins.dir": true}
 	interactiveBIs = map[string]bool{"builtins.breakpoint": true, "builtins.help": true}
@@ -150,11 +152,6 @@ func (a *Analyzer) riskyModule(mod string) bool {
 	}
 	for k := range namingPrefix {
 		if k == mod || strings.HasPrefix(k, mod+".") || strings.HasPrefix(mod, k+".") {
-			return true
-		}
-	}
-	for k := range codeTypes {
-		if strings.HasPrefix(k, mod+".") {
 			return true
 		}
 	}
