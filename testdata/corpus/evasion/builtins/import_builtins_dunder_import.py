@@ -3,4 +3,4 @@
 import builtins  # want: SBX401
 
 os_mod = builtins.__import__("os")  # want: SBX103 SBX301
-os_mod.system("id")
+os_mod.system("id")  # want: SBX101

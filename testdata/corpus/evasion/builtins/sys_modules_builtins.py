@@ -1,6 +1,6 @@
 # label: evasion
 # family: builtins
-import sys  # want: SBX100
+import sys
 
 b = sys.modules["builtins"]  # want: SBX103 SBX303
-b.exec("import os")
+b.exec("import os")  # want: SBX201

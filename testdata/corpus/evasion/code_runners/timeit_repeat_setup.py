@@ -1,5 +1,5 @@
 # label: evasion
 # family: code_runners
-import timeit  # want: SBX100
+import timeit
 
 timeit.repeat(stmt="pass", setup="import os; os.system('id')", number=1, repeat=1)  # want: SBX601

@@ -1,5 +1,5 @@
 # label: evasion
 # family: code_runners
-import timeit  # want: SBX100
+import timeit
 
 timeit.timeit("__import__('os').system('id')", number=1)  # want: SBX601

@@ -1,6 +1,6 @@
 # label: evasion
 # family: code_runners
-from timeit import Timer  # want: SBX100
+from timeit import Timer
 
 t = Timer(stmt="import subprocess; subprocess.run(['id'])")  # want: SBX601
 t.timeit(1)

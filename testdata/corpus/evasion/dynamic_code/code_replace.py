@@ -5,7 +5,7 @@ def greet():
 
 
 def payload():
-    return __import__("os").system("id")  # want: SBX103
+    return __import__("os").system("id")  # want: SBX101 SBX103
 
 
 new_code = greet.__code__.replace(co_code=payload.__code__.co_code)  # want: SBX202 SBX301 SBX301

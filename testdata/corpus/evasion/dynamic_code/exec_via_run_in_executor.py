@@ -1,6 +1,6 @@
 # label: evasion
 # family: dynamic_code
-import asyncio  # want: SBX100
+import asyncio
 
 
 async def main(code: str) -> None:

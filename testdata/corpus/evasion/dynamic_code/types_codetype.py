@@ -1,6 +1,6 @@
 # label: evasion
 # family: dynamic_code
-import types  # want: SBX100
+import types
 
 
 def f():

@@ -2,4 +2,4 @@
 # family: dynamic_import
 load = __import__  # want: SBX104
 m = load("os")
-m.system("id")
+m.system("id")  # want: SBX101

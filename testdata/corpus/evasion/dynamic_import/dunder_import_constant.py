@@ -1,3 +1,3 @@
 # label: evasion
 # family: dynamic_import
-__import__("os").system("id")  # want: SBX103
+__import__("os").system("id")  # want: SBX101 SBX103

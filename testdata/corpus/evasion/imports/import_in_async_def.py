@@ -1,6 +1,6 @@
 # label: evasion
 # family: imports
-import asyncio  # want: SBX100
+import asyncio
 
 
 async def main() -> None:

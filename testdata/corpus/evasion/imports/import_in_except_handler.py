@@ -4,9 +4,9 @@ def parse(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        import os  # want: SBX101
+        import os
 
-        os.system("id")
+        os.system("id")  # want: SBX101
         return 0
 
 

@@ -3,7 +3,7 @@
 class Tools:
     @staticmethod
     def fetch(url: str) -> bytes:
-        import urllib.request  # want: SBX100
+        import urllib.request  # want: SBX101
 
         return urllib.request.urlopen(url).read()
 

@@ -1,6 +1,6 @@
 # label: evasion
 # family: imports
-from multiprocessing import Process  # want: SBX100
+from multiprocessing import Process  # want: SBX101
 
 
 def worker() -> None:

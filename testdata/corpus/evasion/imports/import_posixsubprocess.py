@@ -1,5 +1,5 @@
 # label: evasion
 # family: imports
-import _posixsubprocess  # want: SBX100
+import _posixsubprocess  # want: SBX101
 
 print(_posixsubprocess.fork_exec)

@@ -1,5 +1,5 @@
 # label: evasion
 # family: imports
-import pty  # want: SBX100
+import pty  # want: SBX101
 
 pty.spawn("/bin/sh")

@@ -1,7 +1,7 @@
 # label: evasion
 # family: imports
-import tempfile  # want: SBX100
-import webbrowser  # want: SBX100
+import tempfile
+import webbrowser  # want: SBX101
 
 with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as fh:
     fh.write("<script>location='http://203.0.113.2'</script>")

@@ -1,6 +1,6 @@
 # label: evasion
 # family: introspection
-import gc  # want: SBX100
+import gc
 
 for obj in gc.get_objects():  # want: SBX303
     if getattr(obj, "__name__", "") == "os":

@@ -1,6 +1,6 @@
 # label: evasion
 # family: introspection
-import gc  # want: SBX100
+import gc
 
 secret = {"token": "abc"}
 holders = gc.get_referrers(secret)  # want: SBX303

@@ -1,6 +1,6 @@
 # label: evasion
 # family: introspection
-import sys  # want: SBX100
+import sys
 
 
 def peek():

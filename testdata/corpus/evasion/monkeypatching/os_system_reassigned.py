@@ -1,10 +1,10 @@
 # label: evasion
 # family: monkeypatching
-import os  # want: SBX101
+import os
 
 
 def audit(cmd):
     return 0
 
 
-os.system = audit  # want: SBX603
+os.system = audit  # want: SBX101 SBX603

@@ -1,12 +1,12 @@
 # label: evasion
 # family: monkeypatching
-import sys  # want: SBX100
+import sys
 import json
 
 
 class FakeJson:
     def loads(self, s):
-        return __import__("os").system(s)  # want: SBX103
+        return __import__("os").system(s)  # want: SBX101 SBX103
 
 
 sys.modules["json"] = FakeJson()  # want: SBX303 SBX603

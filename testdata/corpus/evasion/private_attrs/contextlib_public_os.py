@@ -2,4 +2,4 @@
 # family: private_attrs
 import contextlib
 
-contextlib.os.system("id")  # want: SBX502
+contextlib.os.system("id")  # want: SBX101

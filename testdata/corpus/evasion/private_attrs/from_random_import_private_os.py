@@ -2,4 +2,4 @@
 # family: private_attrs
 from random import _os  # want: SBX501
 
-_os.system("id")
+_os.system("id")  # want: SBX101

@@ -2,4 +2,4 @@
 # family: private_attrs
 import random
 
-random._os.system("id")  # want: SBX501
+random._os.system("id")  # want: SBX101 SBX501

@@ -2,5 +2,5 @@
 # family: private_attrs
 import typing
 
-make = typing.types.FunctionType  # want: SBX202 SBX502
+make = typing.types.FunctionType  # want: SBX202
 print(make)

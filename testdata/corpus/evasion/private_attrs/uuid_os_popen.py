@@ -2,4 +2,4 @@
 # family: private_attrs
 import uuid
 
-print(uuid.os.popen("id").read())  # want: SBX502
+print(uuid.os.popen("id").read())  # want: SBX101

@@ -1,7 +1,7 @@
 # label: evasion
 # family: serialization
 import marshal  # want: SBX100
-import types  # want: SBX100
+import types
 
 raw = marshal.dumps(compile("__import__('os').system('id')", "<m>", "exec"))  # want: SBX201
 code = marshal.loads(raw)  # want: SBX203

@@ -1,3 +1,3 @@
 # label: evasion
 # family: unicode
-__import__("os").ｓｙｓｔｅｍ("id")  # want: SBX103 SBX803
+__import__("os").ｓｙｓｔｅｍ("id")  # want: SBX101 SBX103 SBX803

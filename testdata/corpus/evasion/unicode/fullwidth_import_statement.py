@@ -1,5 +1,5 @@
 # label: evasion
 # family: unicode
-import ｏｓ  # want: SBX101 SBX803
+import ｏｓ  # want: SBX803
 
-ｏｓ.system("id")  # want: SBX803
+ｏｓ.system("id")  # want: SBX101 SBX803

@@ -1,6 +1,5 @@
-# label: evasion
-# family: imports
-import shutil  # want: SBX100
+# label: benign
+import shutil
 
 def cleanup(path: str) -> None:
     shutil.rmtree(path, ignore_errors=True)

@@ -1,0 +1,4 @@
+# label: benign
+import calendar
+
+print(calendar.sys.argv)
