@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -39,6 +40,7 @@ type Server struct {
 	maxCode   int
 	log       *slog.Logger
 	srv       *mcp.Server
+	calls     sync.WaitGroup // tool calls in progress
 }
 
 // Option configures a Server.
@@ -103,8 +105,13 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 // MCP returns the underlying SDK server, e.g. to connect it to a custom transport.
 func (s *Server) MCP() *mcp.Server { return s.srv }
 
-// Run serves one session on t until the client disconnects or ctx ends.
-func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.srv.Run(ctx, t) }
+// Run serves one session on t until the client disconnects or ctx ends, then waits for tool calls
+// still in progress, so that a run's result is in the log before the caller closes it.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	err := s.srv.Run(ctx, t)
+	s.calls.Wait()
+	return err
+}
 
 // CheckInput is the argument of check_python.
 type CheckInput struct {
@@ -175,6 +182,8 @@ func (s *Server) submission(code, path, tier string) (pipeline.Submission, error
 }
 
 func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
+	s.calls.Add(1)
+	defer s.calls.Done()
 	sub, err := s.submission(in.Code, in.Path, "")
 	if err != nil {
 		return nil, CheckOutput{}, err
@@ -204,6 +213,8 @@ func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in Che
 }
 
 func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunInput) (*mcp.CallToolResult, RunOutput, error) {
+	s.calls.Add(1)
+	defer s.calls.Done()
 	sub, err := s.submission(in.Code, in.Path, in.RequestedTier)
 	if err != nil {
 		return nil, RunOutput{}, err

@@ -3,13 +3,15 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -276,18 +278,8 @@ func countKind(recs []audit.Record, kind string) int {
 
 // The real binary over stdio, as an MCP client (and the lead's e2e) starts it.
 func TestStdioSubprocess(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the sbxgate binary")
-	}
+	bin := buildBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "sbxgate")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", bin, "../cmd/sbxgate")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	logPath := filepath.Join(dir, "audit.log")
 	cmd := exec.Command(bin, "mcp", "--check-only", "--audit", logPath, "--principal", "agent-stdio")
 	cmd.Stderr = os.Stderr
@@ -319,5 +311,90 @@ func TestStdioSubprocess(t *testing.T) {
 	}
 	if len(recs) != 1 || recs[0].Principal != "agent-stdio" || recs[0].Source != "mcp" || recs[0].ID != out.AuditID {
 		t.Fatalf("records %+v", recs)
+	}
+}
+
+// binDir holds the sbxgate binary built once for the subprocess tests; TestMain removes it.
+var binDir string
+
+var buildOnce = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(binDir, "sbxgate")
+	out, err := exec.Command("go", "build", "-o", bin, "../cmd/sbxgate").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the sbxgate binary")
+	}
+	bin, err := buildOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "sbxgate-mcp-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// A client that hangs up during a run: the server still records the run's result before it exits,
+// and the log stays intact.
+func TestStdioDisconnectDuringRun(t *testing.T) {
+	cfg, err := config.Load("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testenv.RequireImage(t, cfg.Runner.Image)
+	bin := buildBinary(t)
+	logPath := filepath.Join(t.TempDir(), "audit.log")
+	cmd := exec.Command(bin, "mcp", "--audit", logPath)
+	cmd.Stderr = os.Stderr
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	callErr := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "run_python", Arguments: map[string]any{"code": "import time\ntime.sleep(8)\n"}})
+		callErr <- err
+	}()
+	// Hang up once the decision is durable, i.e. the run is under way.
+	for {
+		n := 0
+		_ = audit.Scan(logPath, func(r audit.Record) error { n++; return nil })
+		if n > 0 {
+			break
+		}
+		select {
+		case err := <-callErr:
+			t.Fatalf("the call ended before its decision was logged: %v", err)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	_ = cs.Close() // closes stdin, waits for the process (SIGTERM after a grace period)
+	<-callErr
+	if _, err := audit.Verify(logPath, nil); err != nil {
+		t.Fatalf("audit verify: %v", err)
+	}
+	var recs []audit.Record
+	if err := audit.Scan(logPath, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0].Kind != audit.KindDecision || !recs[0].Allowed() || recs[1].Kind != audit.KindResult || recs[1].DecisionID != recs[0].ID {
+		t.Fatalf("records %+v: want the decision and its result", recs)
 	}
 }
