@@ -15,8 +15,8 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 30x ./runner/
 //
-// warm_pool: a pre-started container whose interpreter already waits (the pool is refilled
-// between iterations, outside the timer); cold: create+attach+start per run (pool off);
+// warm_pool: a pre-started container whose interpreter already waits (between iterations,
+// outside the timer, the pool refills and the last container is removed); cold: create+attach+start per run (pool off);
 // docker_cli: `docker run --rm IMAGE python3 -c 'print(1)'`; exec_in_container: the interpreter's
 // own start, `python3 -I -B -c pass` exec'd into a running container; host_interpreter: the same
 // on the host.
@@ -87,8 +87,10 @@ func benchRun(b *testing.B, d *Docker) {
 	}
 }
 
+// waitWarmB waits for an idle runner: a warm container ready and the previous run's container
+// removed, so the timed run measures its own path, not the background work of the last one.
 func waitWarmB(b *testing.B, d *Docker) {
-	for deadline := time.Now().Add(time.Minute); d.pool.warm(testLimits) < 1; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); d.pool.warm(testLimits) < 1 || len(d.sem) > 0; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			b.Fatal("pool never refilled")
 		}

@@ -304,6 +304,7 @@ func (d *Docker) Run(ctx context.Context, req Request) (res Result, err error) {
 	done := false
 	defer func() {
 		cleanup := func() {
+			d.pool.refill(req.Limits)
 			<-renamed
 			d.remove(b)
 			<-d.sem

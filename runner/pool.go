@@ -21,7 +21,8 @@ func newPool(d *Docker, size int) *pool {
 	return &pool{d: d, size: size, ready: map[config.Limits][]*box{}, pending: map[config.Limits]int{}}
 }
 
-// take returns a live warm container for l, or nil, and starts refilling l.
+// take returns a live warm container for l, or nil. The caller refills once its run is over:
+// starting a container while a run is in flight would compete with it for the daemon and CPU.
 func (p *pool) take(l config.Limits) *box {
 	if p.size == 0 {
 		return nil
@@ -44,7 +45,6 @@ func (p *pool) take(l config.Limits) *box {
 	for _, b := range dead {
 		p.d.remove(b)
 	}
-	p.refill(l)
 	return got
 }
 
