@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -271,4 +272,26 @@ func TestTimeoutKills(t *testing.T) {
 	if !res.TimedOut || res.ExitCode != 137 || res.Stdout != "before\n" || res.OOMKilled {
 		t.Fatalf("got %+v, want timed_out with the output printed before", res)
 	}
+}
+
+// TestNegotiatesAPIVersion: the client speaks the daemon's API version when the daemon is older
+// than the client (Docker 20.10 speaks 1.41; this client up to 1.56).
+func TestNegotiatesAPIVersion(t *testing.T) {
+	d := newTestDocker(t)
+	v, err := d.cli.ServerVersion(context.Background(), client.ServerVersionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.cli.ClientVersion()
+	if versionLess(v.APIVersion, client.MaxAPIVersion) && got != v.APIVersion {
+		t.Fatalf("client speaks API %s to a daemon speaking %s", got, v.APIVersion)
+	}
+	t.Logf("daemon %s (API %s), client API %s", v.Version, v.APIVersion, got)
+}
+
+func versionLess(a, b string) bool {
+	var a1, a2, b1, b2 int
+	fmt.Sscanf(a, "%d.%d", &a1, &a2)
+	fmt.Sscanf(b, "%d.%d", &b1, &b2)
+	return a1 < b1 || a1 == b1 && a2 < b2
 }
