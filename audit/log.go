@@ -14,6 +14,9 @@ import (
 	"time"
 )
 
+// maxBatchBytes bounds one group commit's buffer; records with stored code can be large.
+const maxBatchBytes = 16 << 20
+
 // ErrClosed is returned by Append after Close.
 var ErrClosed = errors.New("audit: log is closed")
 
@@ -316,7 +319,11 @@ func (l *Log) take() []*pending {
 		l.last = 0
 		return nil
 	}
-	n := min(len(l.queue), l.opts.maxBatch)
+	n, size := 0, 0
+	for n < len(l.queue) && n < l.opts.maxBatch && (n == 0 || size < maxBatchBytes) {
+		size += len(l.queue[n].body)
+		n++
+	}
 	batch := make([]*pending, n)
 	copy(batch, l.queue)
 	l.queue = append(l.queue[:0], l.queue[n:]...)
