@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
@@ -17,24 +18,25 @@ import (
 type fstringState struct {
 	p           *parser
 	first, last int    // token indices spanning the whole concatenation
-	lastStr     string // pending literal text; empty pieces are dropped, as in CPython
+	lastStr     []byte // pending literal text; empty pieces are dropped, as in CPython
 	bodyOff     int    // offset of the f-string body in the current token's text
+	newlines    []int  // offsets of '\n' in the current token's text
 	exprs       []ast.Expr
 	fmode       bool
 }
 
-func (st *fstringState) addLiteral(s string) { st.lastStr += s }
+func (st *fstringState) addLiteral(s string) { st.lastStr = append(st.lastStr, s...) }
 
 // strNode turns the pending literal into a Constant spanning tokens from..to.
 func (st *fstringState) strNode(from, to int) *ast.Constant {
 	p := st.p
-	c := &ast.Constant{Value: st.lastStr, Loc: ast.Loc{
+	c := &ast.Constant{Value: string(st.lastStr), Loc: ast.Loc{
 		Lineno: p.toks[from].Start.Line, ColOffset: p.toks[from].Start.Col,
 		EndLineno: p.toks[to].End.Line, EndColOffset: p.toks[to].End.Col}}
 	if strings.HasPrefix(p.toks[from].Text, "u") {
 		c.Kind = ast.Ident("u")
 	}
-	st.lastStr = ""
+	st.lastStr = st.lastStr[:0]
 	return c
 }
 
@@ -43,7 +45,7 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 	if !st.fmode {
 		return st.strNode(from, to)
 	}
-	if st.lastStr != "" {
+	if len(st.lastStr) > 0 {
 		st.exprs = append(st.exprs, st.strNode(from, to))
 	}
 	values := st.exprs
@@ -61,6 +63,12 @@ func (st *fstringState) concatFstring(body string, raw bool, lvl, t int) bool {
 	text := st.p.toks[t].Text
 	qi := strings.IndexAny(text, `'"`)
 	st.bodyOff = qi + (len(text)-qi-len(body))/2
+	st.newlines = st.newlines[:0]
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			st.newlines = append(st.newlines, i)
+		}
+	}
 	i := 0
 	return st.concat(body, &i, len(body), raw, lvl, t)
 }
@@ -86,7 +94,7 @@ func (st *fstringState) concat(s string, pi *int, end int, raw bool, lvl, t int)
 			return false
 		}
 		st.addLiteral(exprText)
-		if st.lastStr != "" {
+		if len(st.lastStr) > 0 {
 			st.exprs = append(st.exprs, st.strNode(st.first, st.last))
 		}
 		st.exprs = append(st.exprs, expr)
@@ -249,7 +257,7 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 	if *pi >= end {
 		return fail("f-string: expecting '}'")
 	}
-	simple := p.compileFstringExpr(s[exprStart:exprEnd], t, st.bodyOff+exprStart-1)
+	simple := p.compileFstringExpr(s[exprStart:exprEnd], t, st.bodyOff+exprStart-1, st.newlines)
 	if simple == nil {
 		return "", nil, false
 	}
@@ -283,7 +291,7 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 			return fail("f-string: expecting '}'")
 		}
 		// fstring_parse: a nested state whose result spans token t alone.
-		nested := &fstringState{p: p, first: st.first, last: st.last, bodyOff: st.bodyOff}
+		nested := &fstringState{p: p, first: st.first, last: st.last, bodyOff: st.bodyOff, newlines: st.newlines}
 		if !nested.concat(s, pi, end, raw, lvl+1, t) {
 			return "", nil, false
 		}
@@ -310,13 +318,13 @@ func isPySpace(c byte) bool {
 // compileFstringExpr is fstring_compile_expr: it parses expr (the text between '{' and the end of the
 // expression; the '{' is at byte brace of token t's text) wrapped in parentheses and shifts positions as
 // CPython 3.11 does.
-func (p *parser) compileFstringExpr(expr string, t, brace int) ast.Expr {
+func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) ast.Expr {
 	if strings.TrimLeft(expr, " \t\n\f") == "" {
 		p.errorAt(t, "f-string: empty expression not allowed")
 		return nil
 	}
 	tok := &p.toks[t]
-	lines, cols := fstringExprLocation(tok.Text, brace)
+	lines, cols := fstringExprLocation(tok.Text, brace, newlines)
 	startLine := tok.Start.Line + lines - 1
 	startCol := cols
 	if lines == 0 {
@@ -355,8 +363,10 @@ func (p *parser) compileFstringExpr(expr string, t, brace int) ast.Expr {
 }
 
 // fstringExprLocation is fstring_find_expr_location: the line and column shift for an expression whose '{'
-// is at byte brace of the token text parent.
-func fstringExprLocation(parent string, brace int) (lines, cols int) {
+// is at byte brace of the token text parent, whose newline offsets are given (so that many fields in one
+// long f-string cost linear time).
+func fstringExprLocation(parent string, brace int, newlines []int) (lines, cols int) {
+	lines = sort.SearchInts(newlines, brace)
 	newlineAfterBrace := true
 	for j := brace + 1; j < len(parent) && parent[j] != '}' && parent[j] != '\n'; j++ {
 		if c := parent[j]; c != ' ' && c != '\t' && c != '\f' {
@@ -365,15 +375,11 @@ func fstringExprLocation(parent string, brace int) (lines, cols int) {
 		}
 	}
 	if !newlineAfterBrace {
-		start := brace
-		for start > 0 && parent[start] != '\n' {
-			start--
-		}
-		cols = brace - start
-		if parent[start] == '\n' {
-			cols--
+		if lines == 0 {
+			cols = brace
+		} else {
+			cols = brace - newlines[lines-1] - 1
 		}
 	}
-	lines = strings.Count(parent[:brace], "\n")
 	return lines, cols
 }
