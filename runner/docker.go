@@ -142,7 +142,10 @@ func (d *Docker) Close() error {
 	}
 	d.closed = true
 	d.mu.Unlock()
+	// Under the pool's lock, so no refill can pass its check and then Add to wg during Wait.
+	d.pool.mu.Lock()
 	d.cancel()
+	d.pool.mu.Unlock()
 	d.wg.Wait()
 	d.pool.drain()
 	// Taking every slot waits out the runs in flight and their removals.

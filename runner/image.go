@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/moby/moby/client"
@@ -134,6 +135,9 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 		"--extract-hook="+hook,
 		opts.Suite, "-", opts.SourcesFile)
 	cmd.Stderr = opts.Log
+	// mmdebstrap removes its temporary root on SIGTERM or a broken pipe, not on SIGKILL.
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = time.Minute
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return BuildResult{}, err
@@ -144,7 +148,9 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	waited := false
 	defer func() {
 		if !waited {
-			_ = cmd.Process.Kill()
+			// Close our end first: the broken pipe makes mmdebstrap clean up and exit.
+			_ = out.Close()
+			_ = cmd.Process.Signal(syscall.SIGTERM)
 			_ = cmd.Wait()
 		}
 	}()
@@ -155,6 +161,9 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	if _, err := tarStream.Peek(1); err != nil {
 		waited = true
 		werr := cmd.Wait()
+		if ctx.Err() != nil {
+			return BuildResult{}, ctx.Err()
+		}
 		return BuildResult{}, fmt.Errorf("mmdebstrap produced no output (%v): see its log above", werr)
 	}
 	raw, err := os.ReadFile(versionFile)
