@@ -1,0 +1,5 @@
+# label: evasion
+# family: code_runners
+import timeit
+
+timeit.main(["-s", "import os", "os.system('id')"])  # want: SBX601

@@ -1,0 +1,8 @@
+# label: evasion
+# family: dynamic_import
+import sys
+
+sys.path.insert(0, "/tmp/uploads")
+import helper_payload  # want: SBX100
+
+helper_payload.run()

@@ -1,0 +1,10 @@
+# label: evasion
+# family: imports
+from subprocess import Popen  # want: SBX101
+
+
+class Job(Popen):
+    pass
+
+
+Job(["id"]).wait()

@@ -1,0 +1,5 @@
+# label: evasion
+# family: interactive
+import sys
+
+sys.breakpointhook()  # want: SBX602

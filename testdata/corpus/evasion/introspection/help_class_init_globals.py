@@ -1,0 +1,4 @@
+# label: evasion
+# family: introspection
+g = help.__class__.__init__.__globals__  # want: SBX301
+g["sys"].modules["os"].system("id")

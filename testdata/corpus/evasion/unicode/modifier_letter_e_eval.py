@@ -1,0 +1,3 @@
+# label: evasion
+# family: unicode
+ᵉval("__import__('os').system('id')")  # want: SBX201 SBX803
