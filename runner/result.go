@@ -28,7 +28,7 @@ type Result struct {
 	// DurationMS is wall-clock time from delivering the code to the container's exit.
 	DurationMS int64 `json:"duration_ms"`
 	// CPUMS and PeakMemoryBytes come from the container's cgroup; 0 means unknown (no access to
-	// the daemon's cgroups, see cgroup.go). Peak memory includes the idle interpreter (~9 MB).
+	// the daemon's cgroups, see cgroup.go). Peak memory includes the idle interpreter (about 11 MB).
 	CPUMS           int64 `json:"cpu_ms"`
 	PeakMemoryBytes int64 `json:"peak_memory_bytes"`
 }
