@@ -35,7 +35,7 @@ type tornError struct {
 }
 
 func (e *tornError) Error() string {
-	return fmt.Sprintf("audit: %s line %d is incomplete (a writer stopped mid-write): the next append sets it aside", e.path, e.lineNo)
+	return fmt.Sprintf("audit: %s line %d is incomplete (a writer stopped mid-write): run sbxgate audit repair to set it aside", e.path, e.lineNo)
 }
 
 // scanLines calls fn with each complete line (without its newline) that was in the file when the scan

@@ -114,7 +114,7 @@ func walk(scan func(func(int64, []byte) error) error, fn func(rec *Record, line 
 	})
 	var torn *tornError
 	if errors.As(err, &torn) {
-		return t, &BrokenError{Seq: torn.lineNo - 1, Line: torn.lineNo, Reason: "incomplete last line (a writer stopped mid-write; the next append sets it aside and logs a repair record)"}
+		return t, &BrokenError{Seq: torn.lineNo - 1, Line: torn.lineNo, Reason: "incomplete last line (a writer stopped mid-write): run sbxgate audit repair, or append, to set it aside as a logged repair"}
 	}
 	return t, err
 }

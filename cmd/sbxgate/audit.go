@@ -26,6 +26,7 @@ const auditUsage = `usage: sbxgate audit SUBCOMMAND [flags]
   list   [filters] [--format text|json|csv]             one line per record
   show   ID|SEQ [--format json|text]                    one record in full
   export [filters] [--format json|csv|text]             records as JSON lines (exact log lines) or CSV
+  repair [--audit FILE]                                 set a torn last line (left by a crash) aside and log it
   keygen --out FILE [--name NAME]                       new checkpoint signing key; prints the verifier key
   checkpoint [--key FILE] [--out FILE]                  sign the log's current tree
   prove  ID|SEQ [--checkpoint FILE --vkey KEY]          a record and its inclusion proof, as JSON
@@ -49,6 +50,8 @@ func cmdAudit(ctx context.Context, e *Env, args []string) int {
 		return auditRead(e, "export", "json", rest)
 	case "show":
 		return auditShow(e, rest)
+	case "repair":
+		return auditRepair(e, rest)
 	case "keygen":
 		return auditKeygen(e, rest)
 	case "checkpoint":
@@ -284,6 +287,44 @@ func auditShow(e *Env, args []string) int {
 	}
 	out, _ := json.MarshalIndent(v, "", "  ")
 	fmt.Fprintf(e.Stdout, "%s\n", out)
+	return 0
+}
+
+// auditRepair opens the log as a writer does, which sets a torn tail aside and logs a repair record.
+func auditRepair(e *Env, args []string) int {
+	fs := newFlagSet(e, "repair")
+	var lf logFlags
+	lf.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) > 0 {
+		e.Errorf("audit repair: unexpected argument %q: pass the log with --audit FILE", pos[0])
+		return 2
+	}
+	path, cfg, err := lf.resolve()
+	if err != nil {
+		e.Errorf("audit repair: %v", err)
+		return 2
+	}
+	l, err := audit.Open(path, audit.WithStoreCode(cfg.Audit.StoreCode))
+	if err != nil {
+		e.Errorf("audit repair: %v", err)
+		return 2
+	}
+	reps := l.Repairs()
+	if err := l.Close(); err != nil {
+		e.Errorf("audit repair: %v", err)
+		return 2
+	}
+	for _, r := range reps {
+		fmt.Fprintf(e.Stdout, "%s: set aside %d torn bytes from offset %d in %s; logged as repair record seq %d (%s)\n",
+			path, r.Repair.Bytes, r.Repair.Offset, r.Repair.SavedAs, r.Seq, r.ID)
+	}
+	if len(reps) == 0 {
+		fmt.Fprintf(e.Stdout, "%s: no torn tail\n", path)
+	}
 	return 0
 }
 

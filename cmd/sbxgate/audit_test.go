@@ -167,6 +167,22 @@ func TestAuditCheckpointAndProofCommands(t *testing.T) {
 	if code, _, stderr := runAudit(t, "verify", "--audit", path, "--checkpoint", cp, "--vkey", vkey); code != 1 || !strings.Contains(stderr, "were removed") {
 		t.Errorf("verify of a trimmed log against the checkpoint: %d %q", code, stderr)
 	}
+	// A torn tail: verify reports it, repair sets it aside, and the log verifies again.
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"seq":2,"pr`)
+	f.Close()
+	if code, _, stderr := runAudit(t, "verify", "--audit", path); code != 1 || !strings.Contains(stderr, "seq 2 (line 3): incomplete last line") {
+		t.Errorf("verify of a torn log: %d %q", code, stderr)
+	}
+	if code, out, stderr := runAudit(t, "repair", "--audit", path); code != 0 || !strings.Contains(out, "set aside 12 torn bytes from offset") {
+		t.Errorf("repair: %d %q %q", code, out, stderr)
+	}
+	if code, out, _ := runAudit(t, "repair", "--audit", path); code != 0 || !strings.Contains(out, "no torn tail") {
+		t.Errorf("second repair: %d %q", code, out)
+	}
+	if code, out, stderr := runAudit(t, "verify", "--audit", path); code != 0 || !strings.Contains(out, "intact: 3 records") {
+		t.Errorf("verify after repair: %d %q %q", code, out, stderr)
+	}
 	if code, _, stderr := runAudit(t, "verify", "--audit", path, "--checkpoint", cp, "--vkey", "nope"); code != 2 || !strings.Contains(stderr, "verifier key") {
 		t.Errorf("verify with a bad key: %d %q", code, stderr)
 	}
