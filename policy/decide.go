@@ -57,8 +57,11 @@ func (e *Engine) Decide(ctx context.Context, in Input) (d Decision) {
 // interpret turns a result set into a decision, checking its shape. Anything unexpected is a deny.
 func (e *Engine) interpret(ctx context.Context, rs rego.ResultSet, err error) Decision {
 	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return e.fail(RuleTimeout, fmt.Sprintf("policy evaluation did not finish within %v: simplify the policy or raise the timeout", e.timeout))
+		}
 		if topdown.IsCancel(err) || ctx.Err() != nil {
-			return e.fail(RuleTimeout, fmt.Sprintf("policy evaluation did not finish within %v: %s", e.timeout, firstLine(err)))
+			return e.fail(RuleTimeout, "policy evaluation was cancelled before it finished")
 		}
 		return e.fail(RuleEvalError, "policy evaluation failed: "+firstLine(err))
 	}

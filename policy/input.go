@@ -6,28 +6,64 @@ import (
 	"github.com/sbxgate/sbxgate/analyzer"
 )
 
+// Key terms are built once: most are not in OPA's intern table, and every decision needs them.
+var (
+	keyAlias           = ast.StringTerm("alias")
+	keyAllowed         = ast.StringTerm("allowed")
+	keyAnalyzerVersion = ast.StringTerm("analyzer_version")
+	keyCapabilities    = ast.StringTerm("capabilities")
+	keyCapability      = ast.StringTerm("capability")
+	keyCol             = ast.StringTerm("col")
+	keyCwe             = ast.StringTerm("cwe")
+	keyDynamic         = ast.StringTerm("dynamic")
+	keyEncoding        = ast.StringTerm("encoding")
+	keyEndCol          = ast.StringTerm("end_col")
+	keyEndLine         = ast.StringTerm("end_line")
+	keyFindings        = ast.StringTerm("findings")
+	keyHint            = ast.StringTerm("hint")
+	keyImports         = ast.StringTerm("imports")
+	keyKind            = ast.StringTerm("kind")
+	keyLabels          = ast.StringTerm("labels")
+	keyLevel           = ast.StringTerm("level")
+	keyLine            = ast.StringTerm("line")
+	keyMessage         = ast.StringTerm("message")
+	keyModule          = ast.StringTerm("module")
+	keyNames           = ast.StringTerm("names")
+	keyParseError      = ast.StringTerm("parse_error")
+	keyPath            = ast.StringTerm("path")
+	keyPrincipal       = ast.StringTerm("principal")
+	keyReport          = ast.StringTerm("report")
+	keyRequest         = ast.StringTerm("request")
+	keyRequestedTier   = ast.StringTerm("requested_tier")
+	keyRule            = ast.StringTerm("rule")
+	keySeverity        = ast.StringTerm("severity")
+	keySha256          = ast.StringTerm("sha256")
+	keySize            = ast.StringTerm("size")
+	keySource          = ast.StringTerm("source")
+)
+
 // inputValue builds the policy input as an AST value directly. The obvious route, rego.EvalInput,
 // round-trips the struct through JSON on every decision, which costs more than the evaluation itself.
 // The result must equal ast.InterfaceToValue(in) (the JSON encoding, nil slices as null, omitempty
 // fields omitted); TestInputValueMatchesJSON holds the two together.
 func inputValue(in *Input) ast.Value {
 	req := ast.NewObject(
-		ast.Item(ast.InternedTerm("principal"), ast.StringTerm(in.Request.Principal)),
-		ast.Item(ast.InternedTerm("source"), ast.StringTerm(in.Request.Source)),
+		ast.Item(keyPrincipal, ast.StringTerm(in.Request.Principal)),
+		ast.Item(keySource, ast.StringTerm(in.Request.Source)),
 	)
 	if in.Request.RequestedTier != "" {
-		req.Insert(ast.InternedTerm("requested_tier"), ast.StringTerm(in.Request.RequestedTier))
+		req.Insert(keyRequestedTier, ast.StringTerm(in.Request.RequestedTier))
 	}
 	if len(in.Request.Labels) > 0 {
 		labels := ast.NewObject()
 		for k, v := range in.Request.Labels {
 			labels.Insert(ast.StringTerm(k), ast.StringTerm(v))
 		}
-		req.Insert(ast.InternedTerm("labels"), ast.NewTerm(labels))
+		req.Insert(keyLabels, ast.NewTerm(labels))
 	}
 	return ast.NewObject(
-		ast.Item(ast.InternedTerm("request"), ast.NewTerm(req)),
-		ast.Item(ast.InternedTerm("report"), reportTerm(in.Report)),
+		ast.Item(keyRequest, ast.NewTerm(req)),
+		ast.Item(keyReport, reportTerm(in.Report)),
 	)
 }
 
@@ -36,17 +72,17 @@ func reportTerm(r *analyzer.Report) *ast.Term {
 		return ast.InternedNullTerm
 	}
 	o := ast.NewObject(
-		ast.Item(ast.InternedTerm("path"), ast.StringTerm(r.Path)),
-		ast.Item(ast.InternedTerm("sha256"), ast.StringTerm(r.SHA256)),
-		ast.Item(ast.InternedTerm("size"), ast.InternedTerm(r.Size)),
-		ast.Item(ast.InternedTerm("analyzer_version"), ast.StringTerm(r.AnalyzerVersion)),
-		ast.Item(ast.InternedTerm("parse_error"), parseErrorTerm(r.ParseError)),
-		ast.Item(ast.InternedTerm("imports"), importsTerm(r.Imports)),
-		ast.Item(ast.InternedTerm("findings"), findingsTerm(r.Findings)),
-		ast.Item(ast.InternedTerm("capabilities"), stringsTerm(r.Capabilities)),
+		ast.Item(keyPath, ast.StringTerm(r.Path)),
+		ast.Item(keySha256, ast.StringTerm(r.SHA256)),
+		ast.Item(keySize, ast.InternedTerm(r.Size)),
+		ast.Item(keyAnalyzerVersion, ast.StringTerm(r.AnalyzerVersion)),
+		ast.Item(keyParseError, parseErrorTerm(r.ParseError)),
+		ast.Item(keyImports, importsTerm(r.Imports)),
+		ast.Item(keyFindings, findingsTerm(r.Findings)),
+		ast.Item(keyCapabilities, stringsTerm(r.Capabilities)),
 	)
 	if r.Encoding != "" {
-		o.Insert(ast.InternedTerm("encoding"), ast.StringTerm(r.Encoding))
+		o.Insert(keyEncoding, ast.StringTerm(r.Encoding))
 	}
 	return ast.NewTerm(o)
 }
@@ -56,10 +92,10 @@ func parseErrorTerm(p *analyzer.ParseError) *ast.Term {
 		return ast.InternedNullTerm
 	}
 	return ast.ObjectTerm(
-		ast.Item(ast.InternedTerm("kind"), ast.StringTerm(p.Kind)),
-		ast.Item(ast.InternedTerm("message"), ast.StringTerm(p.Message)),
-		ast.Item(ast.InternedTerm("line"), ast.InternedTerm(p.Line)),
-		ast.Item(ast.InternedTerm("col"), ast.InternedTerm(p.Col)),
+		ast.Item(keyKind, ast.StringTerm(p.Kind)),
+		ast.Item(keyMessage, ast.StringTerm(p.Message)),
+		ast.Item(keyLine, ast.InternedTerm(p.Line)),
+		ast.Item(keyCol, ast.InternedTerm(p.Col)),
 	)
 }
 
@@ -71,15 +107,15 @@ func importsTerm(imps []analyzer.Import) *ast.Term {
 	for i := range imps {
 		im := &imps[i]
 		ts[i] = ast.ObjectTerm(
-			ast.Item(ast.InternedTerm("module"), ast.StringTerm(im.Module)),
-			ast.Item(ast.InternedTerm("level"), ast.InternedTerm(im.Level)),
-			ast.Item(ast.InternedTerm("names"), stringsTerm(im.Names)),
-			ast.Item(ast.InternedTerm("alias"), ast.StringTerm(im.Alias)),
-			ast.Item(ast.InternedTerm("line"), ast.InternedTerm(im.Line)),
-			ast.Item(ast.InternedTerm("col"), ast.InternedTerm(im.Col)),
-			ast.Item(ast.InternedTerm("dynamic"), ast.InternedTerm(im.Dynamic)),
-			ast.Item(ast.InternedTerm("allowed"), ast.InternedTerm(im.Allowed)),
-			ast.Item(ast.InternedTerm("capabilities"), stringsTerm(im.Capabilities)),
+			ast.Item(keyModule, ast.StringTerm(im.Module)),
+			ast.Item(keyLevel, ast.InternedTerm(im.Level)),
+			ast.Item(keyNames, stringsTerm(im.Names)),
+			ast.Item(keyAlias, ast.StringTerm(im.Alias)),
+			ast.Item(keyLine, ast.InternedTerm(im.Line)),
+			ast.Item(keyCol, ast.InternedTerm(im.Col)),
+			ast.Item(keyDynamic, ast.InternedTerm(im.Dynamic)),
+			ast.Item(keyAllowed, ast.InternedTerm(im.Allowed)),
+			ast.Item(keyCapabilities, stringsTerm(im.Capabilities)),
 		)
 	}
 	return ast.ArrayTerm(ts...)
@@ -93,20 +129,20 @@ func findingsTerm(fs []analyzer.Finding) *ast.Term {
 	for i := range fs {
 		f := &fs[i]
 		o := ast.NewObject(
-			ast.Item(ast.InternedTerm("rule"), ast.StringTerm(f.Rule)),
-			ast.Item(ast.InternedTerm("capability"), ast.StringTerm(f.Capability)),
-			ast.Item(ast.InternedTerm("severity"), ast.StringTerm(f.Severity)),
-			ast.Item(ast.InternedTerm("line"), ast.InternedTerm(f.Line)),
-			ast.Item(ast.InternedTerm("col"), ast.InternedTerm(f.Col)),
-			ast.Item(ast.InternedTerm("end_line"), ast.InternedTerm(f.EndLine)),
-			ast.Item(ast.InternedTerm("end_col"), ast.InternedTerm(f.EndCol)),
-			ast.Item(ast.InternedTerm("message"), ast.StringTerm(f.Message)),
+			ast.Item(keyRule, ast.StringTerm(f.Rule)),
+			ast.Item(keyCapability, ast.StringTerm(f.Capability)),
+			ast.Item(keySeverity, ast.StringTerm(f.Severity)),
+			ast.Item(keyLine, ast.InternedTerm(f.Line)),
+			ast.Item(keyCol, ast.InternedTerm(f.Col)),
+			ast.Item(keyEndLine, ast.InternedTerm(f.EndLine)),
+			ast.Item(keyEndCol, ast.InternedTerm(f.EndCol)),
+			ast.Item(keyMessage, ast.StringTerm(f.Message)),
 		)
 		if f.CWE != 0 {
-			o.Insert(ast.InternedTerm("cwe"), ast.InternedTerm(f.CWE))
+			o.Insert(keyCwe, ast.InternedTerm(f.CWE))
 		}
 		if f.Hint != "" {
-			o.Insert(ast.InternedTerm("hint"), ast.StringTerm(f.Hint))
+			o.Insert(keyHint, ast.StringTerm(f.Hint))
 		}
 		ts[i] = ast.NewTerm(o)
 	}
