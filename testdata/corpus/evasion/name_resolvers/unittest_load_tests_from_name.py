@@ -1,0 +1,5 @@
+# label: evasion
+# family: name_resolvers
+import unittest
+
+unittest.TestLoader().loadTestsFromName("os.fork")  # want: SBX503
