@@ -181,15 +181,16 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	}
 	importErr := readJSONMessages(resp)
 	resp.Close()
-	waited = true
-	if err := cmd.Wait(); err != nil {
-		return BuildResult{}, fmt.Errorf("mmdebstrap: %w: see its log above", err)
-	}
+	// The filter ends once the daemon has read the whole stream or hung up on it.
 	if err := <-filterErr; err != nil {
 		return BuildResult{}, fmt.Errorf("filter root file system: %w", err)
 	}
 	if importErr != nil {
 		return BuildResult{}, fmt.Errorf("import image: %w", importErr)
+	}
+	waited = true
+	if err := cmd.Wait(); err != nil {
+		return BuildResult{}, fmt.Errorf("mmdebstrap: %w: see its log above", err)
 	}
 	img, err := cli.ImageInspect(ctx, opts.Ref)
 	if err != nil {
@@ -217,6 +218,10 @@ func filterTar(r io.Reader, drop []string) (io.Reader, <-chan error) {
 	go func() {
 		err := copyTar(tar.NewWriter(pw), tar.NewReader(r), drop)
 		pw.CloseWithError(err)
+		if err == nil {
+			// Read the padding after the end-of-archive marker, or the writer blocks on it.
+			_, err = io.Copy(io.Discard, r)
+		}
 		done <- err
 	}()
 	return pr, done
