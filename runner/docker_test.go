@@ -295,3 +295,14 @@ func versionLess(a, b string) bool {
 	fmt.Sscanf(b, "%d.%d", &b1, &b2)
 	return a1 < b1 || a1 == b1 && a2 < b2
 }
+
+// TestRunWithoutAccounting: where the daemon's cgroups are out of reach (a remote daemon, a
+// non-root user), runs still work and report CPU and memory as 0, meaning unknown.
+func TestRunWithoutAccounting(t *testing.T) {
+	d := newTestDocker(t)
+	d.cg = nil
+	res := run(t, d, "print('ok')\n", testLimits)
+	if res.ExitCode != 0 || res.Stdout != "ok\n" || res.CPUMS != 0 || res.PeakMemoryBytes != 0 {
+		t.Fatalf("got %+v", res)
+	}
+}
