@@ -45,6 +45,7 @@ type Analyzer struct {
 	// what an opaque use of the module (passed as a value, getattr with a computed name) reaches.
 	moduleCaps map[string][]string
 	denied     map[string]bool // "module.attr" from DeniedAttributes
+	risky      map[string]bool // modules whose wildcard import is reported (SBX105)
 }
 
 // New validates the check table and the config's module tables and returns an analyzer.
@@ -87,6 +88,17 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	for mod, attrs := range cfg.Modules.DeniedAttributes {
 		for _, at := range attrs {
 			a.denied[mod+"."+at] = true
+		}
+	}
+	a.risky = map[string]bool{}
+	for m := range mods.Modules {
+		if a.riskyModule(m) {
+			a.risky[m] = true
+		}
+	}
+	for m := range cfg.Modules.Capabilities {
+		if a.riskyModule(m) {
+			a.risky[m] = true
 		}
 	}
 	for _, c := range registry {
@@ -244,6 +256,9 @@ type pass struct {
 	seen       map[findingKey]bool
 	dropped    int
 	static     map[string]bool // modules imported by import statements
+	subjects   map[ast.Pattern]ast.Expr
+	small      [6]smallEntry
+	smallNext  int
 }
 
 type findingKey struct {
@@ -279,7 +294,9 @@ func (p *pass) run(ctx context.Context) {
 		}
 		return true
 	})
+	p.subjects = col.subjects
 	p.budget = workPerNode*nodes + 10000
+	p.refCache = make(map[ast.Expr][]ref, nodes/2)
 	// Walk 2: route every node to the checks that asked for its kind.
 	p.w.walk(p.mod, func(f *frame) bool {
 		if nodes&1023 == 0 && ctx.Err() != nil {

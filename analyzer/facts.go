@@ -196,7 +196,22 @@ func (p *pass) refs(e ast.Expr) []ref {
 	if e == nil {
 		return nil
 	}
-	return p.resolve(e, p.cur.sc, p.cur.idx)
+	// Checks ask about the same few expressions of the current node again and again; a tiny cache
+	// in front of the map keeps that cheap.
+	for i := range p.small {
+		if p.small[i].e == e {
+			return p.small[i].refs
+		}
+	}
+	r := p.resolve(e, p.cur.sc, p.cur.idx)
+	p.small[p.smallNext] = smallEntry{e, r}
+	p.smallNext = (p.smallNext + 1) % len(p.small)
+	return r
+}
+
+type smallEntry struct {
+	e    ast.Expr
+	refs []ref
 }
 
 func (p *pass) fold1String(e ast.Expr) (string, bool) {

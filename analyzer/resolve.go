@@ -293,8 +293,24 @@ var opaqueImportFuncs = map[string]bool{
 
 func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 	var out []ref
+	// ns.get("name") on a namespace is ns["name"].
+	if at, ok := e.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(e.Args) > 0 {
+		if key, ok := p.foldString(e.Args[0], sc, idx); ok {
+			for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
+				if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
+					for _, x := range p.item(r, key, sc, idx, depth) {
+						out = addRef(out, x)
+					}
+				}
+			}
+		}
+	}
 	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
 		if f.kind != kObj {
+			continue
+		}
+		if instanceTypes[f.qual] {
+			out = addRef(out, ref{qual: f.qual + "()", kind: kObj})
 			continue
 		}
 		switch f.qual {

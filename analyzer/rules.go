@@ -70,11 +70,26 @@ func (p *pass) refNode(n ast.Node) []ref {
 			return p.refs(n)
 		}
 	case *ast.Call:
-		if p.isGetattrCall(n) {
+		if p.isGetattrCall(n) || p.isLookupCall(n) {
 			return p.refs(n)
 		}
 	}
 	return nil
+}
+
+// isLookupCall reports whether n is ns.get("const") on a namespace (a module dict, globals(),
+// sys.modules, the builtins).
+func (p *pass) isLookupCall(n *ast.Call) bool {
+	at, ok := n.Func.(*ast.Attribute)
+	if !ok || (at.Attr != "get" && at.Attr != "__getitem__") || len(n.Args) == 0 {
+		return false
+	}
+	for _, r := range p.refs(at.Value) {
+		if r.kind == kDict || r.kind == kGlobals || r.kind == kModules || r.kind == kMod && r.qual == "builtins" {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *pass) isGetattrCall(n *ast.Call) bool {
@@ -367,21 +382,21 @@ func runSBX104(p *pass, n ast.Node) {
 				return
 			}
 			p.report(n, "dynamic import of a module whose name is not statically computable")
-		}
-	default:
-		if p.isCallFunc(n) {
 			return
 		}
-		if q, ok := has(p.namedRefs(n, true), importBuiltins); ok {
-			p.report(n, "%s is referenced without being called, so the modules it imports are unknown", short(q))
-		}
+	}
+	if p.isCallFunc(n) {
+		return
+	}
+	if q, ok := has(p.namedRefs(n, true), importBuiltins); ok {
+		p.report(n, "%s is referenced without being called, so the modules it imports are unknown", short(q))
 	}
 }
 
 func runSBX105(p *pass, n ast.Node) {
 	im := n.(*ast.ImportFrom)
 	mod := ast.Str(im.Module)
-	if im.Level > 0 || !p.a.cfg.Modules.ModuleAllowed(mod) || !p.a.riskyModule(mod) {
+	if im.Level > 0 || !p.a.cfg.Modules.ModuleAllowed(mod) || !p.a.risky[mod] {
 		return
 	}
 	for _, al := range im.Names {
@@ -405,6 +420,22 @@ func runSBX201(p *pass, n ast.Node) {
 		for _, al := range im.Names {
 			if r := p.a.child(ref{qual: ast.Str(im.Module), kind: kMod}, al.Name); r.kind == kObj && evalBuiltins[r.qual] {
 				p.report(al, "import of %s, which runs code built at run time", short(r.qual))
+			}
+		}
+		return
+	}
+	if mm, ok := n.(*ast.MatchMapping); ok {
+		subject := p.subjects[mm]
+		for _, k := range mm.Keys {
+			key, ok := p.fold1String(k)
+			if !ok || subject == nil {
+				continue
+			}
+			for _, r := range p.refs(subject) {
+				if q, ok := has(p.item(r, key, p.cur.sc, p.cur.idx, 0), evalBuiltins); ok {
+					p.report(k, "case pattern takes %s out of a namespace", short(q))
+					break
+				}
 			}
 		}
 		return
@@ -466,14 +497,18 @@ func (p *pass) namedRefs(n ast.Node, imported bool) []ref {
 	if _, ok := n.(*ast.Name); !ok {
 		return refs
 	}
-	out := refs[:0:0]
-	for _, r := range refs {
+	for i, r := range refs {
 		if r.alias || r.imported && !imported {
-			continue
+			out := append([]ref(nil), refs[:i]...)
+			for _, r := range refs[i+1:] {
+				if !(r.alias || r.imported && !imported) {
+					out = append(out, r)
+				}
+			}
+			return out
 		}
-		out = append(out, r)
 	}
-	return out
+	return refs
 }
 
 // sysModulesAccess reports whether the sys.modules reference n is subscripted or has a lookup or
@@ -573,10 +608,19 @@ func runSBX401(p *pass, n ast.Node) {
 			p.report(n, "import from the builtins module")
 		}
 	case *ast.Call, *ast.Subscript:
-		if s, ok := n.(*ast.Subscript); ok && s.Ctx == ast.Load {
-			if k, ok := p.fold1String(s.Slice); ok && (k == "__builtins__" || k == "__import__") {
-				p.report(n, "lookup of %s in a namespace reaches the builtins", k)
+		var key ast.Expr
+		switch x := n.(type) {
+		case *ast.Subscript:
+			if x.Ctx == ast.Load {
+				key = x.Slice
 			}
+		case *ast.Call:
+			if at, ok := x.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__" || at.Attr == "pop") && len(x.Args) > 0 {
+				key = x.Args[0]
+			}
+		}
+		if k, ok := p.fold1String(key); key != nil && ok && (k == "__builtins__" || k == "__import__") {
+			p.report(n, "lookup of %s in a namespace reaches the builtins", k)
 		}
 	}
 }
@@ -798,7 +842,7 @@ func runSBX601(p *pass, n ast.Node) {
 	}
 	for _, r := range p.refs(c.Func) {
 		switch r.qual {
-		case "timeit.timeit", "timeit.repeat", "timeit.Timer", "timeit.main":
+		case "timeit.timeit", "timeit.repeat", "timeit.Timer":
 			stmt := argOrKeyword(c, 0, "stmt")
 			setup := argOrKeyword(c, 1, "setup")
 			if p.codeString(stmt) || p.codeString(setup) {
@@ -951,6 +995,13 @@ func runSBX701(p *pass, n ast.Node) {
 		if len(c.Args) > 0 {
 			if s, ok := p.fold1String(c.Args[0]); ok {
 				format = s
+			}
+		}
+	case "get_field", "get_value":
+		// Formatter.get_field("0.__globals__", args, kwargs) resolves one field name directly.
+		if len(c.Args) > 0 {
+			if s, ok := p.fold1String(c.Args[0]); ok {
+				format = "{" + s + "}"
 			}
 		}
 	default:

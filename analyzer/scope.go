@@ -95,6 +95,7 @@ type walker struct {
 	root   *scope
 	stack  []frame
 	kids   []ast.Node
+	cur    frame // the frame being visited; a field so that visiting does not allocate
 }
 
 func newWalker() *walker {
@@ -114,12 +115,12 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 func (w *walker) walk(mod *ast.Module, visit func(f *frame) bool) {
 	w.stack = append(w.stack[:0], frame{n: mod, sc: w.root})
 	for len(w.stack) > 0 {
-		f := w.stack[len(w.stack)-1]
+		w.cur = w.stack[len(w.stack)-1]
 		w.stack = w.stack[:len(w.stack)-1]
-		if !visit(&f) {
+		if !visit(&w.cur) {
 			continue
 		}
-		w.pushChildren(&f)
+		w.pushChildren(&w.cur)
 	}
 }
 
@@ -191,7 +192,8 @@ func (w *walker) pushChildren(f *frame) {
 		w.exprs(f, n.Ifs)
 	default:
 		_, isScopeBody := f.n.(*ast.Module)
-		for _, c := range ast.Children(f.n) {
+		w.kids = ast.AppendChildren(w.kids[:0], f.n)
+		for _, c := range w.kids {
 			cond := f.cond
 			if _, ok := c.(ast.Stmt); ok && !isScopeBody {
 				cond = true
@@ -240,18 +242,42 @@ type collector struct {
 	a     *Analyzer
 	w     *walker
 	pairs map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
+	// subjects maps the top-level pattern of each case to the match subject.
+	subjects map[ast.Pattern]ast.Expr
 }
 
 func (c *collector) visit(f *frame) bool {
 	switch n := f.n.(type) {
 	case *ast.FunctionDef:
 		c.bindDef(f, n.Name, n)
-		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.AsyncFunctionDef:
 		c.bindDef(f, n.Name, n)
-		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.Lambda:
-		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+	case *ast.Match:
+		for _, mc := range n.Cases {
+			if mc == nil || mc.Pattern == nil {
+				continue
+			}
+			if c.subjects == nil {
+				c.subjects = map[ast.Pattern]ast.Expr{}
+			}
+			c.subjects[mc.Pattern] = n.Subject
+			// case {"key": name}: name is subject["key"].
+			if mm, ok := mc.Pattern.(*ast.MatchMapping); ok {
+				for i, k := range mm.Keys {
+					if i >= len(mm.Patterns) {
+						break
+					}
+					if as, ok := mm.Patterns[i].(*ast.MatchAs); ok && as.Pattern == nil && as.Name != nil {
+						item := &ast.Subscript{Loc: locOf(k), Value: n.Subject, Slice: k, Ctx: ast.Load}
+						c.bind(f.sc, *as.Name, &binding{kind: bAssign, value: item, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: as})
+					}
+				}
+			}
+		}
 	case *ast.ClassDef:
 		c.bindDef(f, n.Name, n)
 	case *ast.Assign:
@@ -384,26 +410,39 @@ func (c *collector) bindDef(f *frame, name string, n ast.Node) {
 	c.bind(f.sc, name, &binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
 }
 
-func (c *collector) bindParams(sc *scope, args *ast.Arguments) {
+// bindParams binds the parameters in the function's scope sc: each is unknown (the caller's value)
+// and, when it has a default, also the default, evaluated where the def is (lambda b=__builtins__).
+func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 	if args == nil {
 		return
 	}
-	add := func(a *ast.Arg) {
-		if a != nil {
-			c.bind(sc, a.Arg, &binding{kind: bUnknown, node: a})
+	add := func(a *ast.Arg, def ast.Expr) {
+		if a == nil {
+			return
+		}
+		c.bind(sc, a.Arg, &binding{kind: bUnknown, node: a})
+		if def != nil {
+			c.bind(sc, a.Arg, &binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
 		}
 	}
-	for _, a := range args.Posonlyargs {
-		add(a)
+	positional := append(append([]*ast.Arg{}, args.Posonlyargs...), args.Args...)
+	first := len(positional) - len(args.Defaults)
+	for i, a := range positional {
+		var def ast.Expr
+		if i >= first && first >= 0 {
+			def = args.Defaults[i-first]
+		}
+		add(a, def)
 	}
-	for _, a := range args.Args {
-		add(a)
+	add(args.Vararg, nil)
+	for i, a := range args.Kwonlyargs {
+		var def ast.Expr
+		if i < len(args.KwDefaults) {
+			def = args.KwDefaults[i]
+		}
+		add(a, def)
 	}
-	add(args.Vararg)
-	for _, a := range args.Kwonlyargs {
-		add(a)
-	}
-	add(args.Kwarg)
+	add(args.Kwarg, nil)
 }
 
 // bind adds b to name in sc, following global and nonlocal declarations. A binding made through a

@@ -42,7 +42,9 @@ var namingExact = map[string]string{
 	"cProfile.run":           "SBX601", "cProfile.runctx": "SBX601", "profile.run": "SBX601", "profile.runctx": "SBX601",
 	"cProfile.Profile.run": "SBX601", "cProfile.Profile.runctx": "SBX601", "profile.Profile.run": "SBX601",
 	"pdb.run": "SBX601", "pdb.runeval": "SBX601", "pdb.runctx": "SBX601", "pdb.runcall": "SBX601",
-	"trace.Trace": "SBX601", "bdb.Bdb": "SBX601",
+	"trace.Trace": "SBX601", "bdb.Bdb": "SBX601", "timeit.main": "SBX601",
+	"cProfile.Profile().run": "SBX601", "cProfile.Profile().runctx": "SBX601",
+	"profile.Profile().run": "SBX601", "profile.Profile().runctx": "SBX601",
 
 	// SBX602 interactive helpers
 	"pdb.set_trace": "SBX602", "pdb.post_mortem": "SBX602", "pdb.pm": "SBX602", "pdb.Pdb": "SBX602",
@@ -71,6 +73,12 @@ func namingRule(qual string) string {
 		}
 	}
 	return ""
+}
+
+// instanceTypes are classes whose instances' methods are sinks: calling one yields the ref
+// "cProfile.Profile()", whose attributes the naming tables can name.
+var instanceTypes = map[string]bool{
+	"cProfile.Profile": true, "profile.Profile": true, "string.Formatter": true, "timeit.Timer": true,
 }
 
 // Builtins reported where they are called or passed as a value (never where they are aliased).
