@@ -56,7 +56,14 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 		writeError(w, herr.code, herr.msg)
 		return
 	}
+	release, ok := acquire(r.Context(), s.checkSlots, s.checkWait)
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is at capacity (%d checks in progress, more queued): retry after 1s", cap(s.checkSlots)))
+		return
+	}
 	out, err := s.p.Check(r.Context(), s.submission(r, req, p))
+	release()
 	if err != nil {
 		// The decision was not recorded: fail closed and do not hand out an unlogged answer.
 		writeError(w, http.StatusServiceUnavailable, gateError(err))
@@ -77,7 +84,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		writeError(w, herr.code, herr.msg)
 		return
 	}
-	release, ok := s.acquireRun(r.Context())
+	release, ok := acquire(r.Context(), s.runSlots, s.runWait)
 	if !ok {
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
@@ -110,21 +117,22 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// acquireRun takes a run slot, waiting at most runWait.
-func (s *Server) acquireRun(ctx context.Context) (release func(), ok bool) {
+// acquire takes a slot of sem, waiting at most wait; release gives it back.
+func acquire(ctx context.Context, sem chan struct{}, wait time.Duration) (release func(), ok bool) {
+	release = func() { <-sem }
 	select {
-	case s.runSlots <- struct{}{}:
-		return func() { <-s.runSlots }, true
+	case sem <- struct{}{}:
+		return release, true
 	default:
 	}
-	if s.runWait <= 0 {
+	if wait <= 0 {
 		return nil, false
 	}
-	t := time.NewTimer(s.runWait)
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
-	case s.runSlots <- struct{}{}:
-		return func() { <-s.runSlots }, true
+	case sem <- struct{}{}:
+		return release, true
 	case <-t.C:
 		return nil, false
 	case <-ctx.Done():

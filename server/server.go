@@ -18,6 +18,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"sync"
 	"time"
 
@@ -53,16 +54,22 @@ type Server struct {
 	limiters map[string]*rate.Limiter // per principal; nil when rate limiting is off
 	runSlots chan struct{}
 	runWait  time.Duration
-	maxBody  int64
-	audit    AuditReader
-	log      *slog.Logger
-	metrics  *metrics
-	timeouts Timeouts
-	grace    time.Duration
-	handler  http.Handler
-	active   activeCounter
-	tls      *tls.Config
-	tlsFiles [2]string // cert and key files given to WithTLS, loaded by New
+	// checkSlots bounds checks in analysis and decision at once. The work is CPU-bound, and the policy
+	// has an evaluation deadline: unbounded, a burst would stretch every evaluation past it and the
+	// gate would deny benign code. Queued requests wait outside the deadline instead.
+	checkSlots chan struct{}
+	checkWait  time.Duration
+	maxChecks  int
+	maxBody    int64
+	audit      AuditReader
+	log        *slog.Logger
+	metrics    *metrics
+	timeouts   Timeouts
+	grace      time.Duration
+	handler    http.Handler
+	active     activeCounter
+	tls        *tls.Config
+	tlsFiles   [2]string // cert and key files given to WithTLS, loaded by New
 }
 
 // Option configures a Server.
@@ -89,6 +96,12 @@ func WithTimeouts(t Timeouts) Option { return func(s *Server) { s.timeouts = t }
 // WithGrace sets how long in-flight requests may go on after shutdown begins before they are
 // canceled (default 30s).
 func WithGrace(d time.Duration) Option { return func(s *Server) { s.grace = d } }
+
+// WithMaxConcurrentChecks bounds the checks analyzed and decided at once (default 4 per CPU);
+// further checks queue for up to wait (default 10s), then get 503.
+func WithMaxConcurrentChecks(n int, wait time.Duration) Option {
+	return func(s *Server) { s.maxChecks, s.checkWait = n, wait }
+}
 
 // WithRunQueueWait sets how long a run waits for a free slot before it gets 429 (default 2s; 0
 // answers 429 at once).
@@ -122,6 +135,8 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		log:     slog.Default(),
 		grace:   DefaultGrace,
 		runWait: DefaultRunQueueWait,
+		// A queued check waits this long at most; beyond it the server is overloaded, not slow.
+		checkWait: 10 * time.Second,
 	}
 	for _, o := range opts {
 		o(s)
@@ -136,9 +151,13 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		}
 		s.tls = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}}
 	}
-	if s.grace < 0 || s.runWait < 0 {
-		return nil, errors.New("server: grace and run queue wait must not be negative")
+	if s.grace < 0 || s.runWait < 0 || s.checkWait < 0 || s.maxChecks < 0 {
+		return nil, errors.New("server: grace, queue waits and limits must not be negative")
 	}
+	if s.maxChecks == 0 {
+		s.maxChecks = 4 * runtime.GOMAXPROCS(0)
+	}
+	s.checkSlots = make(chan struct{}, s.maxChecks)
 	runs := cfg.Server.MaxConcurrentRuns
 	if runs == 0 {
 		runs = cfg.Runner.MaxConcurrent
