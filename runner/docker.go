@@ -393,8 +393,9 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	defer timer.Stop()
 
 	var (
-		ex    exit
-		grace <-chan time.Time // after our kill, how long the daemon gets to report the exit
+		ex     exit
+		onKill = (<-chan struct{})(killed)
+		grace  <-chan time.Time // after our kill, how long the daemon gets to report the exit
 	)
 	for waiting := true; waiting; {
 		select {
@@ -403,8 +404,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		case <-timer.C:
 			res.TimedOut = true
 			kill()
-		case <-killed:
-			killed, grace = nil, time.After(d.cleanup)
+		case <-onKill:
+			onKill, grace = nil, time.After(d.cleanup)
 		case <-grace:
 			return Result{}, errors.New("container did not stop after SIGKILL: check the Docker daemon")
 		case <-ctx.Done():
