@@ -405,3 +405,20 @@ func TestHashToken(t *testing.T) {
 		t.Errorf("NewToken: %q, %q", a, b)
 	}
 }
+
+// When every check slot is taken and the queue wait is over, a check gets 503 with Retry-After.
+func TestCheckCapacity(t *testing.T) {
+	e := startEnv(t, testConfig(t), envOpts{opts: []Option{WithMaxConcurrentChecks(1, 0)}})
+	e.srv.checkSlots <- struct{}{} // another check holds the only slot
+	r := e.post("/v1/check", aliceToken, map[string]any{"code": allowedCode})
+	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") != "1" || !strings.Contains(r.errorMessage(t), "at capacity") {
+		t.Fatalf("status %d: %s", r.Status, r.Body)
+	}
+	<-e.srv.checkSlots
+	if r := e.post("/v1/check", aliceToken, map[string]any{"code": allowedCode}); r.Status != 200 {
+		t.Fatalf("after the slot is free: %d %s", r.Status, r.Body)
+	}
+	if n := len(e.verifyLog()); n != 1 {
+		t.Fatalf("%d records, want 1", n)
+	}
+}
