@@ -21,6 +21,10 @@ func WriteJSON(w io.Writer, results []Result) error {
 	return enc.Encode(doc)
 }
 
+// Normalized returns a copy of r whose lists encode as [] rather than null, for callers that put a
+// Result inside their own JSON document (check --explain) and must keep the contract's shape.
+func Normalized(r Result) Result { return normalized(r) }
+
 // normalized copies r with every nil list replaced by an empty one.
 func normalized(r Result) Result {
 	r.Imports = nonNil(r.Imports)
