@@ -59,7 +59,7 @@ func benchAppend(b *testing.B, writers int) {
 	// The disk's fsync latency drifts (other work shares it), so the two alternate in short rounds,
 	// taking turns to go first, and "ratio" is the median of the rounds' ratios: like is compared
 	// with like, and a burst of foreign I/O moves it little.
-	round := 32 * writers
+	round := 8 * writers * writers // 8 for one writer; 512 for eight, enough for batches to settle
 	var plainDur, logDur time.Duration
 	var ratios []float64
 	b.SetBytes(int64(len(line)))

@@ -70,7 +70,8 @@ type Log struct {
 	repairs    []Record
 
 	// Owned by the leader (see lead) and, inside commit, by the holder of the file lock.
-	last     int           // size of the previous batch
+	recent   [8]int        // sizes of the last batches, a ring
+	batches  int           // batches committed, the ring's cursor
 	syncAvg  time.Duration // moving average of a commit's duration
 	st       tail
 	loaded   bool
@@ -261,7 +262,8 @@ func (l *Log) lead(own *pending) {
 		start := time.Now()
 		err := l.commit(batch)
 		l.syncAvg = (3*l.syncAvg + time.Since(start)) / 4
-		l.last = len(batch)
+		l.recent[l.batches%len(l.recent)] = len(batch)
+		l.batches++
 		for _, p := range batch {
 			p.err = err
 			close(p.done)
@@ -289,17 +291,22 @@ func (l *Log) lead(own *pending) {
 
 // take returns the next batch, or nil (and gives up the lead) when nothing is queued.
 //
-// When the last batch had several records, writers are running concurrently; take then lingers
-// briefly (at most half a commit) until as many are queued again, because the writers just
-// acknowledged come back a moment later and would otherwise miss the batch and split into two
-// alternating half-size groups, each paying a whole fsync.
+// When recent batches had several records, writers are running concurrently; take then lingers
+// briefly (at most half a commit) until as many are queued as the largest recent batch, because the
+// writers just acknowledged come back a moment later and would otherwise miss the batch and split
+// into alternating smaller groups, each paying a whole fsync. The largest of several batches, not
+// the last one, is the target, so one short batch does not shrink the ones after it.
 func (l *Log) take() []*pending {
-	if l.last > 1 {
+	target := 0
+	for _, n := range l.recent {
+		target = max(target, n)
+	}
+	if target > 1 {
 		timer := time.NewTimer(min(l.syncAvg/2, 2*time.Millisecond))
 	wait:
 		for {
 			l.mu.Lock()
-			enough := len(l.queue) >= l.last || l.closed
+			enough := len(l.queue) >= target || l.closed
 			l.mu.Unlock()
 			if enough {
 				break
@@ -316,7 +323,7 @@ func (l *Log) take() []*pending {
 	defer l.mu.Unlock()
 	if len(l.queue) == 0 {
 		l.committing = false
-		l.last = 0
+		l.recent = [len(l.recent)]int{}
 		return nil
 	}
 	n, size := 0, 0
