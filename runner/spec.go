@@ -101,6 +101,8 @@ func containerSpec(image, name, cgroupParent string, l config.Limits, labels map
 		// Output goes to us over the attach stream; a log driver would copy it to the daemon's disk.
 		LogConfig:  container.LogConfig{Type: "none"},
 		AutoRemove: false, // we remove explicitly, after reading the final state
+		// Under host memory pressure the kernel picks sandboxes first, not the daemon or the gate.
+		OomScoreAdj: 1000,
 		Resources: container.Resources{
 			Memory:       l.MemoryBytes,
 			MemorySwap:   l.MemoryBytes, // equal to Memory: no swap

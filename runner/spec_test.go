@@ -89,6 +89,7 @@ func TestSpecAsApplied(t *testing.T) {
 	check("pids", h.PidsLimit != nil && *h.PidsLimit == testLimits.Pids, h.PidsLimit)
 	check("log driver", h.LogConfig.Type == "none", h.LogConfig)
 	check("not auto-removed", !h.AutoRemove, h.AutoRemove)
+	check("first OOM victim", h.OomScoreAdj == 1000, h.OomScoreAdj)
 	ul := map[string]int64{}
 	for _, u := range h.Ulimits {
 		if u.Soft != u.Hard {
