@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -56,7 +57,7 @@ func decodeSubmit(w http.ResponseWriter, r *http.Request, maxBody int64, cfg *co
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
-			return req, &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q is not JSON: send Content-Type: application/json", ct)}
+			return req, &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q is not JSON: send Content-Type: application/json", clip(ct))}
 		}
 	}
 	if r.ContentLength > maxBody {
@@ -118,11 +119,11 @@ func jsonError(err error, maxBody int64) *httpError {
 		if te.Field == "" {
 			return badRequest("the body is a JSON %s, not an object: send one JSON object, e.g. %s", te.Value, bodyExample)
 		}
-		return badRequest("field %q is a JSON %s: it must be %s", te.Field, te.Value, jsonKind(te.Type.Kind().String()))
+		return badRequest("field %q is a JSON %s: it must be %s", clip(te.Field), te.Value, jsonKind(te.Type.Kind().String()))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		// encoding/json has no typed error for this; its message is stable and names the field.
-		field := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return badRequest("unknown field %s: the accepted fields are %s", field, submitFields)
+		field, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		return badRequest("unknown field %q: the accepted fields are %s", clip(field), submitFields)
 	}
 	return badRequest("malformed JSON: %s: send one JSON object, e.g. %s", strings.TrimPrefix(err.Error(), "json: "), bodyExample)
 }
@@ -146,7 +147,7 @@ func validateMeta(req *submitRequest, cfg *config.Config) *httpError {
 	}
 	if t := req.RequestedTier; t != "" {
 		if _, ok := cfg.Tiers[t]; !ok {
-			return badRequest("requested_tier %q is not a tier: use one of %s, or leave it empty", t, strings.Join(cfg.TierNames(), ", "))
+			return badRequest("requested_tier %q is not a tier: use one of %s, or leave it empty", clip(t), strings.Join(cfg.TierNames(), ", "))
 		}
 	}
 	if len(req.Labels) > maxLabels {
@@ -154,10 +155,10 @@ func validateMeta(req *submitRequest, cfg *config.Config) *httpError {
 	}
 	for k, v := range req.Labels {
 		if k == "" || len(k) > maxLabelKeyBytes || !printable(k) {
-			return badRequest("label key %q must be 1 to %d printable characters", k, maxLabelKeyBytes)
+			return badRequest("label key %q must be 1 to %d printable characters", clip(k), maxLabelKeyBytes)
 		}
 		if len(v) > maxLabelValBytes || !printable(v) {
-			return badRequest("label %q: the value must be at most %d printable characters", k, maxLabelValBytes)
+			return badRequest("label %q: the value must be at most %d printable characters", clip(k), maxLabelValBytes)
 		}
 	}
 	return nil
@@ -179,4 +180,17 @@ func printable(s string) bool {
 // from the body.
 func (req submitRequest) policyRequest(p principal) policy.Request {
 	return policy.Request{Principal: p.Name, Source: "http", RequestedTier: req.RequestedTier, Labels: req.Labels}
+}
+
+// clip bounds client text echoed in an error (and so in the server log) to a few dozen bytes.
+func clip(s string) string {
+	const n = 64
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }

@@ -214,6 +214,7 @@ func TestBadRequests(t *testing.T) {
 		{"labels not strings", strings.NewReader(`{"code": "1", "labels": {"a": 1}}`), nil, 400, "must be"},
 		{"unknown tier", strings.NewReader(`{"code": "1", "requested_tier": "root"}`), nil, 400, `requested_tier "root" is not a tier`},
 		{"path with control characters", strings.NewReader(`{"code": "1", "path": "a\u0000.py"}`), nil, 400, "printable"},
+		{"huge unknown field is not echoed whole", strings.NewReader(`{"code": "1", "` + strings.Repeat("k", 3000) + `": 1}`), nil, 400, `unknown field "` + strings.Repeat("k", 64) + `...": the accepted`},
 		{"not JSON content type", strings.NewReader(`{"code": "1"}`), []string{"Content-Type", "text/plain"}, 415, "application/json"},
 	}
 	for _, tt := range tests {
