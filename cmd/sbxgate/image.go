@@ -26,6 +26,7 @@ func cmdImage(ctx context.Context, e *Env, args []string) int {
 	cfgPath := fs.String("config", "", "sandbox.yaml whose runner.image names the tag (default: embedded)")
 	tag := fs.String("tag", "", "image reference to build (default: runner.image from the config)")
 	sources := fs.String("sources", "", "apt sources file for mmdebstrap (default: this machine's)")
+	suite := fs.String("suite", "bookworm", "Debian suite to build from")
 	quiet := fs.Bool("quiet", false, "do not show mmdebstrap's progress")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
@@ -47,7 +48,7 @@ func cmdImage(ctx context.Context, e *Env, args []string) int {
 	if *quiet {
 		log = io.Discard
 	}
-	res, err := runner.BuildImage(ctx, runner.BuildOptions{Ref: ref, SourcesFile: *sources, Log: log})
+	res, err := runner.BuildImage(ctx, runner.BuildOptions{Ref: ref, Suite: *suite, SourcesFile: *sources, Log: log})
 	if err != nil {
 		e.Errorf("image build: %v", err)
 		return 1
