@@ -109,8 +109,8 @@ func (c *csvWriter) Write(r *Record, _ []byte) error {
 	if r.CodeSHA256 != "" {
 		size = strconv.Itoa(r.CodeSize)
 	}
-	return c.w.Write([]string{strconv.FormatInt(r.Seq, 10), r.ID, r.Time.Format(time.RFC3339Nano), r.Kind, r.RequestID,
-		csvSafe(r.Principal), r.Source, r.CodeSHA256, size, dec, tier, strings.Join(Rules(r), " "), r.DecisionID, exit,
+	return c.w.Write([]string{strconv.FormatInt(r.Seq, 10), r.ID, r.Time.Format(time.RFC3339Nano), r.Kind, csvSafe(r.RequestID),
+		csvSafe(r.Principal), csvSafe(r.Source), r.CodeSHA256, size, dec, csvSafe(tier), strings.Join(Rules(r), " "), r.DecisionID, exit,
 		csvSafe(r.Error), r.Hash})
 }
 

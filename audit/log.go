@@ -113,7 +113,7 @@ func Open(path string, opts ...Option) (*Log, error) {
 	created := errors.Is(statErr, os.ErrNotExist)
 	lockf, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("audit: %w", err)
+		return nil, fmt.Errorf("audit: %w: the log's directory must exist and be writable (or pass another --audit)", err)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|noatime, 0o600)
 	if errors.Is(err, os.ErrPermission) && noatime != 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -280,13 +281,14 @@ func auditShow(e *Env, args []string) int {
 		}
 		return 0
 	}
-	var v any
-	if err := json.Unmarshal(line, &v); err != nil {
+	// Indent the line's own bytes: decoding and re-encoding could alter numbers.
+	var out bytes.Buffer
+	if err := json.Indent(&out, line, "", "  "); err != nil {
 		e.Errorf("audit show: %v", err)
 		return 2
 	}
-	out, _ := json.MarshalIndent(v, "", "  ")
-	fmt.Fprintf(e.Stdout, "%s\n", out)
+	out.WriteByte('\n')
+	e.Stdout.Write(out.Bytes())
 	return 0
 }
 
