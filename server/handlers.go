@@ -62,8 +62,10 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is at capacity (%d checks in progress, more queued): retry after 1s", cap(s.checkSlots)))
 		return
 	}
-	out, err := s.p.Check(r.Context(), s.submission(r, req, p))
-	release()
+	out, err := func() (pipeline.Outcome, error) {
+		defer release()
+		return s.p.Check(r.Context(), s.submission(r, req, p))
+	}()
 	if err != nil {
 		// The decision was not recorded: fail closed and do not hand out an unlogged answer.
 		writeError(w, http.StatusServiceUnavailable, gateError(err))
@@ -90,11 +92,13 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
 		return
 	}
-	defer release()
-	s.metrics.runsInFlight.Inc()
 	start := time.Now()
-	out, err := s.p.Run(r.Context(), s.submission(r, req, p))
-	s.metrics.runsInFlight.Dec()
+	out, err := func() (pipeline.Outcome, error) {
+		defer release()
+		s.metrics.runsInFlight.Inc()
+		defer s.metrics.runsInFlight.Dec()
+		return s.p.Run(r.Context(), s.submission(r, req, p))
+	}()
 	if out.Report != nil {
 		s.metrics.observeDecision("run", out.Decision.Allow)
 	}
