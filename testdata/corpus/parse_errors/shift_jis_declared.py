@@ -1,0 +1,5 @@
+# -*- coding: shift_jis -*-
+# label: evasion
+# family: encodings
+# want-parse-error
+import subprocess
