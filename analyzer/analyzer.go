@@ -46,6 +46,8 @@ type Analyzer struct {
 	moduleCaps map[string][]string
 	denied     map[string]bool // "module.attr" from DeniedAttributes
 	risky      map[string]bool // modules whose wildcard import is reported (SBX105)
+	// methods maps a denied method name to the modules whose objects have it (DeniedMethods).
+	methods map[string][]string
 }
 
 // New validates the check table and the config's module tables and returns an analyzer.
@@ -88,6 +90,12 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	for mod, attrs := range cfg.Modules.DeniedAttributes {
 		for _, at := range attrs {
 			a.denied[mod+"."+at] = true
+		}
+	}
+	a.methods = map[string][]string{}
+	for mod, ms := range cfg.Modules.DeniedMethods {
+		for _, m := range ms {
+			a.methods[m] = append(a.methods[m], mod)
 		}
 	}
 	a.risky = map[string]bool{}
@@ -259,6 +267,9 @@ type pass struct {
 	subjects   map[ast.Pattern]ast.Expr
 	small      [6]smallEntry
 	smallNext  int
+	ctx        context.Context
+	depth      int // nesting of embedded analyses (string annotations)
+	embeddedN  int // bytes of embedded source analyzed
 }
 
 type findingKey struct {
@@ -276,6 +287,7 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 }
 
 func (p *pass) run(ctx context.Context) {
+	p.ctx = ctx
 	// Walk 1: scopes and bindings, and the static import facts.
 	col := &collector{a: p.a, w: p.w}
 	nodes := 0
@@ -312,6 +324,61 @@ func (p *pass) run(ctx context.Context) {
 		return true
 	})
 	p.cur, p.check = nil, nil
+}
+
+const (
+	maxEmbeddedDepth = 2
+	maxEmbeddedCode  = 4 << 10
+	maxEmbeddedTotal = 64 << 10
+)
+
+// embedded analyzes Python source that Python evaluates from a string (string annotations that
+// typing.get_type_hints or functools.singledispatch evaluate, typing.ForwardRef) and reports its
+// findings and imports at the string.
+func (p *pass) embedded(at ast.Node, code string) {
+	if p.depth >= maxEmbeddedDepth || len(code) > maxEmbeddedCode || p.embeddedN+len(code) > maxEmbeddedTotal {
+		return
+	}
+	p.embeddedN += len(code)
+	mod, err := parser.Parse([]byte(code), "<string>")
+	if err != nil {
+		return // Python cannot evaluate it either
+	}
+	sub := newPass(p.a, &Report{}, []byte(code), code, mod)
+	sub.depth = p.depth + 1
+	sub.run(p.ctx)
+	p.embeddedN += sub.embeddedN
+	loc := locOf(at)
+	for _, f := range sub.rep.Findings {
+		if strings.HasPrefix(f.Rule, "SBX8") || len(p.rep.Findings) >= maxFindings {
+			continue // source-level checks already ran on the whole file
+		}
+		f.Line, f.Col, f.EndLine, f.EndCol = loc.Lineno, loc.ColOffset, loc.EndLineno, loc.EndColOffset
+		f.Message = "in a string Python evaluates: " + f.Message
+		p.rep.Findings = append(p.rep.Findings, f)
+	}
+	for _, im := range sub.rep.Imports {
+		im.Line, im.Col = loc.Lineno, loc.ColOffset
+		p.addImport(im)
+	}
+	for c := range sub.extraCaps {
+		p.extraCaps[c] = true
+	}
+}
+
+// annotationStrings analyzes the string constants of an annotation as code.
+func (p *pass) annotationStrings(e ast.Expr) {
+	if e == nil {
+		return
+	}
+	ast.Walk(e, func(n, _ ast.Node) bool {
+		if c, ok := n.(*ast.Constant); ok {
+			if s, ok := c.Value.(string); ok {
+				p.embedded(c, s)
+			}
+		}
+		return true
+	})
 }
 
 // report adds a finding of the current check at node n.

@@ -188,7 +188,7 @@ var registry = []*Check{
 	{ID: "SBX701", Capability: "format_traversal", Severity: "high", CWE: 134,
 		Doc:   "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\")",
 		Hint:  "use f-strings or plain {} / {name} fields",
-		Nodes: []string{"Call"}, Run: runSBX701},
+		Nodes: []string{"Call", "Attribute"}, Run: runSBX701},
 	{ID: "SBX702", Capability: "dynamic_code", Severity: "critical", CWE: 506,
 		Doc:   "strings decoded at run time (base64, codecs, bytes.fromhex, rot13, zlib) feeding eval/exec/compile/__import__/getattr",
 		Hint:  "write code and names in the clear",

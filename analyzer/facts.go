@@ -56,8 +56,24 @@ func (p *pass) facts(f *frame) {
 		}
 		im.Capabilities = sortedSet(caps)
 		p.addImport(im)
+	case *ast.Arg:
+		p.annotationStrings(n.Annotation)
+	case *ast.FunctionDef:
+		p.annotationStrings(n.Returns)
+	case *ast.AsyncFunctionDef:
+		p.annotationStrings(n.Returns)
+	case *ast.AnnAssign:
+		p.annotationStrings(n.Annotation)
 	case *ast.Call:
 		p.dynamicCall(n)
+		for _, r := range p.refs(n.Func) {
+			if r.qual == "typing.ForwardRef" || r.qual == "typing._type_check" || r.qual == "typing._eval_type" {
+				if s, ok := p.fold1String(firstArg(n)); ok {
+					p.embedded(n, s)
+				}
+				break
+			}
+		}
 	case *ast.Subscript:
 		if n.Ctx != ast.Load {
 			return

@@ -336,6 +336,21 @@ func runSBX102(p *pass, n ast.Node) {
 		}
 		return
 	}
+	if at, ok := n.(*ast.Attribute); ok {
+		if mods := p.a.methods[at.Attr]; len(mods) > 0 && !p.anyModule(p.refs(at.Value)) {
+			for _, m := range mods {
+				if p.importedModule(m) {
+					q := m + "." + at.Attr
+					c := findingCap(p.a.caps[q])
+					if c == "" {
+						c = "import"
+					}
+					p.reportAs(n, c, severityOf(c), "%s() on an object of %s is denied by the configuration (%s)", at.Attr, m, c)
+					return
+				}
+			}
+		}
+	}
 	report := func(at ast.Node, q string) {
 		c := findingCap(p.a.caps[q])
 		if c == "" {
@@ -777,7 +792,13 @@ func runSBX501(p *pass, n ast.Node) {
 		}
 		if target, ok := p.a.mods.moduleAttr(mod, attr); ok {
 			p.report(at, "%s.%s is the module %s, reached through a private attribute", mod, attr, target)
+			return
 		}
+		q := mod + "." + attr
+		if !p.a.mods.isModule(mod) || len(p.a.caps[q]) > 0 || namingRule(q) != "" || p.a.denied[q] {
+			return // not a standard-library module, or reported by the rule for that attribute
+		}
+		p.report(at, "%s is a private attribute of a standard-library module", q)
 	})
 }
 
@@ -974,42 +995,69 @@ func (p *pass) monkeyCall(c *ast.Call) {
 // ---- SBX7xx string tricks ----
 
 func runSBX701(p *pass, n ast.Node) {
-	c := n.(*ast.Call)
-	at, ok := c.Func.(*ast.Attribute)
+	var format string
+	var ok bool
+	switch n := n.(type) {
+	case *ast.Attribute:
+		// "{0.__globals__}".format, called or passed as a bound method.
+		if n.Attr == "format" || n.Attr == "format_map" {
+			format, ok = p.fold1String(n.Value)
+		}
+	case *ast.Call:
+		format, ok = p.formatOfCall(n)
+	}
 	if !ok {
 		return
 	}
-	var format string
-	switch at.Attr {
-	case "format", "format_map":
-		if s, ok := p.fold1String(at.Value); ok {
-			format = s
-			break
-		}
-		if len(c.Args) > 0 { // str.format(fmt, ...) or a string.Formatter's format(fmt, ...)
-			if s, ok := p.fold1String(c.Args[0]); ok {
-				format = s
-			}
-		}
-	case "vformat":
-		if len(c.Args) > 0 {
-			if s, ok := p.fold1String(c.Args[0]); ok {
-				format = s
-			}
-		}
-	case "get_field", "get_value":
-		// Formatter.get_field("0.__globals__", args, kwargs) resolves one field name directly.
-		if len(c.Args) > 0 {
-			if s, ok := p.fold1String(c.Args[0]); ok {
-				format = "{" + s + "}"
-			}
-		}
-	default:
-		return
-	}
-	if field, ok := traversingField(format); ok {
+	if field, t := traversingField(format); t {
 		p.report(n, "format field {%s} traverses attributes or items of its argument", field)
 	}
+}
+
+// formatOfCall returns the format string a call formats with, for the forms the Attribute case
+// does not see: getattr(fmt, "format"), str.format(fmt, ...), Formatter().format/vformat(fmt, ...),
+// Formatter().get_field(name, ...), and logging formatters with style="{".
+func (p *pass) formatOfCall(c *ast.Call) (string, bool) {
+	if p.isGetattrCall(c) && len(c.Args) >= 2 {
+		if name, ok := p.fold1String(c.Args[1]); ok && (name == "format" || name == "format_map") {
+			return p.fold1String(c.Args[0])
+		}
+		return "", false
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok {
+		switch at.Attr {
+		case "format", "format_map", "vformat":
+			if _, recvIsStr := p.fold1String(at.Value); !recvIsStr && len(c.Args) > 0 {
+				return p.fold1String(c.Args[0])
+			}
+			return "", false
+		case "get_field", "get_value":
+			if len(c.Args) > 0 {
+				if s, ok := p.fold1String(c.Args[0]); ok {
+					return "{" + s + "}", true
+				}
+			}
+			return "", false
+		}
+	}
+	for _, r := range p.refs(c.Func) {
+		switch r.qual {
+		case "logging.Formatter", "logging.basicConfig", "logging.LoggerAdapter":
+			style, ok := p.fold1String(argOrKeyword(c, 2, "style"))
+			if !ok || style != "{" {
+				return "", false
+			}
+			if f := argOrKeyword(c, 0, "fmt"); f != nil && r.qual == "logging.Formatter" {
+				return p.fold1String(f)
+			}
+			for _, k := range c.Keywords {
+				if k.Arg != nil && (*k.Arg == "format" || *k.Arg == "fmt") {
+					return p.fold1String(k.Value)
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // traversingField finds a replacement field whose name has an attribute or index part, including
@@ -1031,8 +1079,10 @@ func traversingField(f string) (string, bool) {
 					depth--
 				}
 			}
-			body := f[i+1 : j-1]
-			if depth != 0 {
+			var body string
+			if depth == 0 {
+				body = f[i+1 : j-1]
+			} else {
 				body = f[i+1:]
 			}
 			name := body

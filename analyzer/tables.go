@@ -34,6 +34,10 @@ var namingExact = map[string]string{
 	// SBX503 name resolvers
 	"pydoc.locate": "SBX503", "pydoc.resolve": "SBX503", "pydoc.safeimport": "SBX503",
 	"pkgutil.resolve_name": "SBX503", "importlib.util.resolve_name": "SBX503",
+	"unittest.defaultTestLoader.loadTestsFromName": "SBX503", "unittest.defaultTestLoader.loadTestsFromNames": "SBX503",
+	"unittest.TestLoader().loadTestsFromName": "SBX503", "unittest.TestLoader().loadTestsFromNames": "SBX503",
+	"unittest.loader.defaultTestLoader.loadTestsFromName": "SBX503", "unittest.loader.defaultTestLoader.loadTestsFromNames": "SBX503",
+	"unittest.loader.TestLoader().loadTestsFromName": "SBX503", "unittest.loader.TestLoader().loadTestsFromNames": "SBX503",
 
 	// SBX601 code runners
 	"code.InteractiveConsole": "SBX601", "code.InteractiveInterpreter": "SBX601", "code.interact": "SBX601",
@@ -79,6 +83,7 @@ func namingRule(qual string) string {
 // "cProfile.Profile()", whose attributes the naming tables can name.
 var instanceTypes = map[string]bool{
 	"cProfile.Profile": true, "profile.Profile": true, "string.Formatter": true, "timeit.Timer": true,
+	"unittest.TestLoader": true, "unittest.loader.TestLoader": true,
 }
 
 // Builtins reported where they are called or passed as a value (never where they are aliased).

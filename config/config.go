@@ -101,6 +101,10 @@ type Modules struct {
 	Capabilities map[string][]string `yaml:"capabilities"`
 	// DeniedAttributes lists attributes that stay denied inside allowed modules.
 	DeniedAttributes map[string][]string `yaml:"denied_attributes"`
+	// DeniedMethods lists methods of the objects an allowed module hands out (event loops,
+	// connections) that stay denied: loop.subprocess_shell, conn.load_extension. They are matched by
+	// name on objects the analyzer cannot otherwise identify, in programs that import the module.
+	DeniedMethods map[string][]string `yaml:"denied_methods"`
 }
 
 // Server configures `sbxgate serve`.
@@ -234,6 +238,16 @@ func (c *Config) Validate() error {
 		for _, a := range attrs {
 			if !isDottedName(a) || strings.Contains(a, ".") {
 				bad("modules.denied_attributes.%s: %q is not an attribute name", mod, a)
+			}
+		}
+	}
+	for mod, methods := range c.Modules.DeniedMethods {
+		if !isDottedName(mod) {
+			bad("modules.denied_methods: %q is not a module name", mod)
+		}
+		for _, a := range methods {
+			if !isDottedName(a) || strings.Contains(a, ".") {
+				bad("modules.denied_methods.%s: %q is not a method name", mod, a)
 			}
 		}
 	}
