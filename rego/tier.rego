@@ -3,13 +3,11 @@ package sbxgate
 # A principal's trust level comes from data.sbxgate.principals; anyone unknown, or mapped to a
 # level the policy does not define, is untrusted.
 trust_level := level if {
-	level := data.sbxgate.principals[object.get(input, ["request", "principal"], "")]
+	level := data.sbxgate.principals[input.request.principal]
 	data.sbxgate.trust_levels[level]
 } else := "untrusted"
 
 config_tiers := data.sbxgate.config.tiers
-
-requested_tier := object.get(input, ["request", "requested_tier"], "")
 
 # The smallest tier of the config: least memory, then fewest CPUs, then shortest timeout, then name.
 smallest_tier := sort([[t.memory_bytes, t.cpus, t.timeout_ms, name] | some name, t in config_tiers])[0][3]
@@ -17,29 +15,26 @@ smallest_tier := sort([[t.memory_bytes, t.cpus, t.timeout_ms, name] | some name,
 default_tier := data.sbxgate.trust_levels[trust_level].default_tier
 
 # A denial gets no tier. Untrusted principals get the smallest tier whatever they ask for; others
-# get the requested tier if their level may have it, else their level's default, else the smallest.
+# get the requested tier if their level lists it and the config defines it, else their level's
+# default, else the smallest.
 tier := "none" if {
 	not allow
 } else := smallest_tier if {
 	trust_level == "untrusted"
-} else := requested_tier if {
-	permitted(requested_tier)
+} else := input.request.requested_tier if {
+	input.request.requested_tier in data.sbxgate.trust_levels[trust_level].tiers
+	config_tiers[input.request.requested_tier]
 } else := default_tier if {
-	permitted(default_tier)
+	default_tier in data.sbxgate.trust_levels[trust_level].tiers
+	config_tiers[default_tier]
 } else := smallest_tier
-
-# A tier is permitted when the trust level lists it and the config defines it.
-permitted(t) if {
-	t in data.sbxgate.trust_levels[trust_level].tiers
-	config_tiers[t]
-}
 
 # SBX810: a note on an allow whose requested tier was not granted.
 notes contains {
 	"rule": "SBX810",
-	"message": sprintf("requested tier %s is not available to trust level %s: granted %s", [requested_tier, trust_level, tier]),
+	"message": sprintf("requested tier %v is not available to trust level %s: granted %s", [input.request.requested_tier, trust_level, tier]),
 } if {
 	allow
-	requested_tier != ""
-	requested_tier != tier
+	input.request.requested_tier != ""
+	input.request.requested_tier != tier
 }

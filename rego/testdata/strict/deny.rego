@@ -34,21 +34,22 @@ deny contains {
 	finding_denied(f)
 }
 
-finding_denied(f) if f.capability in denied_capability_set
+finding_denied(f) if f.capability in data.sbxgate.denied_capabilities
 
-# Written as "not tolerated" so an unknown or missing severity denies. object.get, not f.severity:
-# the compiler hoists f.severity out of the negation, so a missing field would make this undefined.
-finding_denied(f) if not object.get(f, "severity", null) in tolerated_severity_set
+# A missing or unknown severity denies. The two cases are separate rules because in
+# "not f.severity in s" the compiler hoists f.severity out of the negation: a missing field would
+# make the body undefined, not true.
+finding_denied(f) if not f.severity
 
-# The data lists as sets, built once per decision, so membership is a lookup.
-denied_capability_set := {c | some c in data.sbxgate.denied_capabilities}
-
-tolerated_severity_set := {s | some s in data.sbxgate.tolerated_severities}
+finding_denied(f) if {
+	severity := f.severity
+	not severity in data.sbxgate.tolerated_severities
+}
 
 # SBX801: an import outside the operator's allowlist; a missing flag counts as not allowed.
 deny contains {"rule": "SBX801", "line": object.get(imp, "line", 0), "message": import_message(imp)} if {
 	some imp in input.report.imports
-	object.get(imp, "allowed", false) != true
+	not imp.allowed == true
 }
 
 import_message(imp) := "dynamic import of a computed module name is not allowed" if {
