@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // fixture returns four records with fixed ids and times, chained, with their lines.
-func fixture(t *testing.T) ([]Record, [][]byte) {
+func fixture(t testing.TB) ([]Record, [][]byte) {
 	t.Helper()
 	deny := decisionRecord("alice", "import os\nos.system('id')\n", false)
 	allow := decisionRecord("=bob", "print('hi')\n", true)

@@ -154,6 +154,9 @@ func (l *Log) Repairs() []Record {
 // up for writing, Append returns ctx.Err() and the record is not written; once picked up, Append waits
 // for the outcome, so a nil error always means durable and an error before pick-up means absent.
 func (l *Log) Append(ctx context.Context, rec Record) (Record, error) {
+	if err := ctx.Err(); err != nil {
+		return Record{}, err
+	}
 	if rec.ID != "" {
 		return Record{}, errors.New("audit: Record.ID is assigned by Append: leave it empty")
 	}
@@ -416,9 +419,7 @@ func (l *Log) catchUp() error {
 		return nil
 	}
 	if l.loaded && size > l.st.size {
-		if ok, err := l.readNew(size); ok || err != nil {
-			return err
-		}
+		return l.readNew(size)
 	}
 	return l.reload(size)
 }
@@ -435,12 +436,12 @@ func (l *Log) tailIsOurs() bool {
 	return string(b[len(hashMember):len(hashMember)+64]) == l.st.prev && b[len(b)-1] == '\n'
 }
 
-// readNew reads records appended by others after l.st.size. It reports false when what it finds does
-// not continue our tail (then the caller reloads from the end of the file).
-func (l *Log) readNew(size int64) (bool, error) {
+// readNew reads the records other writers appended after l.st.size. What it reads must continue our
+// tail record by record; anything else is damage, and writing on top of it would bury it.
+func (l *Log) readNew(size int64) error {
 	data := make([]byte, size-l.st.size)
 	if _, err := l.f.ReadAt(data, l.st.size); err != nil {
-		return false, fmt.Errorf("audit: read %s: %w", l.path, err)
+		return fmt.Errorf("audit: read %s: %w", l.path, err)
 	}
 	st := l.st
 	rest := data
@@ -450,12 +451,16 @@ func (l *Log) readNew(size int64) (bool, error) {
 			break
 		}
 		h, _, err := checkLine(rest[:i])
-		if err != nil {
-			return false, nil
+		if err == nil {
+			var seq int64
+			var prev string
+			seq, prev, err = parseChain(rest[:i])
+			if err == nil && (seq != st.n || prev != st.prev) {
+				err = fmt.Errorf("seq %d does not continue the chain after seq %d", seq, st.n-1)
+			}
 		}
-		seq, prev, err := parseChain(rest[:i])
-		if err != nil || seq != st.n || prev != st.prev {
-			return false, nil
+		if err != nil {
+			return fmt.Errorf("audit: %s: the record at byte %d is damaged: %v: run sbxgate audit verify --audit %s", l.path, st.size, err, l.path)
 		}
 		st.n++
 		st.prev = hex.EncodeToString(h[:])
@@ -464,9 +469,9 @@ func (l *Log) readNew(size int64) (bool, error) {
 	}
 	l.st = st
 	if len(rest) > 0 {
-		return true, l.setAside(st.size, size, "torn last line (a writer stopped mid-write)")
+		return l.setAside(st.size, size, "torn last line (a writer stopped mid-write)")
 	}
-	return true, nil
+	return nil
 }
 
 // reload finds the tail from the end of the file.
