@@ -669,6 +669,9 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 	if len(refs) != 1 {
 		return cval{}, false
 	}
+	if refs[0].qual == "builtins.map" {
+		return p.foldMap(e, sc, idx, depth)
+	}
 	a0, has0, ok := argAt(0, "")
 	if !ok {
 		return cval{}, false
@@ -750,35 +753,6 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 				return cval{k: cList, l: out}, true
 			}
 		}
-	case "builtins.map":
-		if len(e.Args) == 2 {
-			fn := p.resolveD(e.Args[0], sc, idx, 0)
-			it, ok := p.fold(e.Args[1], sc, idx, depth+1)
-			items, ok2 := iterate(it)
-			if ok && ok2 && len(fn) == 1 && (fn[0].qual == "builtins.chr" || fn[0].qual == "builtins.str" || fn[0].qual == "builtins.ord") {
-				out := make([]cval, 0, len(items))
-				for _, x := range items {
-					var v cval
-					switch {
-					case fn[0].qual == "builtins.chr" && x.k == cInt && x.i >= 0 && x.i <= unicode_max && !(x.i >= 0xD800 && x.i <= 0xDFFF):
-						v = cval{k: cStr, s: string(rune(x.i))}
-					case fn[0].qual == "builtins.str":
-						s, ok := strOf(x)
-						if !ok {
-							return cval{}, false
-						}
-						v = cval{k: cStr, s: s}
-					case fn[0].qual == "builtins.ord" && x.k == cStr && utf8.RuneCountInString(x.s) == 1:
-						r, _ := utf8.DecodeRuneInString(x.s)
-						v = cval{k: cInt, i: int64(r)}
-					default:
-						return cval{}, false
-					}
-					out = append(out, v)
-				}
-				return cval{k: cList, l: out}, true
-			}
-		}
 	case "builtins.bytes.fromhex", "builtins.bytearray.fromhex", "binascii.unhexlify", "binascii.a2b_hex", "base64.b16decode":
 		if has0 && (a0.k == cStr || a0.k == cBytes) {
 			b, err := hex.DecodeString(strings.Join(strings.Fields(a0.s), ""))
@@ -835,6 +809,40 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 		}
 	}
 	return cval{}, false
+}
+
+// foldMap folds map(chr|str|ord, iterable).
+func (p *pass) foldMap(e *ast.Call, sc *scope, idx int, depth int) (cval, bool) {
+	if len(e.Args) != 2 {
+		return cval{}, false
+	}
+	fn := p.resolveD(e.Args[0], sc, idx, 0)
+	it, ok := p.fold(e.Args[1], sc, idx, depth+1)
+	items, ok2 := iterate(it)
+	if !ok || !ok2 || len(fn) != 1 {
+		return cval{}, false
+	}
+	out := make([]cval, 0, len(items))
+	for _, x := range items {
+		var v cval
+		switch {
+		case fn[0].qual == "builtins.chr" && x.k == cInt && x.i >= 0 && x.i <= unicode_max && !(x.i >= 0xD800 && x.i <= 0xDFFF):
+			v = cval{k: cStr, s: string(rune(x.i))}
+		case fn[0].qual == "builtins.str":
+			s, ok := strOf(x)
+			if !ok {
+				return cval{}, false
+			}
+			v = cval{k: cStr, s: s}
+		case fn[0].qual == "builtins.ord" && x.k == cStr && utf8.RuneCountInString(x.s) == 1:
+			r, _ := utf8.DecodeRuneInString(x.s)
+			v = cval{k: cInt, i: int64(r)}
+		default:
+			return cval{}, false
+		}
+		out = append(out, v)
+	}
+	return cval{k: cList, l: out}, true
 }
 
 func b64(s string, enc *base64.Encoding) (cval, bool) {

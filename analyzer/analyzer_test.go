@@ -1,0 +1,322 @@
+package analyzer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/analyzer/python/parser"
+	"github.com/sbxgate/sbxgate/config"
+)
+
+func newTestAnalyzer(t testing.TB) *Analyzer {
+	t.Helper()
+	a, err := New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// findings renders a report's findings as "line:RULE" strings, sorted.
+func findings(rep *Report) []string {
+	out := []string{}
+	for _, f := range rep.Findings {
+		out = append(out, fmt.Sprintf("%d:%s", f.Line, f.Rule))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestRegistryValid(t *testing.T) {
+	if err := validateChecks(registry); err != nil {
+		t.Fatal(err)
+	}
+	// Family prefixes follow the catalogue: the hundreds digit names the family.
+	for _, c := range registry {
+		if _, ok := families[c.ID[3]]; !ok {
+			t.Errorf("%s: no family for digit %c", c.ID, c.ID[3])
+		}
+	}
+}
+
+func TestRegistryValidationCatchesMistakes(t *testing.T) {
+	good := *registry[0]
+	tests := []struct {
+		name   string
+		mutate func(c *Check)
+		want   string
+	}{
+		{"bad id", func(c *Check) { c.ID = "G101" }, "ID is not"},
+		{"unknown family", func(c *Check) { c.ID = "SBX901" }, "ID is not"},
+		{"no doc", func(c *Check) { c.Doc = "" }, "empty doc"},
+		{"no hint", func(c *Check) { c.Hint = "" }, "empty doc or hint"},
+		{"unknown capability", func(c *Check) { c.Capability = "teleport" }, "unknown capability"},
+		{"bad severity", func(c *Check) { c.Severity = "severe" }, "severity"},
+		{"no cwe", func(c *Check) { c.CWE = 0 }, "no CWE"},
+		{"no nodes", func(c *Check) { c.Nodes = nil }, "no node types"},
+		{"unknown node", func(c *Check) { c.Nodes = []string{"Frobnicate"} }, "unknown node type"},
+		{"no run", func(c *Check) { c.Run = nil }, "no Run"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := good
+			tt.mutate(&c)
+			err := validateChecks([]*Check{&c})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	dup := good
+	if err := validateChecks([]*Check{&good, &dup}); err == nil || !strings.Contains(err.Error(), "duplicate") {
+		t.Fatalf("duplicate IDs: got %v", err)
+	}
+}
+
+func TestNewRejectsBadConfig(t *testing.T) {
+	if _, err := New(nil); err == nil {
+		t.Fatal("New(nil) succeeded")
+	}
+	cfg := config.Default()
+	cfg.Modules.Capabilities = map[string][]string{"os.system": {"teleport"}}
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "teleport") {
+		t.Fatalf("unknown capability accepted: %v", err)
+	}
+}
+
+func TestReportBasics(t *testing.T) {
+	a := newTestAnalyzer(t)
+	src := []byte("import json\nprint(json.dumps({}))\n")
+	rep := a.Analyze(context.Background(), "x.py", src)
+	sum := sha256.Sum256(src)
+	if rep.SHA256 != hex.EncodeToString(sum[:]) || rep.Size != len(src) || rep.Path != "x.py" {
+		t.Errorf("identity fields: %+v", rep)
+	}
+	if rep.AnalyzerVersion != Version || rep.ParseError != nil {
+		t.Errorf("version %q, parse error %v", rep.AnalyzerVersion, rep.ParseError)
+	}
+	if len(rep.Imports) != 1 || rep.Imports[0].Module != "json" || !rep.Imports[0].Allowed || rep.Imports[0].Line != 1 {
+		t.Errorf("imports: %+v", rep.Imports)
+	}
+	if rep.Findings == nil || rep.Capabilities == nil || len(rep.Findings) != 0 {
+		t.Errorf("findings %v capabilities %v: want empty, non-nil", rep.Findings, rep.Capabilities)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	a := newTestAnalyzer(t)
+	tests := []struct {
+		name, src, kind string
+	}{
+		{"syntax", "def f(:\n", "SyntaxError"},
+		{"indentation", "if x:\npass\n", "IndentationError"},
+		{"refused codec", "# -*- coding: utf-7 -*-\nx = 1\n", "EncodingError"},
+		{"invalid utf-8", "x = '\xff'\n", "EncodingError"},
+		{"nesting limit", strings.Repeat("(", 300) + strings.Repeat(")", 300) + "\n", "LimitError"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := a.Analyze(context.Background(), "x.py", []byte(tt.src))
+			if rep.ParseError == nil || rep.ParseError.Kind != tt.kind {
+				t.Fatalf("parse error %+v, want kind %s", rep.ParseError, tt.kind)
+			}
+			if len(rep.Findings) != 0 {
+				t.Errorf("findings on unparsable source: %v", rep.Findings)
+			}
+		})
+	}
+	big := make([]byte, maxSourceBytes+1)
+	if rep := a.Analyze(context.Background(), "big.py", big); rep.ParseError == nil || rep.ParseError.Kind != "LimitError" {
+		t.Errorf("oversized source: %+v", rep.ParseError)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if rep := a.Analyze(ctx, "x.py", []byte("x = 1\n")); rep.ParseError == nil {
+		t.Error("cancelled context: no error")
+	}
+}
+
+// A bug in a check must become a report the policy denies, never a crash.
+func TestInternalErrorIsContained(t *testing.T) {
+	a := newTestAnalyzer(t)
+	boom := &Check{ID: "SBX199", Run: func(*pass, ast.Node) { panic("boom") }}
+	a.byKind = map[string][]*Check{"Module": {boom}}
+	rep := a.Analyze(context.Background(), "x.py", []byte("x = 1\n"))
+	if rep.ParseError == nil || rep.ParseError.Kind != "InternalError" || !strings.Contains(rep.ParseError.Message, "boom") {
+		t.Fatalf("got %+v", rep.ParseError)
+	}
+}
+
+// TestSnippets pins behaviour the corpus does not spell out: aliasing, scoping and shadowing, the
+// folder's reach, and precision on benign code. Each want lists "line:RULE" findings.
+func TestSnippets(t *testing.T) {
+	a := newTestAnalyzer(t)
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		// benign: none of these may produce a finding
+		{"os variable names", "os_version = '3'\nexec_count = 1\neval_score = 2\nprint(os_version, exec_count, eval_score)\n", nil},
+		{"import in docstring", "'''\nimport os\nos.system('x')\n'''\nx = 1\n", nil},
+		{"subprocess in a string", "msg = 'use subprocess.run for that'\nprint(msg)\n", nil},
+		{"user method exec", "class Job:\n    def exec(self):\n        return 1\nj = Job()\nj.exec()\nobj = j\nobj.exec()\n", nil},
+		{"local def eval", "def eval(s):\n    return s\nprint(eval('1'))\n", nil},
+		{"re.compile", "import re\nPAT = re.compile(r'\\d+')\n", nil},
+		{"json loads", "import json\nprint(json.loads('{}'))\n", nil},
+		{"plain format", "print('{} {name:>8} {0}'.format(1, name='x'))\n", nil},
+		{"constant getattr", "class C: pass\nc = C()\nprint(getattr(c, 'name', None), getattr(len, '__name__'))\n", nil},
+		{"prefixed computed getattr", "class V:\n    def visit(self, kind):\n        return getattr(self, 'visit_' + kind)()\n", nil},
+		{"os.path and environ", "import os\nprint(os.path.join('a', 'b'), os.environ.get('HOME'))\n", nil},
+		{"vars of an object", "import argparse\nargs = argparse.Namespace(a=1)\nprint(vars(args))\n", nil},
+		{"match walrus async", "async def f(xs):\n    if (n := len(xs)) > 1:\n        match xs:\n            case [a, *rest]:\n                return a\n    return n\n", nil},
+		{"typing and dataclass", "from dataclasses import dataclass\nfrom typing import Optional\n@dataclass\nclass P:\n    x: Optional[int] = None\n    y: 'P | None' = None\n", nil},
+		{"timeit callable", "import timeit\nprint(timeit.timeit(lambda: sum(range(10)), number=10))\n", nil},
+		{"sys stdout redirect", "import sys, io\nsys.stdout = io.StringIO()\n", nil},
+
+		// aliasing and resolution
+		{"eval alias reported at the alias", "e = eval\ne('1')\n", []string{"1:SBX201"}},
+		{"builtins alias", "b = __builtins__\nb.exec('1')\n", []string{"1:SBX401", "2:SBX201"}},
+		{"getattr alias computed", "g = getattr\nname = input()\ng(object, name)\n", []string{"3:SBX403"}},
+		{"module alias os.system", "import os as o\no.system('id')\n", []string{"2:SBX101"}},
+		{"from import system", "from os import system as s\ns('id')\n", []string{"1:SBX101"}},
+		{"tuple unpacking", "a, b = len, eval\nb('1')\n", []string{"1:SBX201"}},
+		{"constant propagation", "x = 'o'\ny = x + 's'\nm = __import__(y)\nm.system('id')\n", []string{"3:SBX103", "4:SBX101"}},
+		{"chr arithmetic", "__import__(chr(0x6f) + chr(0x73)).system('id')\n", []string{"1:SBX101", "1:SBX103"}},
+		{"reversed slice", "__import__('so'[::-1]).popen('id')\n", []string{"1:SBX101", "1:SBX103"}},
+		{"join of chars", "m = __import__(''.join(['s', 'u', 'b', 'p', 'r', 'o', 'c', 'e', 's', 's']))\n", []string{"1:SBX103"}},
+		{"base64 name", "import base64\nm = __import__(base64.b64decode('b3M=').decode())\nm.system('x')\n", []string{"2:SBX103", "2:SBX702", "3:SBX101"}},
+		{"rot13 name", "import codecs\n__import__(codecs.decode('bf', 'rot13')).system('x')\n", []string{"1:SBX100", "2:SBX101", "2:SBX103", "2:SBX702"}},
+		{"unknown name", "def f(n):\n    return __import__(n)\n", []string{"2:SBX104"}},
+		{"loop variable name", "for n in ['os', 'sys']:\n    __import__(n)\n", []string{"2:SBX104"}},
+		{"getattr builtins chr", "import builtins\nf = getattr(builtins, ''.join(map(chr, [101, 118, 97, 108])))\n", []string{"1:SBX401", "2:SBX201"}},
+		{"random._os", "import random\nrandom._os.system('id')\n", []string{"2:SBX101", "2:SBX501"}},
+
+		// scoping and shadowing
+		{"conditional shadow keeps builtin", "if False:\n    def eval(s):\n        return s\neval('1')\n", []string{"4:SBX201"}},
+		{"shadow after use", "eval('1')\ndef eval(s):\n    return s\n", []string{"1:SBX201"}},
+		{"del restores builtin", "def eval(s):\n    return s\ndel eval\neval('1')\n", []string{"4:SBX201"}},
+		{"class body order", "class A:\n    x = eval('1')\n    eval = None\n", []string{"2:SBX201"}},
+		{"function local shadows", "def f():\n    eval = len\n    return eval('ab')\n", nil},
+		{"global declaration", "def f():\n    global run\n    run = eval\nf()\nrun('1')\n", []string{"3:SBX201"}},
+		{"parameter default", "def f(b=__builtins__):\n    return b.eval('1')\n", []string{"1:SBX401", "2:SBX201"}},
+		{"comprehension scope", "xs = [eval(s) for s in ['1']]\n", []string{"1:SBX201"}},
+
+		// other rules
+		{"wildcard os", "from os import *\nsystem('id')\n", []string{"1:SBX105"}},
+		{"format traversal", "t = '{0.__class__.__init__.__globals__}'\nprint(t.format(len))\n", []string{"2:SBX701"}},
+		{"monkeypatch", "import os\nos.system = print\n", []string{"2:SBX101", "2:SBX603"}},
+		{"sys.modules assignment", "import sys\nsys.modules['os'] = None\n", []string{"2:SBX303", "2:SBX603"}},
+		{"string annotation", "def f(x: \"__import__('os').system('id')\"):\n    pass\n", []string{"1:SBX101", "1:SBX103"}},
+		{"breakpoint", "breakpoint()\n", []string{"1:SBX602"}},
+		{"timeit string", "import timeit\ntimeit.timeit('1+1')\n", []string{"2:SBX601"}},
+		{"subclasses walk", "().__class__.__bases__[0].__subclasses__()\n", []string{"1:SBX301", "1:SBX301"}},
+		{"asyncio loop subprocess", "import asyncio\nasync def m():\n    loop = asyncio.get_running_loop()\n    await loop.subprocess_shell(None, 'id')\n", []string{"4:SBX102"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := a.Analyze(context.Background(), "x.py", []byte(tt.src))
+			if rep.ParseError != nil {
+				t.Fatalf("parse error: %+v", *rep.ParseError)
+			}
+			got := findings(rep)
+			want := append([]string{}, tt.want...)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				var msgs []string
+				for _, f := range rep.Findings {
+					msgs = append(msgs, fmt.Sprintf("%d:%s %s", f.Line, f.Rule, f.Message))
+				}
+				t.Errorf("got %v, want %v\n%s", got, want, strings.Join(msgs, "\n"))
+			}
+		})
+	}
+}
+
+func TestFold(t *testing.T) {
+	a := newTestAnalyzer(t)
+	tests := []struct {
+		expr string
+		want string // "" means not computable
+	}{
+		{`"o" + "s"`, "os"},
+		{`"o" "s"`, "os"},
+		{`"%s%s" % ("o", "s")`, "os"},
+		{`"{}{}".format("o", "s")`, "os"},
+		{`f"{'o'}s"`, "os"},
+		{`"".join(["o", "s"])`, "os"},
+		{`"".join(chr(c) for c in [111, 115])`, "os"},
+		{`chr(ord("n") + 1) + "s"`, "os"},
+		{`"so"[::-1]`, "os"},
+		{`"xxosxx"[2:4]`, "os"},
+		{`"OS".lower()`, "os"},
+		{`" os ".strip()`, "os"},
+		{`"oXs".replace("X", "")`, "os"},
+		{`b"os".decode()`, "os"},
+		{`bytes.fromhex("6f73").decode()`, "os"},
+		{`bytes([111, 115]).decode()`, "os"},
+		{`__import__("base64").b64decode("b3M=").decode()`, "os"},
+		{`__import__("codecs").decode("bf", "rot13")`, "os"},
+		{`str(1) + "x"`, "1x"},
+		{`input()`, ""},
+		{`"a" * 5000`, ""},
+		{`"%d" % "x"`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			src := "v = " + tt.expr + "\n"
+			rep := &Report{}
+			mod, err := parseForTest(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newPass(a, rep, []byte(src), src, mod)
+			p.run(context.Background())
+			val := mod.Body[0].(*ast.Assign).Value
+			got, ok := p.foldString(val, p.w.root, 1)
+			if !ok {
+				got = ""
+			}
+			if got != tt.want {
+				t.Errorf("fold(%s) = %q, %v; want %q", tt.expr, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+// Deep and wide inputs stay bounded: no stack overflow, no runaway work.
+func TestBoundedOnHostileInput(t *testing.T) {
+	a := newTestAnalyzer(t)
+	var b strings.Builder
+	b.WriteString("x0 = 'a'\n")
+	for i := 1; i < 200; i++ {
+		fmt.Fprintf(&b, "x%d = x%d + x%d\n", i, i-1, i-1) // doubles each time: folding must give up
+	}
+	b.WriteString("__import__(x199)\n")
+	rep := a.Analyze(context.Background(), "x.py", []byte(b.String()))
+	if rep.ParseError != nil {
+		t.Fatal(rep.ParseError)
+	}
+	if got := findings(rep); !slices.Equal(got, []string{"201:SBX104"}) {
+		t.Errorf("got %v", got)
+	}
+	// A long chain of aliases resolves or gives up without recursion trouble.
+	b.Reset()
+	b.WriteString("a0 = eval\n")
+	for i := 1; i < 2000; i++ {
+		fmt.Fprintf(&b, "a%d = a%d\n", i, i-1)
+	}
+	b.WriteString("a1999('1')\n")
+	rep = a.Analyze(context.Background(), "x.py", []byte(b.String()))
+	if rep.ParseError != nil || len(rep.Findings) != 1 {
+		t.Errorf("alias chain: %v %v", rep.ParseError, findings(rep))
+	}
+}
+
+func parseForTest(src string) (*ast.Module, error) { return parser.Parse([]byte(src), "x.py") }
