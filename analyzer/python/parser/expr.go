@@ -96,12 +96,11 @@ func (p *parser) namedFrom(start int, e ast.Expr) ast.Expr {
 // expression is memoized (as in CPython) because many rules try it at the same position more than once.
 func (p *parser) expression() ast.Expr {
 	start := p.pos
-	if k := p.exprMemo[start]; k != 0 {
-		if k < 0 {
+	if v, ok := p.memoGet(ruleExpression, start); ok {
+		p.pos = int(v.end)
+		if v.node == nil {
 			return nil
 		}
-		v := p.exprResults[k-1]
-		p.pos = int(v.end)
 		return v.node.(ast.Expr)
 	}
 	e := p.expressionUncached()
@@ -110,11 +109,10 @@ func (p *parser) expression() ast.Expr {
 	}
 	if e == nil {
 		p.pos = start
-		p.exprMemo[start] = -1
+		p.memoSet(ruleExpression, start, nil)
 		return nil
 	}
-	p.exprResults = append(p.exprResults, memoVal{e, int32(p.pos)})
-	p.exprMemo[start] = int32(len(p.exprResults))
+	p.memoSet(ruleExpression, start, e)
 	return e
 }
 

@@ -107,13 +107,14 @@ type parser struct {
 	err  *token.SyntaxError
 	// depth counts active recursive rules.
 	depth int
-	// memo[r][i] is 0 when rule r was not tried at token i, -1 when it failed, else 1+index into memoResults.
+	// memo[r][i-memoBase] is 0 when rule r was not tried at token i, -1 when it failed, else 1+index into
+	// memoResults. Backtracking never goes back past the start of a top-level statement, so the tables are
+	// cleared there and only ever cover one top-level statement: memory stays proportional to the largest
+	// statement, not to the file.
 	memo        [numMemoRules][]int32
 	memoResults []memoVal
-	// exprMemo[i] is 0 when expression was not tried at token i, -1 when it failed, else 1+index into
-	// exprResults.
-	exprMemo    []int32
-	exprResults []memoVal
+	memoBase    int
+	memoUsed    int // 1 + the highest relative index set since the last reset
 	// fstring is true for the sub-parser of an f-string replacement field.
 	fstring bool
 }
@@ -126,7 +127,8 @@ type memoVal struct {
 type rule uint8
 
 const (
-	ruleTPrimary rule = iota
+	ruleExpression rule = iota
+	ruleTPrimary
 	ruleStarTarget
 	ruleTargetWithStarAtom
 	ruleDelTarget
@@ -135,7 +137,7 @@ const (
 )
 
 func newParser(toks []token.Token) *parser {
-	p := &parser{toks: toks, tt: make([]tt, len(toks)), exprMemo: make([]int32, len(toks))}
+	p := &parser{toks: toks, tt: make([]tt, len(toks))}
 	for i := range toks {
 		p.tt[i] = classify(&toks[i])
 	}
@@ -262,26 +264,51 @@ func (p *parser) syntaxError() *token.SyntaxError {
 }
 
 func (p *parser) memoGet(r rule, pos int) (memoVal, bool) {
+	i := pos - p.memoBase
 	m := p.memo[r]
-	if m == nil || m[pos] == 0 {
+	if i < 0 || i >= len(m) || m[i] == 0 {
 		return memoVal{}, false
 	}
-	if m[pos] < 0 {
+	if m[i] < 0 {
 		return memoVal{end: int32(pos)}, true
 	}
-	return p.memoResults[m[pos]-1], true
+	return p.memoResults[m[i]-1], true
 }
 
+// memoSet records the result n (nil for failure) of rule r started at pos and ending at the current position.
 func (p *parser) memoSet(r rule, pos int, n ast.Node) {
-	if p.memo[r] == nil {
-		p.memo[r] = make([]int32, len(p.toks))
+	i := pos - p.memoBase
+	if i < 0 {
+		return
+	}
+	m := p.memo[r]
+	if i >= len(m) {
+		grown := make([]int32, max(2*len(m), i+1, 64))
+		copy(grown, m)
+		m = grown
+		p.memo[r] = m
+	}
+	if i >= p.memoUsed {
+		p.memoUsed = i + 1
 	}
 	if n == nil {
-		p.memo[r][pos] = -1
+		m[i] = -1
 		return
 	}
 	p.memoResults = append(p.memoResults, memoVal{n, int32(p.pos)})
-	p.memo[r][pos] = int32(len(p.memoResults))
+	m[i] = int32(len(p.memoResults))
+}
+
+// resetMemo forgets all memoized results; later ones are relative to token base.
+func (p *parser) resetMemo(base int) {
+	for r := range p.memo {
+		m := p.memo[r]
+		clear(m[:min(p.memoUsed, len(m))])
+	}
+	clear(p.memoResults)
+	p.memoResults = p.memoResults[:0]
+	p.memoBase = base
+	p.memoUsed = 0
 }
 
 // name returns the NFKC-normalised identifier of the NAME token at i.

@@ -4,7 +4,17 @@ import "github.com/sbxgate/sbxgate/analyzer/python/ast"
 
 // file: [statements] ENDMARKER
 func (p *parser) file() *ast.Module {
-	body := p.statements()
+	var body []ast.Stmt
+	for p.err == nil {
+		mark := p.pos
+		p.resetMemo(mark)
+		ss := p.statement(body)
+		if ss == nil {
+			p.pos = mark
+			break
+		}
+		body = ss
+	}
 	if p.err != nil || !p.expect(tEOF) {
 		return nil
 	}
