@@ -103,9 +103,10 @@ func (p *pass) dynamicCall(n *ast.Call) {
 			return
 		}
 	}
-	// loader.load_module("name") on any receiver: only import machinery has it. Without a name
+	// loader.load_module("name"), finder.find_spec("name") on any receiver: only import machinery
+	// has them. Without a name
 	// (a loader from find_spec or get_loader) the import was reported where the loader was made.
-	if at, ok := n.Func.(*ast.Attribute); ok && at.Attr == "load_module" {
+	if at, ok := n.Func.(*ast.Attribute); ok && (at.Attr == "load_module" || at.Attr == "find_spec" || at.Attr == "find_module") {
 		if name, ok := p.foldString(importNameArg(n), p.cur.sc, p.cur.idx); ok && name != "" {
 			p.addDynamic(n, name, false, true)
 		}

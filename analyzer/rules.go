@@ -826,8 +826,14 @@ func runSBX503(p *pass, n ast.Node) {
 	}
 	var q string
 	for _, r := range p.refs(c.Func) {
-		if r.qual == "operator.attrgetter" || r.qual == "operator.methodcaller" {
+		switch r.qual {
+		case "operator.attrgetter", "operator.methodcaller":
 			q = r.qual
+		case "unittest.main", "unittest.TestProgram", "unittest.main.TestProgram", "unittest.main.main":
+			if p.unittestNames(c) {
+				p.report(n, "%s with test names or a module name imports and runs what they name", r.qual)
+			}
+			return
 		}
 	}
 	if q == "" {
@@ -851,6 +857,62 @@ func runSBX503(p *pass, n ast.Node) {
 			return
 		}
 	}
+}
+
+// unittest.main(module, defaultTest, argv, ...) resolves test names (dotted names) and a module name
+// given as a string; only the bare unittest.main() of the running program is harmless.
+func (p *pass) unittestNames(c *ast.Call) bool {
+	if len(c.Args) > 1 {
+		return true
+	}
+	check := func(e ast.Expr, kw string) bool {
+		if e == nil {
+			return false
+		}
+		if kw == "module" {
+			if k, ok := e.(*ast.Constant); ok {
+				if _, none := k.Value.(ast.NoneValue); none {
+					return false
+				}
+			}
+			s, ok := p.fold1String(e)
+			return !ok || s != "__main__"
+		}
+		if kw == "argv" {
+			// argv[0] is the program name; options are fine; anything else is a test name.
+			for _, r := range p.refs(e) {
+				if r.qual == "sys.argv" {
+					return false
+				}
+			}
+			v, ok := p.fold(e, p.cur.sc, p.cur.idx, 0)
+			if !ok || v.k != cList {
+				return true
+			}
+			for i, x := range v.l {
+				if i > 0 && (x.k != cStr || !strings.HasPrefix(x.s, "-")) {
+					return true
+				}
+			}
+			return false
+		}
+		return true
+	}
+	if len(c.Args) == 1 && check(c.Args[0], "module") {
+		return true
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return true
+		}
+		switch *k.Arg {
+		case "module", "defaultTest", "argv":
+			if check(k.Value, *k.Arg) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ---- SBX6xx code runners, interactive, monkeypatching ----
@@ -949,7 +1011,7 @@ func runSBX603(p *pass, n ast.Node) {
 			}
 		case *ast.Subscript:
 			for _, r := range p.refs(t.Value) {
-				if r.kind == kModules || r.kind == kDict || r.kind == kMod && r.qual == "builtins" {
+				if r.kind == kModules || r.kind == kDict || r.kind == kMod && r.qual == "builtins" || importPathLists[r.qual] {
 					p.report(t, "assignment into %s changes modules or builtins for all code", describeNS(r))
 					break
 				}
@@ -957,6 +1019,9 @@ func runSBX603(p *pass, n ast.Node) {
 		}
 	}
 }
+
+// importPathLists are the lists that decide what an import statement loads.
+var importPathLists = map[string]bool{"sys.path": true, "sys.meta_path": true, "sys.path_hooks": true}
 
 func describeNS(r ref) string {
 	switch r.kind {
@@ -978,6 +1043,16 @@ func (p *pass) monkeyCall(c *ast.Call) {
 	at, ok := c.Func.(*ast.Attribute)
 	if !ok {
 		return
+	}
+	switch at.Attr {
+	case "insert", "append", "extend", "__setitem__", "__iadd__", "remove", "clear", "pop":
+		// sys.path and the import hooks decide what `import json` runs.
+		for _, r := range p.refs(at.Value) {
+			if importPathLists[r.qual] {
+				p.report(c, "%s.%s changes where imports come from", r.qual, at.Attr)
+				return
+			}
+		}
 	}
 	switch at.Attr {
 	case "update", "__setitem__", "setdefault", "pop", "popitem", "__delitem__", "clear":

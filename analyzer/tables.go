@@ -27,6 +27,7 @@ var namingExact = map[string]string{
 	"sys._getframe": "SBX303", "sys._current_frames": "SBX303", "sys._current_exceptions": "SBX303",
 	"sys.settrace": "SBX303", "sys.setprofile": "SBX303", "sys.call_tracing": "SBX303", "sys.modules": "SBX303",
 	"sys.gettrace": "SBX303", "sys.getprofile": "SBX303", "sys._xoptions": "SBX303",
+	"sys.meta_path": "SBX303", "sys.path_hooks": "SBX303", "sys.path_importer_cache": "SBX303",
 	"threading.settrace": "SBX303", "threading.setprofile": "SBX303", "threading.settrace_all_threads": "SBX303",
 	"gc.get_objects": "SBX303", "gc.get_referrers": "SBX303", "gc.get_referents": "SBX303",
 	"traceback.walk_stack": "SBX303",
