@@ -68,3 +68,12 @@ deny contains {"rule": "SBX803", "line": object.get(imp, "line", 0), "message": 
 	some imp in input.report.imports
 	imp.dynamic == true
 }
+
+# SBX804: untrusted principals may import only a narrow set of modules, whatever the allowlist admits.
+deny contains {"rule": "SBX804", "line": object.get(imp, "line", 0), "message": sprintf("import of %v is not permitted to untrusted principals", [import_name(imp)])} if {
+	trust_level == "untrusted"
+	some imp in input.report.imports
+	not root_module(imp) in data.sbxgate.untrusted_modules
+}
+
+root_module(imp) := split(imp.module, ".")[0]

@@ -52,3 +52,21 @@ test_parse_error_denies if {
 	d := sbxgate.decision with input as {"request": {"principal": "ci-bot"}, "report": object.union(clean, {"parse_error": {"kind": "SyntaxError", "message": "x", "line": 1, "col": 0}})}
 	d.reasons[0].rule == "SBX800"
 }
+
+test_untrusted_import_outside_narrow_set_denies if {
+	imp := {"module": "statistics", "level": 0, "line": 1, "dynamic": false, "allowed": true}
+	d := sbxgate.decision with input as {"request": {"principal": "stranger"}, "report": object.union(clean, {"imports": [imp]})}
+	d.reasons == [{"rule": "SBX804", "line": 1, "message": "import of statistics is not permitted to untrusted principals"}]
+}
+
+test_untrusted_submodule_of_narrow_set_allows if {
+	imp := {"module": "collections.abc", "level": 0, "line": 1, "dynamic": false, "allowed": true}
+	d := sbxgate.decision with input as {"request": {"principal": "stranger"}, "report": object.union(clean, {"imports": [imp]})}
+	d.allow
+}
+
+test_trusted_may_import_outside_narrow_set if {
+	imp := {"module": "statistics", "level": 0, "line": 1, "dynamic": false, "allowed": true}
+	d := sbxgate.decision with input as {"request": {"principal": "ci-bot"}, "report": object.union(clean, {"imports": [imp]})}
+	d.allow
+}
