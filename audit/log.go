@@ -165,6 +165,9 @@ func (l *Log) Append(ctx context.Context, rec Record) (Record, error) {
 	default:
 		return Record{}, fmt.Errorf("audit: record kind %q: use %q or %q", rec.Kind, KindDecision, KindResult)
 	}
+	if rec.DecisionID != "" && (rec.Kind != KindResult || !isID(rec.DecisionID)) {
+		return Record{}, fmt.Errorf("audit: decision_id %q: only a result record links to a decision, by the id Append returned for it", rec.DecisionID)
+	}
 	if err := applyStoreCode(&rec, l.opts.storeCode); err != nil {
 		return Record{}, fmt.Errorf("audit: %w", err)
 	}

@@ -146,10 +146,12 @@ func TestAppendRejects(t *testing.T) {
 	wrongSum := decisionRecord("a", "x", false)
 	wrongSum.CodeSHA256 = strings.Repeat("0", 64)
 	for name, r := range map[string]Record{
-		"id set":     {Kind: KindDecision, ID: "01ARZ3NDEKTSV4RRFFQ69G5FAV"},
-		"no kind":    {},
-		"repair":     {Kind: KindRepair},
-		"wrong hash": wrongSum,
+		"id set":               {Kind: KindDecision, ID: "01ARZ3NDEKTSV4RRFFQ69G5FAV"},
+		"no kind":              {},
+		"repair":               {Kind: KindRepair},
+		"wrong hash":           wrongSum,
+		"bad link":             {Kind: KindResult, DecisionID: "req-1"},
+		"decision with a link": {Kind: KindDecision, DecisionID: "01ARZ3NDEKTSV4RRFFQ69G5FAV"},
 	} {
 		if _, err := l.Append(context.Background(), r); err == nil {
 			t.Errorf("%s: Append accepted %+v", name, r)
