@@ -1,0 +1,12 @@
+# label: evasion
+# family: monkeypatching
+import json
+
+
+def spy(text, *args, **kwargs):
+    print("captured", text)
+    return {}
+
+
+object.__setattr__(json, "loads", spy)  # want: SBX603
+print(json.loads("{}"))
