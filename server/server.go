@@ -19,7 +19,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -67,7 +67,7 @@ type Server struct {
 	timeouts   Timeouts
 	grace      time.Duration
 	handler    http.Handler
-	active     activeCounter
+	active     atomic.Int64 // requests in ServeHTTP, for the shutdown log
 	tls        *tls.Config
 	tlsFiles   [2]string // cert and key files given to WithTLS, loaded by New
 }
@@ -204,8 +204,8 @@ func (t Timeouts) withDefaults(cfg *config.Config) Timeouts {
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.active.add()
-	defer s.active.done()
+	s.active.Add(1)
+	defer s.active.Add(-1)
 	s.handler.ServeHTTP(w, r)
 }
 
@@ -240,21 +240,22 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	s.log.Info("shutting down", "grace", s.grace.String(), "in_flight", s.active.count())
+	s.log.Info("shutting down", "grace", s.grace.String(), "in_flight", s.active.Load())
 	gctx, cancel := context.WithTimeout(context.Background(), s.grace)
 	err := hs.Shutdown(gctx)
 	cancel()
 	if err != nil {
-		s.log.Warn("grace period over: canceling in-flight requests", "in_flight", s.active.count())
+		s.log.Warn("grace period over: canceling in-flight requests", "in_flight", s.active.Load())
 		cancelHard()
-		// The runner kills a canceled run's container and the pipeline logs its result; give that a
-		// bounded time, then drop the connections.
+		// The runner kills a canceled run's container and the pipeline logs its result. Shutdown
+		// again, not Close, so the handlers' answers are flushed before their connections close;
+		// give that a bounded time, then drop the connections.
 		wctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		if !s.active.wait(wctx) {
-			s.log.Error("in-flight requests did not return after cancellation", "in_flight", s.active.count())
+		if err := hs.Shutdown(wctx); err != nil {
+			s.log.Error("in-flight requests did not end after cancellation: closing their connections", "in_flight", s.active.Load(), "error", err.Error())
+			_ = hs.Close()
 		}
 		cancel()
-		_ = hs.Close()
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
@@ -271,53 +272,4 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 		return fmt.Errorf("listen %s: %w: pick a free address with --listen", addr, err)
 	}
 	return s.Serve(ctx, ln)
-}
-
-// activeCounter counts requests in ServeHTTP. Unlike sync.WaitGroup it may be waited on while new
-// requests still arrive on kept-alive connections.
-type activeCounter struct {
-	mu   sync.Mutex
-	n    int
-	zero chan struct{} // closed while n == 0
-}
-
-func (a *activeCounter) add() {
-	a.mu.Lock()
-	if a.n == 0 {
-		a.zero = make(chan struct{})
-	}
-	a.n++
-	a.mu.Unlock()
-}
-
-func (a *activeCounter) done() {
-	a.mu.Lock()
-	a.n--
-	if a.n == 0 {
-		close(a.zero)
-	}
-	a.mu.Unlock()
-}
-
-func (a *activeCounter) count() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.n
-}
-
-// wait reports whether the count reached zero before ctx ended.
-func (a *activeCounter) wait(ctx context.Context) bool {
-	a.mu.Lock()
-	if a.n == 0 {
-		a.mu.Unlock()
-		return true
-	}
-	z := a.zero
-	a.mu.Unlock()
-	select {
-	case <-z:
-		return true
-	case <-ctx.Done():
-		return false
-	}
 }
