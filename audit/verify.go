@@ -122,6 +122,7 @@ func walk(scan func(func(int64, []byte) error) error, fn func(rec *Record, line 
 // Summary is what Verify found.
 type Summary struct {
 	Records    int64
+	Repairs    int64 // repair records: torn tails set aside after crashes
 	Root       tlog.Hash
 	Checkpoint *tlog.Tree // the checkpoint the log was proved to extend, if one was given
 }
@@ -131,7 +132,13 @@ type Summary struct {
 // (a consistency proof from the checkpoint's tree to the current one), which catches a trimmed or
 // rewritten tail. A damaged log yields a *BrokenError.
 func Verify(path string, checkpoint *tlog.Tree) (*Summary, error) {
-	t, err := Walk(path, nil)
+	var repairs int64
+	t, err := Walk(path, func(r *Record, _ []byte) error {
+		if r.Kind == KindRepair {
+			repairs++
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +146,7 @@ func Verify(path string, checkpoint *tlog.Tree) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Summary{Records: t.N, Root: root}
+	s := &Summary{Records: t.N, Root: root, Repairs: repairs}
 	if checkpoint == nil {
 		return s, nil
 	}

@@ -157,6 +157,9 @@ func auditVerify(e *Env, args []string) int {
 		return exitFor(err)
 	}
 	fmt.Fprintf(e.Stdout, "%s: intact: %d records, tree hash %s\n", path, s.Records, s.Root)
+	if s.Repairs > 0 {
+		fmt.Fprintf(e.Stdout, "%s: %d torn tails were set aside after crashes: sbxgate audit list --kind repair\n", path, s.Repairs)
+	}
 	if s.Checkpoint != nil {
 		fmt.Fprintf(e.Stdout, "%s: extends the checkpoint of %d records (%s)\n", path, s.Checkpoint.N, s.Checkpoint.Hash)
 	}
