@@ -24,6 +24,7 @@ const (
 	kDict                   // the namespace dict of module qual
 	kModules                // sys.modules
 	kGlobals                // globals() of the program
+	kGetter                 // operator.attrgetter("a.b"): qual is the dotted path it fetches
 )
 
 const (
@@ -306,14 +307,26 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 		}
 	}
 	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
-		if f.kind != kObj {
+		if f.kind != kObj && f.kind != kGetter {
 			continue
 		}
 		if instanceTypes[f.qual] {
 			out = addRef(out, ref{qual: f.qual + "()", kind: kObj})
 			continue
 		}
+		if f.kind == kGetter && len(e.Args) == 1 {
+			for _, steps := range p.getterSteps(f.qual, e.Args[0], sc, idx, depth) {
+				out = addRef(out, steps[len(steps)-1])
+			}
+			continue
+		}
 		switch f.qual {
+		case "operator.attrgetter":
+			if len(e.Args) == 1 {
+				if path, ok := p.foldString(e.Args[0], sc, idx); ok && path != "" {
+					out = addRef(out, ref{qual: path, kind: kGetter})
+				}
+			}
 		case "builtins.getattr":
 			if len(e.Args) >= 2 {
 				if name, ok := p.foldString(e.Args[1], sc, idx); ok {
@@ -348,6 +361,37 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 		}
 	}
 	return out
+}
+
+// getterSteps applies an attrgetter path to what base refers to, returning for each candidate the
+// ref after every step (so that checks can see the modules passed through).
+func (p *pass) getterSteps(path string, base ast.Expr, sc *scope, idx int, depth int) [][]ref {
+	var out [][]ref
+	for _, r := range p.resolveD(base, sc, idx, depth+1) {
+		var steps []ref
+		cur := r
+		for _, attr := range strings.Split(path, ".") {
+			cur = p.a.child(cur, attr)
+			steps = append(steps, cur)
+		}
+		if len(steps) > 0 && len(out) < maxRefs {
+			out = append(out, steps)
+		}
+	}
+	return out
+}
+
+// getterCall returns the path and base of an attrgetter application, attrgetter("a.b")(base).
+func (p *pass) getterCall(c *ast.Call) (string, ast.Expr, bool) {
+	if len(c.Args) != 1 {
+		return "", nil, false
+	}
+	for _, f := range p.refs(c.Func) {
+		if f.kind == kGetter {
+			return f.qual, c.Args[0], true
+		}
+	}
+	return "", nil, false
 }
 
 func firstArg(e *ast.Call) ast.Expr {

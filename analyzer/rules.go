@@ -73,6 +73,9 @@ func (p *pass) refNode(n ast.Node) []ref {
 		if p.isGetattrCall(n) || p.isLookupCall(n) {
 			return p.refs(n)
 		}
+		if _, _, ok := p.getterCall(n); ok {
+			return p.refs(n)
+		}
 	}
 	return nil
 }
@@ -250,8 +253,14 @@ func runSBX101(p *pass, n ast.Node) {
 			p.reportAs(n, c, severityOf(c), "import of %s reaches %s", strings.Join(names, ", "), c)
 		}
 	case *ast.Call, *ast.Subscript:
-		if c, ok := n.(*ast.Call); ok && !p.isGetattrCall(c) {
-			return
+		if c, ok := n.(*ast.Call); ok {
+			if path, base, ok := p.getterCall(c); ok {
+				p.capGetter(c, path, base)
+				return
+			}
+			if !p.isGetattrCall(c) {
+				return
+			}
 		}
 		p.capRef(n)
 	case *ast.Attribute:
@@ -297,6 +306,23 @@ func (p *pass) isGetattrObj(n ast.Node) bool {
 	}
 	_, ok = p.fold1String(c.Args[1])
 	return ok
+}
+
+// capGetter reports attrgetter("os.system")(shutil): the capability of the attribute it fetches,
+// or of a capability module it passes through without the program importing it.
+func (p *pass) capGetter(call *ast.Call, path string, base ast.Expr) {
+	for _, steps := range p.getterSteps(path, base, p.cur.sc, p.cur.idx, 0) {
+		for _, r := range steps {
+			caps := p.a.caps[r.qual]
+			if r.kind == kMod && p.importedModule(r.qual) || p.a.denied[r.qual] {
+				continue
+			}
+			if c := findingCap(caps); c != "" {
+				p.reportAs(call, c, severityOf(c), "attrgetter(%q) reaches %s (%s)", path, r.qual, c)
+				return
+			}
+		}
+	}
 }
 
 // capRef reports a named module attribute that the capability map marks (exact key).
@@ -769,6 +795,22 @@ func (p *pass) moduleAttrRefs(n ast.Node, fn func(at ast.Node, mod, attr string)
 			}
 		}
 	case *ast.Call:
+		if path, base, ok := p.getterCall(n); ok {
+			for _, steps := range p.getterSteps(path, base, p.cur.sc, p.cur.idx, 0) {
+				prev := p.refs(base)
+				attrs := strings.Split(path, ".")
+				for i, r := range steps {
+					for _, b := range prev {
+						if b.kind == kMod {
+							fn(n, b.qual, attrs[i])
+							break
+						}
+					}
+					prev = []ref{r}
+				}
+			}
+			return
+		}
 		if !p.isGetattrCall(n) || len(n.Args) < 2 {
 			return
 		}
