@@ -259,6 +259,19 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	if i > 0 && p.tt[i-1] == tNEWLINE && p.tt[i] != tINDENT && i >= 2 && p.tt[i-2] == opColon {
 		return &token.SyntaxError{Kind: "IndentationError", Msg: "expected an indented block", Line: t.Start.Line, Col: t.Start.Col}
 	}
+	// A few of CPython's second-pass messages for common mistakes, keyed on the logical line that failed.
+	ls := i
+	for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
+		ls--
+	}
+	first := p.toks[ls]
+	if p.tt[ls] == tNAME && (first.Text == "print" || first.Text == "exec") && i > ls && canStartExpr(p.tt[ls+1]) {
+		return &token.SyntaxError{Kind: "SyntaxError", Line: first.Start.Line, Col: first.Start.Col,
+			Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", first.Text, first.Text)}
+	}
+	if p.tt[i] == tNEWLINE && startsCompound(p.tt[ls], first.Text) {
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected ':'", Line: t.Start.Line, Col: t.Start.Col}
+	}
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
 }
@@ -314,4 +327,25 @@ func (p *parser) resetMemo(base int) {
 // name returns the NFKC-normalised identifier of the NAME token at i.
 func (p *parser) name(i int) string {
 	return token.NormalizeIdentifier(p.toks[i].Text)
+}
+
+// canStartExpr reports whether a token of kind k can begin an expression (used only to pick error messages).
+func canStartExpr(k tt) bool {
+	switch k {
+	case tNAME, tNUMBER, tSTRING, kwNone, kwTrue, kwFalse, kwLambda, kwNot, kwAwait, opLSqb, opLBrace,
+		opMinus, opPlus, opTilde, opEllipsis:
+		return true
+	}
+	return false
+}
+
+// startsCompound reports whether a logical line starting with this token is a compound statement header.
+func startsCompound(k tt, text string) bool {
+	switch k {
+	case kwIf, kwElif, kwElse, kwWhile, kwFor, kwWith, kwDef, kwClass, kwTry, kwExcept, kwFinally, kwAsync:
+		return true
+	case tNAME:
+		return text == "match" || text == "case"
+	}
+	return false
 }
