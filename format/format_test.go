@@ -91,6 +91,11 @@ func fixtures() []Result {
 			Source:   []byte(latin1),
 		},
 		{
+			Report:   analyzer.Report{Path: "examples/too_big.py", SHA256: "33ee", Size: 9, AnalyzerVersion: "test"},
+			Decision: denied(policy.Reason{Rule: "SBX901", Line: 1, Message: "no tier admits a request for tier trusted from principal ci-bot"}),
+			Source:   []byte("x = 1\n"),
+		},
+		{
 			Report: analyzer.Report{
 				Path: "/tmp/with space/no_source.py", SHA256: "22dd", AnalyzerVersion: "test",
 				Findings: []analyzer.Finding{{Rule: "SBX999", Capability: "policy", Severity: "low", Line: 2, Col: 4, Message: "a rule the registry lacks"}},

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"github.com/sbxgate/sbxgate/policy"
 )
 
 const (
@@ -23,8 +25,9 @@ const (
 )
 
 // WriteSARIF writes one SARIF 2.1.0 log with one run: tool.driver.rules from rules (the analyzer's
-// registry) plus any rule a finding names that rules lacks, one result per finding and per parse
-// error, one artifact per program carrying its hash and the policy decision.
+// registry) plus any rule a finding or a policy reason names that rules lacks, one result per finding,
+// per parse error and per policy-stage reason of a deny, one artifact per program carrying its hash
+// and the policy decision.
 //
 // Columns are 1-based UTF-16 code units (columnKind utf16CodeUnits, SARIF's default), converted from
 // CPython's 0-based UTF-8 byte offsets with the program's Source; without Source a byte offset is
@@ -69,6 +72,12 @@ func WriteSARIF(w io.Writer, results []Result, toolVersion string, rules []RuleD
 			}
 			res.WithProperties(props)
 		}
+		for _, rs := range policyOnlyReasons(r) {
+			res := newResult(run, rs.Rule, "error", rs.Message)
+			res.WithLocations([]*sarif.Location{location(r.Path, i, src, rs.Line, 0, 0, 0)})
+			text, _ := src.line(rs.Line)
+			res.WithPartialFingerprints(fingerprint(rs.Rule, r.Path, text, seen))
+		}
 	}
 
 	rep := sarif.NewReport()
@@ -101,6 +110,14 @@ func ruleTable(results []Result, rules []RuleDoc) []RuleDoc {
 			}
 		}
 	}
+	for _, r := range results {
+		for _, rs := range policyOnlyReasons(r) {
+			if !known[rs.Rule] {
+				known[rs.Rule] = true
+				extra = append(extra, RuleDoc{ID: rs.Rule, Capability: "policy", Severity: "high"})
+			}
+		}
+	}
 	slices.SortFunc(extra, func(a, b RuleDoc) int { return strings.Compare(a.ID, b.ID) })
 	out = append(out, extra...)
 	if !known[ParseErrorRule] {
@@ -109,6 +126,29 @@ func ruleTable(results []Result, rules []RuleDoc) []RuleDoc {
 			Doc:  "The source is not valid Python 3.11 or uses an encoding the gate refuses; it is always denied.",
 			Hint: "make the file valid Python 3.11, saved as UTF-8",
 		})
+	}
+	return out
+}
+
+// policyOnlyReasons are the reasons of a deny that no finding or parse error explains (a policy-stage
+// rule such as "no tier admits this request"): SARIF reports them too, so that every denied program
+// shows up in a code scanning view.
+func policyOnlyReasons(r Result) []policy.Reason {
+	d := r.Decision
+	if d == nil || d.Allow || r.ParseError != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, f := range r.Findings {
+		seen[f.Rule] = true
+	}
+	var out []policy.Reason
+	for _, rs := range d.Reasons {
+		if rs.Rule == "" || seen[rs.Rule] {
+			continue
+		}
+		seen[rs.Rule] = true
+		out = append(out, rs)
 	}
 	return out
 }
