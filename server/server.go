@@ -112,6 +112,15 @@ func WithTLS(certFile, keyFile string) Option {
 	return func(s *Server) { s.tlsFiles = [2]string{certFile, keyFile} }
 }
 
+// ValidateConfig checks the server's part of cfg (the token table) without building anything, so a
+// command can refuse a bad config before it starts the runner.
+func ValidateConfig(cfg *config.Config) error {
+	if _, err := newTokenTable(cfg.Server.Tokens); err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	return nil
+}
+
 // New builds the API over p. p.Runner may be nil: POST /v1/run then answers 503.
 func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, error) {
 	if p == nil || p.Analyzer == nil || p.Decider == nil {

@@ -39,7 +39,7 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: *policyDir, AuditPath: *auditPath, Runner: !*checkOnly})
 	if err != nil {
 		e.Errorf("mcp: %v", err)
-		return 2
+		return 1
 	}
 	defer b.Close()
 	// Standard output carries the protocol; everything else goes to standard error.

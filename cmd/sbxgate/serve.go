@@ -53,11 +53,15 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("serve: no listen address: pass --listen host:port or set server.listen")
 		return 2
 	}
+	if err := server.ValidateConfig(cfg); err != nil {
+		e.Errorf("serve: %v", err)
+		return 2
+	}
 	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: *policyDir, AuditPath: *auditPath, Runner: !*checkOnly})
 	if err != nil {
 		e.Errorf("serve: %v", err)
-		return 2
+		return 1
 	}
 	defer b.Close()
 	logPath := *auditPath
