@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/topdown"
@@ -51,14 +52,14 @@ func (e *Engine) Decide(ctx context.Context, in Input) (d Decision) {
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	rs, err := e.pq.Eval(ctx, rego.EvalParsedInput(inputValue(&in)))
-	return e.interpret(ctx, rs, err)
+	return e.interpret(ctx, e.timeout, rs, err)
 }
 
 // interpret turns a result set into a decision, checking its shape. Anything unexpected is a deny.
-func (e *Engine) interpret(ctx context.Context, rs rego.ResultSet, err error) Decision {
+func (e *Engine) interpret(ctx context.Context, timeout time.Duration, rs rego.ResultSet, err error) Decision {
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return e.fail(RuleTimeout, fmt.Sprintf("policy evaluation did not finish within %v: simplify the policy or raise the timeout", e.timeout))
+			return e.fail(RuleTimeout, fmt.Sprintf("policy evaluation did not finish within %v: simplify the policy or raise the timeout", timeout))
 		}
 		if topdown.IsCancel(err) || ctx.Err() != nil {
 			return e.fail(RuleTimeout, "policy evaluation was cancelled before it finished")

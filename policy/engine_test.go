@@ -168,9 +168,9 @@ func TestInterpretRejectsMultipleResults(t *testing.T) {
 	one := rego.Result{Expressions: []*rego.ExpressionValue{{Value: map[string]any{
 		"allow": true, "trust_level": "trusted", "tier": "standard", "reasons": []any{},
 	}}}}
-	d := e.interpret(context.Background(), rego.ResultSet{one, one}, nil)
+	d := e.interpret(context.Background(), time.Second, rego.ResultSet{one, one}, nil)
 	assertDenied(t, d, RuleMultiple)
-	if d := e.interpret(context.Background(), rego.ResultSet{one}, nil); !d.Allow {
+	if d := e.interpret(context.Background(), time.Second, rego.ResultSet{one}, nil); !d.Allow {
 		t.Fatalf("the same result alone must allow: %+v", d)
 	}
 }

@@ -29,6 +29,9 @@ type Explanation struct {
 	Fired    []FiredRule `json:"fired"`
 }
 
+// explainSlack multiplies the engine's deadline for Explain.
+const explainSlack = 10
+
 // Explain decides in like Decide and also reports every rule that fired, in source order. Tracing
 // makes it several times slower than Decide, so the gate itself uses Decide.
 func (e *Engine) Explain(ctx context.Context, in Input) (x Explanation) {
@@ -44,10 +47,12 @@ func (e *Engine) Explain(ctx context.Context, in Input) (x Explanation) {
 		return Explanation{Decision: e.fail(RuleNoReport, "no analyzer report for this submission: the gate decides only analyzed code")}
 	}
 	t := &firedTracer{times: map[*ast.Rule]int{}}
-	ctx, cancel := context.WithTimeout(ctx, e.timeout)
+	// Tracing is slower than deciding; a diagnostic gets more time than the gate's own deadline.
+	timeout := explainSlack * e.timeout
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	rs, err := e.pq.Eval(ctx, rego.EvalParsedInput(inputValue(&in)), rego.EvalQueryTracer(t))
-	return Explanation{Decision: e.interpret(ctx, rs, err), Fired: t.fired()}
+	return Explanation{Decision: e.interpret(ctx, timeout, rs, err), Fired: t.fired()}
 }
 
 // firedTracer counts the exits of rule bodies; an exit means the body succeeded.

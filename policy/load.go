@@ -69,7 +69,8 @@ func LoadFS(fsys fs.FS, source, display string) (*Files, error) {
 		default:
 			return nil
 		}
-		info, err := d.Info()
+		// Stat follows symlinks: Kubernetes mounts ConfigMap files as links into a ..data directory.
+		info, err := fs.Stat(fsys, p)
 		if err != nil {
 			return err
 		}
