@@ -1086,6 +1086,19 @@ func (p *pass) monkeyCall(c *ast.Call) {
 	if !ok {
 		return
 	}
+	if at.Attr == "__setattr__" || at.Attr == "__delattr__" {
+		// object.__setattr__(module, name, value), or module.__setattr__(name, value)
+		target := at.Value
+		for _, r := range p.refs(at.Value) {
+			if (r.qual == "builtins.object" || r.qual == "builtins.type") && len(c.Args) > 0 {
+				target = c.Args[0]
+			}
+		}
+		if p.anyModule(p.refs(target)) {
+			p.report(c, "%s on a module changes it for all code", at.Attr)
+		}
+		return
+	}
 	switch at.Attr {
 	case "insert", "append", "extend", "__setitem__", "__iadd__", "remove", "clear", "pop":
 		// sys.path and the import hooks decide what `import json` runs.

@@ -30,7 +30,7 @@ var namingExact = map[string]string{
 	"sys.meta_path": "SBX303", "sys.path_hooks": "SBX303", "sys.path_importer_cache": "SBX303",
 	"threading.settrace": "SBX303", "threading.setprofile": "SBX303", "threading.settrace_all_threads": "SBX303",
 	"gc.get_objects": "SBX303", "gc.get_referrers": "SBX303", "gc.get_referents": "SBX303",
-	"traceback.walk_stack": "SBX303",
+	"traceback.walk_stack": "SBX303", "logging.currentframe": "SBX303",
 
 	// SBX503 name resolvers
 	"pydoc.locate": "SBX503", "pydoc.resolve": "SBX503", "pydoc.safeimport": "SBX503",
