@@ -3,5 +3,5 @@
 import operator
 import random
 
-system = operator.attrgetter("_os.system")(random)  # want: SBX503
+system = operator.attrgetter("_os.system")(random)  # want: SBX101 SBX501 SBX503
 system("id")
