@@ -38,8 +38,7 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	}
 	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: *policyDir, AuditPath: *auditPath, Runner: !*checkOnly})
 	if err != nil {
-		e.Errorf("mcp: %v", err)
-		return 1
+		return buildFailed(e, "mcp", err)
 	}
 	defer b.Close()
 	// Standard output carries the protocol; everything else goes to standard error.

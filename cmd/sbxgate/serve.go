@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/runner"
 	"github.com/sbxgate/sbxgate/server"
 )
 
@@ -60,8 +62,7 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: *policyDir, AuditPath: *auditPath, Runner: !*checkOnly})
 	if err != nil {
-		e.Errorf("serve: %v", err)
-		return 1
+		return buildFailed(e, "serve", err)
 	}
 	defer b.Close()
 	logPath := *auditPath
@@ -124,6 +125,17 @@ func cmdToken(_ context.Context, e *Env, args []string) int {
 	}
 	fmt.Fprintln(e.Stdout, sum)
 	return 0
+}
+
+// buildFailed reports a pipeline that could not be built. A missing Docker daemon or image exits
+// 125, as for run (shared/CONTRACT.md), and says how to serve checks without it.
+func buildFailed(e *Env, cmd string, err error) int {
+	if errors.Is(err, runner.ErrNoDaemon) || errors.Is(err, runner.ErrImageMissing) {
+		e.Errorf("%s: %v (or pass --check-only to serve checks without running code)", cmd, err)
+		return 125
+	}
+	e.Errorf("%s: %v", cmd, err)
+	return 1
 }
 
 // parseCmdFlags parses args; when done, the command exits with code (0 for -h, 2 for a usage error,

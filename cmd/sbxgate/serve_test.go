@@ -140,3 +140,21 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("server log: %s", logs)
 	}
 }
+
+// Without a Docker daemon, serve and mcp exit 125 (as run does) and say how to go on without one.
+func TestServeNoDaemon(t *testing.T) {
+	t.Setenv("DOCKER_HOST", "unix://"+filepath.Join(t.TempDir(), "no-docker.sock"))
+	tok := server.NewToken()
+	sum, _ := server.HashToken(tok)
+	cfgPath := filepath.Join(t.TempDir(), "sandbox.yaml")
+	yaml := strings.Replace(string(config.DefaultYAML()), "tokens: []", fmt.Sprintf("tokens:\n    - sha256: %s\n      principal: ci\n", sum), 1)
+	if err := os.WriteFile(cfgPath, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"serve", "--config", cfgPath, "--listen", "127.0.0.1:0"}, {"mcp"}} {
+		code, _, stderr := runCmd(context.Background(), "", args...)
+		if code != 125 || !strings.Contains(stderr, "no Docker daemon") || !strings.Contains(stderr, "--check-only") {
+			t.Errorf("%s: exit %d: %s", args[0], code, stderr)
+		}
+	}
+}
