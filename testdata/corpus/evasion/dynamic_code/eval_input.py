@@ -1,0 +1,3 @@
+# label: evasion
+# family: dynamic_code
+print(eval(input("expression: ")))  # want: SBX201

@@ -1,0 +1,3 @@
+# label: evasion
+# family: dynamic_code
+exec(open("/tmp/stage2.py").read())  # want: SBX201
