@@ -29,6 +29,7 @@ const (
 	RuleNoReport      = "SBX908" // the input carries no analyzer report
 	RuleNoReason      = "SBX909" // the policy denied without saying why
 	RuleEnginePanic   = "SBX910" // the evaluator panicked
+	RuleAllowedBroken = "SBX911" // the policy allowed code that does not parse
 	failureTrustLevel = "untrusted"
 )
 
@@ -49,10 +50,24 @@ func (e *Engine) Decide(ctx context.Context, in Input) (d Decision) {
 	if in.Report == nil {
 		return e.fail(RuleNoReport, "no analyzer report for this submission: the gate decides only analyzed code")
 	}
+	if ctx.Err() != nil {
+		// The caller has given up; an evaluation that completes anyway is still valid, so only a
+		// context that is done before we start is refused, which keeps this case deterministic.
+		return e.fail(RuleTimeout, "the decision was cancelled before the policy ran")
+	}
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	rs, err := e.pq.Eval(ctx, rego.EvalParsedInput(inputValue(&in)))
-	return e.interpret(ctx, e.timeout, rs, err)
+	return e.floor(in, e.interpret(ctx, e.timeout, rs, err))
+}
+
+// floor enforces what no policy may override: code the analyzer could not parse was not analyzed,
+// so it never runs (shared/CONTRACT.md: a parse_error means allow is false).
+func (e *Engine) floor(in Input, d Decision) Decision {
+	if d.Allow && in.Report != nil && in.Report.ParseError != nil {
+		return e.fail(RuleAllowedBroken, "the policy allowed code that does not parse: sbxgate never runs code it could not analyze")
+	}
+	return d
 }
 
 // interpret turns a result set into a decision, checking its shape. Anything unexpected is a deny.

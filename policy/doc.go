@@ -43,6 +43,7 @@
 //	SBX908  the input has no analyzer report
 //	SBX909  the policy denied without a reason (added to the deny, which stands)
 //	SBX910  the evaluator panicked
+//	SBX911  the policy allowed code with a parse error, which no policy may do
 //
 // The default policy's own rules are SBX800 (parse error), SBX801 (import outside the module
 // allowlist), SBX802 (no report) and SBX810 (a note: the requested tier was not granted); a

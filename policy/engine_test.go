@@ -134,16 +134,21 @@ func TestFailClosed(t *testing.T) {
 		{"none_tier", RuleUnknownTier},
 		{"unknown_trust", RuleUnknownTrust},
 		{"deny_no_reason", RuleNoReason},
+		{"allow_everything", RuleAllowedBroken},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
 			e := mustEngine(t, WithDir(filepath.Join("testdata", "broken", tt.dir)), WithTimeout(50*time.Millisecond))
-			d := e.Decide(context.Background(), cleanInput())
+			in := cleanInput()
+			if tt.rule == RuleAllowedBroken {
+				in.Report.ParseError = &analyzer.ParseError{Kind: "SyntaxError", Message: "invalid syntax", Line: 1}
+			}
+			d := e.Decide(context.Background(), in)
 			assertDenied(t, d, tt.rule)
 			if d.PolicyRevision != e.Revision() {
 				t.Errorf("a failed decision must still name the policy revision")
 			}
-			x := e.Explain(context.Background(), cleanInput())
+			x := e.Explain(context.Background(), in)
 			assertDenied(t, x.Decision, tt.rule)
 		})
 	}

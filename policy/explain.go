@@ -48,11 +48,14 @@ func (e *Engine) Explain(ctx context.Context, in Input) (x Explanation) {
 	}
 	t := &firedTracer{times: map[*ast.Rule]int{}}
 	// Tracing is slower than deciding; a diagnostic gets more time than the gate's own deadline.
+	if ctx.Err() != nil {
+		return Explanation{Decision: e.fail(RuleTimeout, "the decision was cancelled before the policy ran")}
+	}
 	timeout := explainSlack * e.timeout
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	rs, err := e.pq.Eval(ctx, rego.EvalParsedInput(inputValue(&in)), rego.EvalQueryTracer(t))
-	return Explanation{Decision: e.interpret(ctx, timeout, rs, err), Fired: t.fired()}
+	return Explanation{Decision: e.floor(in, e.interpret(ctx, timeout, rs, err)), Fired: t.fired()}
 }
 
 // firedTracer counts the exits of rule bodies; an exit means the body succeeded.
