@@ -156,9 +156,20 @@ nextline:
 	blankline := false
 	if t.atbol {
 		t.atbol = false
-		col, altcol := 0, 0
+		col, altcol, contLineCol := 0, 0, 0
 		for {
 			c := t.nextc()
+			if c == '\\' {
+				// Indentation cannot be split over lines with backslashes: the
+				// column of the first backslash is the line's indentation.
+				if contLineCol == 0 {
+					contLineCol = col
+				}
+				if err := t.continuation(); err != nil {
+					return err
+				}
+				continue
+			}
 			if c == ' ' {
 				col++
 				altcol++
@@ -177,6 +188,9 @@ nextline:
 			blankline = true
 		}
 		if !blankline && len(t.parens) == 0 {
+			if contLineCol != 0 {
+				col, altcol = contLineCol, contLineCol
+			}
 			top := len(t.indstack) - 1
 			switch {
 			case col == t.indstack[top]:
@@ -323,12 +337,8 @@ again:
 	}
 
 	if c == '\\' {
-		c = t.nextc()
-		if c != '\n' {
-			return t.errAt(t.p-1, "unexpected character after line continuation character")
-		}
-		if t.peek() == eof {
-			return t.errAt(t.p, "unexpected EOF while parsing")
+		if err := t.continuation(); err != nil {
+			return err
 		}
 		goto again
 	}
@@ -375,6 +385,17 @@ again:
 		return t.errAt(start, "invalid syntax")
 	}
 	t.emit(Op, start, t.p)
+	return nil
+}
+
+// continuation is tok_continuation_line, after a backslash has been read.
+func (t *tokenizer) continuation() error {
+	if c := t.nextc(); c != '\n' {
+		return t.errAt(t.p-1, "unexpected character after line continuation character")
+	}
+	if t.peek() == eof {
+		return t.errAt(t.p, "unexpected EOF while parsing")
+	}
 	return nil
 }
 
