@@ -20,23 +20,43 @@ type GCOptions struct {
 	Grace time.Duration
 }
 
-// GC connects to the daemon and removes sbxgate's leftover containers and accounting cgroups; it
-// returns how many containers it removed. It is `sbxgate gc`.
-func GC(ctx context.Context, opts GCOptions) (int, error) {
+// GCResult counts what GC removed.
+type GCResult struct {
+	Containers int
+	Images     int // superseded runner images (untagged, no container using them)
+}
+
+// GC connects to the daemon and removes sbxgate's leftover containers and accounting cgroups, and
+// runner images a rebuild left untagged. It is `sbxgate gc`.
+func GC(ctx context.Context, opts GCOptions) (GCResult, error) {
+	var res GCResult
 	cli, err := newClient(ctx)
 	if err != nil {
-		return 0, err
+		return res, err
 	}
 	defer cli.Close()
 	info, err := cli.Info(ctx, client.InfoOptions{})
 	if err != nil {
-		return 0, fmt.Errorf("docker info: %w", err)
+		return res, fmt.Errorf("docker info: %w", err)
 	}
 	d := &Docker{
 		cli: cli, self: selfOwner(), cleanup: 30 * time.Second,
 		cg: detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),
 	}
-	return d.reap(ctx, opts.All, opts.Grace)
+	res.Containers, err = d.reap(ctx, opts.All, opts.Grace)
+	imgs, ierr := cli.ImageList(ctx, client.ImageListOptions{
+		Filters: make(client.Filters).Add("dangling", "true").Add("label", LabelImage+"=runner"),
+	})
+	if ierr != nil {
+		return res, errors.Join(err, fmt.Errorf("list images: %w", ierr))
+	}
+	for _, img := range imgs.Items {
+		// Not forced: an image a container still uses stays.
+		if _, rerr := cli.ImageRemove(ctx, img.ID, client.ImageRemoveOptions{}); rerr == nil {
+			res.Images++
+		}
+	}
+	return res, err
 }
 
 // GC removes labeled containers left by sbxgate processes that no longer run, at any age, and

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"archive/tar"
+	"bytes"
 	"context"
 	"testing"
 	"time"
@@ -88,5 +90,48 @@ func TestNewReapsDeadOwners(t *testing.T) {
 	newTestDocker(t, WithReapGrace(0))
 	if _, err := d.cli.ContainerInspect(ctx, planted.id, client.ContainerInspectOptions{}); err == nil {
 		t.Fatal("New left a dead process's container in place")
+	}
+}
+
+// TestPackageGC is `sbxgate gc`: it takes a dead process's container and an untagged runner image.
+func TestPackageGC(t *testing.T) {
+	d := newTestDocker(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dead := d.self
+	dead.Start = "1"
+	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.remove(planted)
+	// An untagged image labeled as a runner image, as a rebuild leaves behind.
+	var layer bytes.Buffer
+	tw := tar.NewWriter(&layer)
+	_ = tw.WriteHeader(&tar.Header{Name: "gc-test", Mode: 0o644, Size: 2, Typeflag: tar.TypeReg})
+	_, _ = tw.Write([]byte("gc"))
+	tw.Close()
+	resp, err := d.cli.ImageImport(ctx, client.ImageImportSource{Source: &layer, SourceName: "-"}, "",
+		client.ImageImportOptions{Changes: []string{"LABEL " + LabelImage + "=runner"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := readJSONMessages(resp); err != nil {
+		t.Fatal(err)
+	}
+	resp.Close()
+
+	res, err := GC(ctx, GCOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Containers < 1 || res.Images < 1 {
+		t.Errorf("GC removed %+v, want at least one container and one image", res)
+	}
+	if _, err := d.cli.ContainerInspect(ctx, planted.id, client.ContainerInspectOptions{}); err == nil {
+		t.Error("the dead owner's container survived GC")
+	}
+	if _, err := d.cli.ImageInspect(ctx, DefaultImage); err != nil {
+		t.Errorf("GC removed the tagged runner image: %v", err)
 	}
 }

@@ -78,6 +78,6 @@ func cmdGC(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("gc: %v", err)
 		return 1
 	}
-	fmt.Fprintf(e.Stdout, "removed %d containers\n", n)
+	fmt.Fprintf(e.Stdout, "removed %d containers, %d superseded images\n", n.Containers, n.Images)
 	return 0
 }
