@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+)
+
+func init() {
+	register(command{Name: "rules", Summary: "list the analyzer's checks: ID, capability, severity, CWE, what each finds", Run: cmdRules})
+}
+
+func cmdRules(_ context.Context, e *Env, args []string) int {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	f := fs.String("format", "text", "text|json|markdown")
+	if code, done := parseFlags(e, fs, args); done {
+		return code
+	}
+	docs := ruleDocs()
+	switch *f {
+	case "json":
+		enc := json.NewEncoder(e.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(docs); err != nil {
+			e.Errorf("rules: %v", err)
+			return 2
+		}
+	case "markdown":
+		fmt.Fprintln(e.Stdout, "| ID | capability | severity | CWE | finds | fix |\n|---|---|---|---|---|---|")
+		for _, d := range docs {
+			fmt.Fprintf(e.Stdout, "| %s | %s | %s | %s | %s | %s |\n", d.ID, d.Capability, d.Severity, cwe(d.CWE), d.Doc, d.Hint)
+		}
+	case "text":
+		tw := tabwriter.NewWriter(e.Stdout, 0, 4, 2, ' ', 0)
+		for _, d := range docs {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.ID, d.Capability, d.Severity, cwe(d.CWE), d.Doc)
+		}
+		tw.Flush()
+	default:
+		e.Errorf("rules: --format %q is not text, json or markdown", *f)
+		return 2
+	}
+	fmt.Fprintf(e.Stderr, "%d checks, analyzer %s\n", len(docs), analyzer.Version)
+	return 0
+}
+
+func cwe(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("CWE-%d", n)
+}
