@@ -91,9 +91,13 @@ func fixtures() []Result {
 			Source:   []byte(latin1),
 		},
 		{
-			Report:   analyzer.Report{Path: "examples/too_big.py", SHA256: "33ee", Size: 9, AnalyzerVersion: "test"},
-			Decision: denied(policy.Reason{Rule: "SBX901", Line: 1, Message: "no tier admits a request for tier trusted from principal ci-bot"}),
-			Source:   []byte("x = 1\n"),
+			Report: analyzer.Report{Path: "examples/too_big.py", SHA256: "33ee", Size: 9, AnalyzerVersion: "test"},
+			Decision: denied(
+				policy.Reason{Rule: "SBX901", Line: 1, Message: "no tier admits a request for tier trusted from principal ci-bot"},
+				// An analyzer-family ID without a finding stays out of SARIF's results.
+				policy.Reason{Rule: "SBX801", Line: 1, Message: "import of os is not in the module allowlist"},
+			),
+			Source: []byte("x = 1\n"),
 		},
 		{
 			Report: analyzer.Report{

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -130,9 +131,11 @@ func ruleTable(results []Result, rules []RuleDoc) []RuleDoc {
 	return out
 }
 
-// policyOnlyReasons are the reasons of a deny that no finding or parse error explains (a policy-stage
-// rule such as "no tier admits this request"): SARIF reports them too, so that every denied program
-// shows up in a code scanning view.
+// policyOnlyReasons are the reasons of a deny that name a policy-stage rule (SBX9xx, or an ID outside
+// the analyzer's SBX1xx-SBX8xx families) that no finding explains, such as "no tier admits this
+// request": SARIF reports them too, so that every denied program shows up in a code scanning view.
+// A reason naming an analyzer family is left out: its finding is already a result, and without one
+// the ID would be shown with the analyzer rule's description.
 func policyOnlyReasons(r Result) []policy.Reason {
 	d := r.Decision
 	if d == nil || d.Allow || r.ParseError != nil {
@@ -144,7 +147,7 @@ func policyOnlyReasons(r Result) []policy.Reason {
 	}
 	var out []policy.Reason
 	for _, rs := range d.Reasons {
-		if rs.Rule == "" || seen[rs.Rule] {
+		if rs.Rule == "" || seen[rs.Rule] || analyzerFamily.MatchString(rs.Rule) {
 			continue
 		}
 		seen[rs.Rule] = true
@@ -152,6 +155,8 @@ func policyOnlyReasons(r Result) []policy.Reason {
 	}
 	return out
 }
+
+var analyzerFamily = regexp.MustCompile(`^SBX[1-8][0-9]{2}$`)
 
 func addRule(run *sarif.Run, d RuleDoc) {
 	rule := run.AddRule(d.ID)
