@@ -42,7 +42,8 @@ func TestStdlibParity(t *testing.T) {
 		case !py.OK:
 			rejected++
 		case py.DumpError != "":
-			rep.add("python3 cannot dump the tree", fmt.Sprintf("%s: %s", rel, py.DumpError))
+			// Both accept; python3's own dump fails (int digit limit, recursion): nothing to compare.
+			t.Logf("%s: both accept; python3 cannot dump it: %s", rel, py.DumpError)
 		case ours != py.Dump:
 			d := firstDiff(ours, py.Dump)
 			rep.add("different tree at "+diffPathOf(ours, py.Dump), fmt.Sprintf("%s: %s", rel, d))
