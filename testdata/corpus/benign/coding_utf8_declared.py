@@ -1,0 +1,6 @@
+# -*- coding: utf-8 -*-
+# label: benign
+import unicodedata
+
+for ch in "café naïve 𝛑":
+    print(ch, unicodedata.category(ch))
