@@ -72,9 +72,11 @@ findings = sum(len(r["findings"]) for r in results)
 if len(results) != files:
     sys.exit(f"bench_check: sbxgate reported {len(results)} results for {files} files")
 sbx, ban = t1 - t0, t3 - t2
-print(f"files: {files} ({size / 1e6:.1f} MB of Python), {os.cpu_count()} CPUs")
-print(f"{sbx_ver}: check --format json  {sbx:7.2f} s  {files / sbx:8.1f} files/s  "
-      f"({denied} denied, {parse_errors} parse errors, {findings} findings)")
-print(f"{bandit_ver}: -q -r            {ban:7.2f} s  {files / ban:8.1f} files/s")
+rows = [(f"{sbx_ver} check --format json", sbx, f"  ({denied} denied, {parse_errors} parse errors, {findings} findings)"),
+        (f"{bandit_ver} -q -r", ban, "")]
+width = max(len(r[0]) for r in rows)
+print(f"files: {files} ({size / 1e6:.1f} MB of Python), {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+for label, secs, extra in rows:
+    print(f"{label:<{width}}  {secs:8.2f} s  {files / secs:8.1f} files/s{extra}")
 print(f"ratio: sbxgate is {ban / sbx:.1f}x bandit's throughput")
 PY
