@@ -37,6 +37,14 @@ func (p *parser) number(i int) *ast.Constant {
 			return nil
 		}
 		c.Value = f
+	case len(s) <= 18 && (len(s) == 1 || s[0] != '0'):
+		// Short decimal ints (the vast majority) skip big.Int's general parser.
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			p.errorAt(i, "invalid integer literal")
+			return nil
+		}
+		c.Value = big.NewInt(v)
 	default:
 		n := new(big.Int)
 		base := 10
@@ -75,6 +83,23 @@ func (p *parser) strings() ast.Expr {
 	}
 	span := ast.Loc{Lineno: p.toks[first].Start.Line, ColOffset: p.toks[first].Start.Col,
 		EndLineno: p.toks[last].End.Line, EndColOffset: p.toks[last].End.Col}
+	if first == last && !token.IsFString(p.toks[first].Text) {
+		// A single plain literal: no concatenation state needed.
+		lit := p.toks[first].Text
+		v, err := token.DecodeStringLiteral(lit)
+		if err != nil {
+			p.stringError(first, err)
+			return nil
+		}
+		if token.IsBytes(lit) {
+			return &ast.Constant{Loc: span, Value: []byte(v)}
+		}
+		c := &ast.Constant{Loc: span, Value: v}
+		if lit[0] == 'u' {
+			c.Kind = ast.Ident("u")
+		}
+		return c
+	}
 	bytesMode := false
 	var bytesVal []byte
 	st := &fstringState{p: p, first: first, last: last}

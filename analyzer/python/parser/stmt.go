@@ -196,10 +196,12 @@ func (p *parser) nameList() []string {
 
 // assignmentOrExpr: assignment | star_expressions (as an Expr statement).
 func (p *parser) assignmentOrExpr(start int) ast.Stmt {
-	if s := p.assignment(start); s != nil || p.err != nil {
-		return s
+	if p.mayBeAssignment(start) {
+		if s := p.assignment(start); s != nil || p.err != nil {
+			return s
+		}
+		p.pos = start
 	}
-	p.pos = start
 	e := p.starExpressions()
 	if e == nil {
 		return nil
@@ -286,6 +288,40 @@ func (p *parser) assignment(start int) ast.Stmt {
 		}
 	}
 	return nil
+}
+
+// mayBeAssignment reports whether the simple statement at start has an '=', ':' or augmented assignment
+// operator outside brackets. Every alternative of the assignment rule needs one right after its target, so
+// without one the (costly) target parsing can be skipped: the expression statement alternative parses
+// everything the target rules would have, so no error is missed.
+func (p *parser) mayBeAssignment(start int) bool {
+	depth := 0
+	for i := start; i < len(p.tt); i++ {
+		switch k := p.tt[i]; k {
+		case opLPar, opLSqb, opLBrace:
+			depth++
+		case opRPar, opRSqb, opRBrace:
+			if depth == 0 {
+				return true // unbalanced: let the rules decide
+			}
+			depth--
+		case tNEWLINE, tEOF:
+			return false
+		case opSemi:
+			if depth == 0 {
+				return false
+			}
+		case opEqual, opColon:
+			if depth == 0 {
+				return true
+			}
+		default:
+			if _, ok := augOps[k]; ok && depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var augOps = map[tt]ast.Operator{
