@@ -3,6 +3,7 @@ package policy_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/policy"
@@ -10,7 +11,7 @@ import (
 
 // The embedded default policy denies a finding whose capability is denied and names its rule and line.
 func ExampleEngine_Decide() {
-	eng, err := policy.New(context.Background())
+	eng, err := policy.New(context.Background(), policy.WithTimeout(time.Second))
 	if err != nil {
 		panic(err)
 	}
@@ -30,7 +31,7 @@ func ExampleEngine_Decide() {
 
 // An allowed decision carries the chosen tier's limits from the config.
 func ExampleEngine_Decide_allowed() {
-	eng, err := policy.New(context.Background())
+	eng, err := policy.New(context.Background(), policy.WithTimeout(time.Second))
 	if err != nil {
 		panic(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/sbxgate/sbxgate/config"
 )
@@ -51,8 +50,7 @@ func FuzzDecide(f *testing.F) {
 
 // The engine is shared by every request of the server; decisions must not interfere.
 func TestDecideConcurrently(t *testing.T) {
-	// A generous deadline: this test is about interference, and -race on a busy machine is slow.
-	e := mustEngine(t, WithTimeout(time.Minute))
+	e := mustEngine(t)
 	inputs, _ := filepath.Glob("testdata/inputs/*.json")
 	var want []Decision
 	var ins []Input

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 const minimalPolicy = `package sbxgate
@@ -39,7 +40,7 @@ func TestLoadFS(t *testing.T) {
 	if got, want := strings.Join(names, " "), "mem/nested/more/extra.rego mem/p.rego mem/p_test.rego mem/levels/data.yaml"; got != want {
 		t.Errorf("loaded %s, want %s", got, want)
 	}
-	e, err := NewFromFiles(context.Background(), f, nil, 0)
+	e, err := NewFromFiles(context.Background(), f, nil, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

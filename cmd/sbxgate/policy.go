@@ -37,6 +37,10 @@ const policyUsage = `usage: sbxgate policy SUBCOMMAND [flags]
 
 exit status: 0 pass (eval: allowed; diff: no change), 1 fail (eval: denied; diff: changes), 2 error`
 
+// authorTimeout bounds one evaluation in eval, check and diff: ten times the gate's deadline, so a
+// busy workstation does not turn a replay into spurious SBX902 denials.
+const authorTimeout = 10 * policy.DefaultTimeout
+
 func cmdPolicy(ctx context.Context, e *Env, args []string) int {
 	if len(args) == 0 {
 		fmt.Fprintln(e.Stderr, policyUsage)
@@ -292,7 +296,7 @@ func policyCheck(ctx context.Context, e *Env, args []string) int {
 		return 1
 	}
 	// Compiling is not all: the engine also needs a decision rule and valid data.
-	eng, err := policy.NewFromFiles(ctx, files, cfg, 0)
+	eng, err := policy.NewFromFiles(ctx, files, cfg, authorTimeout)
 	if err != nil {
 		fmt.Fprintln(e.Stdout, err)
 		return 1
@@ -362,7 +366,7 @@ func buildEngine(ctx context.Context, dir, cfgPath string) (*policy.Engine, erro
 	if err != nil {
 		return nil, err
 	}
-	return policy.NewFromFiles(ctx, files, cfg, 0)
+	return policy.NewFromFiles(ctx, files, cfg, authorTimeout)
 }
 
 // maxInputFile bounds a JSON input; reports are small, and a wrong file should fail fast.

@@ -94,7 +94,7 @@ func engineFor(ctx context.Context, dir string, cfg *config.Config) (*policy.Eng
 	if err != nil {
 		return nil, err
 	}
-	return policy.NewFromFiles(ctx, files, cfg, 0)
+	return policy.NewFromFiles(ctx, files, cfg, authorTimeout)
 }
 
 // diffAudit replays the inputs of the log's decision records, as the gate saw them.
