@@ -257,7 +257,8 @@ func (p *parser) syntaxError() *token.SyntaxError {
 		return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax: unexpected end of input", Line: t.Start.Line, Col: t.Start.Col}
 	}
 	if i > 0 && p.tt[i-1] == tNEWLINE && p.tt[i] != tINDENT && i >= 2 && p.tt[i-2] == opColon {
-		return &token.SyntaxError{Kind: "IndentationError", Msg: "expected an indented block", Line: t.Start.Line, Col: t.Start.Col}
+		return &token.SyntaxError{Kind: "IndentationError", Msg: "expected an indented block" + p.blockOwner(i-2),
+			Line: t.Start.Line, Col: t.Start.Col}
 	}
 	// A few of CPython's second-pass messages for common mistakes, keyed on the logical line that failed.
 	ls := i
@@ -348,4 +349,35 @@ func startsCompound(k tt, text string) bool {
 		return text == "match" || text == "case"
 	}
 	return false
+}
+
+// blockOwner describes the compound statement whose header ends with the ':' at token colon, as CPython's
+// "expected an indented block after ..." messages do, or returns "".
+func (p *parser) blockOwner(colon int) string {
+	ls := colon
+	for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
+		ls--
+	}
+	if p.tt[ls] == kwAsync && ls+1 < colon {
+		ls++
+	}
+	line := p.toks[ls].Start.Line
+	switch k := p.tt[ls]; k {
+	case kwDef:
+		return fmt.Sprintf(" after function definition on line %d", line)
+	case kwClass:
+		return fmt.Sprintf(" after class definition on line %d", line)
+	case kwIf, kwElif, kwElse, kwWhile, kwFor, kwWith, kwTry, kwFinally:
+		return fmt.Sprintf(" after '%s' statement on line %d", p.toks[ls].Text, line)
+	case kwExcept:
+		if p.tt[ls+1] == opStar {
+			return fmt.Sprintf(" after 'except*' statement on line %d", line)
+		}
+		return fmt.Sprintf(" after 'except' statement on line %d", line)
+	case tNAME:
+		if t := p.toks[ls].Text; t == "match" || t == "case" {
+			return fmt.Sprintf(" after '%s' statement on line %d", t, line)
+		}
+	}
+	return ""
 }

@@ -219,7 +219,8 @@ func TestErrors(t *testing.T) {
 		line, col int
 	}{
 		{"x = (1,\n", "SyntaxError", "'(' was never closed", 1, 4},
-		{"if x:\npass\n", "IndentationError", "expected an indented block", 2, 0},
+		{"if x:\npass\n", "IndentationError", "expected an indented block after 'if' statement on line 1", 2, 0},
+		{"class A:\n  def f(self):\n  pass\n", "IndentationError", "expected an indented block after function definition on line 2", 3, 2},
 		{"x = = 1\n", "SyntaxError", "invalid syntax", 1, 4},
 		{"x = 1 +\n", "SyntaxError", "invalid syntax", 1, 7},
 		{"print 'x'\n", "SyntaxError", "Missing parentheses in call to 'print'. Did you mean print(...)?", 1, 0},
