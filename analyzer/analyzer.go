@@ -38,7 +38,7 @@ type Analyzer struct {
 	cfg    *config.Config
 	mods   *modTable
 	checks []*Check
-	byKind map[string][]*Check
+	byKind [numKinds][]*Check // checks per node kind (kindOf)
 	// capsOf caches the capability map lookups: module or module.attr -> capabilities.
 	caps map[string][]string
 	// moduleCaps is, per module, the union of the capabilities of the module and its attributes:
@@ -63,7 +63,7 @@ func New(cfg *config.Config) (*Analyzer, error) {
 		return nil, fmt.Errorf("analyzer: %w", err)
 	}
 	a := &Analyzer{
-		cfg: cfg, mods: mods, checks: registry, byKind: map[string][]*Check{},
+		cfg: cfg, mods: mods, checks: registry,
 		caps: map[string][]string{}, moduleCaps: map[string][]string{}, denied: map[string]bool{},
 	}
 	known := map[string]bool{}
@@ -111,7 +111,7 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	}
 	for _, c := range registry {
 		for _, k := range c.Nodes {
-			a.byKind[k] = append(a.byKind[k], c)
+			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], c)
 		}
 	}
 	return a, nil
@@ -265,6 +265,8 @@ type pass struct {
 	dropped    int
 	static     map[string]bool // modules imported by import statements
 	subjects   map[ast.Pattern]ast.Expr
+	namingNode ast.Node
+	namingHits []namingHit
 	small      [6]smallEntry
 	smallNext  int
 	ctx        context.Context
@@ -317,7 +319,11 @@ func (p *pass) run(ctx context.Context) {
 		nodes--
 		p.cur = f
 		p.facts(f)
-		for _, c := range p.a.byKind[f.n.NodeType()] {
+		k := kindOf(f.n)
+		if k == kNone {
+			return true
+		}
+		for _, c := range p.a.byKind[k] {
 			p.check = c
 			c.Run(p, f.n)
 		}

@@ -146,7 +146,8 @@ func TestParseErrors(t *testing.T) {
 func TestInternalErrorIsContained(t *testing.T) {
 	a := newTestAnalyzer(t)
 	boom := &Check{ID: "SBX199", Run: func(*pass, ast.Node) { panic("boom") }}
-	a.byKind = map[string][]*Check{"Module": {boom}}
+	a.byKind = [numKinds][]*Check{}
+	a.byKind[kModule] = []*Check{boom}
 	rep := a.Analyze(context.Background(), "x.py", []byte("x = 1\n"))
 	if rep.ParseError == nil || rep.ParseError.Kind != "InternalError" || !strings.Contains(rep.ParseError.Message, "boom") {
 		t.Fatalf("got %+v", rep.ParseError)

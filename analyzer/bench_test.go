@@ -109,12 +109,21 @@ func TestStdlib(t *testing.T) {
 	a := newAnalyzer(t)
 	files := stdlibFiles(t)
 	parseErrors := 0
+	type slow struct {
+		path string
+		cpu  int64
+	}
+	var slowest slow
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			continue
 		}
+		start := cpuTime()
 		rep := a.Analyze(context.Background(), f, src)
+		if d := cpuTime() - start; d > slowest.cpu {
+			slowest = slow{f, d}
+		}
 		if rep.ParseError != nil {
 			if rep.ParseError.Kind == "InternalError" {
 				t.Errorf("%s: %s", f, rep.ParseError.Message)
@@ -122,5 +131,6 @@ func TestStdlib(t *testing.T) {
 			parseErrors++
 		}
 	}
-	t.Logf("%d files, %d parse errors (test files with deliberate bad syntax or encodings)", len(files), parseErrors)
+	t.Logf("%d files, %d parse errors (test files with deliberate bad syntax or encodings); slowest %s (%d ms CPU)",
+		len(files), parseErrors, slowest.path, slowest.cpu/1e6)
 }

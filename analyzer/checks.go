@@ -34,11 +34,67 @@ var (
 	severities = map[string]bool{"low": true, "medium": true, "high": true, "critical": true}
 )
 
-// nodeTypes are the NodeType names a check may ask for.
-var nodeTypes = map[string]bool{
-	"Module": true, "Import": true, "ImportFrom": true, "alias": true, "Call": true, "Attribute": true,
-	"Name": true, "Subscript": true, "Assign": true, "AugAssign": true, "AnnAssign": true, "Delete": true,
-	"JoinedStr": true, "Constant": true, "FunctionDef": true, "ClassDef": true, "MatchMapping": true,
+// Node kinds a check may ask for, by NodeType name. Dispatch uses kindOf, a type switch, rather
+// than the name, since it runs for every node.
+const (
+	kNone = iota
+	kModule
+	kImport
+	kImportFrom
+	kCall
+	kAttribute
+	kName
+	kSubscript
+	kAssign
+	kAugAssign
+	kAnnAssign
+	kDelete
+	kMatchMapping
+	numKinds
+)
+
+var kindIndex = map[string]int{
+	"Module": kModule, "Import": kImport, "ImportFrom": kImportFrom, "Call": kCall, "Attribute": kAttribute,
+	"Name": kName, "Subscript": kSubscript, "Assign": kAssign, "AugAssign": kAugAssign, "AnnAssign": kAnnAssign,
+	"Delete": kDelete, "MatchMapping": kMatchMapping,
+}
+
+var nodeTypes = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range kindIndex {
+		m[k] = true
+	}
+	return m
+}()
+
+func kindOf(n ast.Node) int {
+	switch n.(type) {
+	case *ast.Module:
+		return kModule
+	case *ast.Import:
+		return kImport
+	case *ast.ImportFrom:
+		return kImportFrom
+	case *ast.Call:
+		return kCall
+	case *ast.Attribute:
+		return kAttribute
+	case *ast.Name:
+		return kName
+	case *ast.Subscript:
+		return kSubscript
+	case *ast.Assign:
+		return kAssign
+	case *ast.AugAssign:
+		return kAugAssign
+	case *ast.AnnAssign:
+		return kAnnAssign
+	case *ast.Delete:
+		return kDelete
+	case *ast.MatchMapping:
+		return kMatchMapping
+	}
+	return kNone
 }
 
 // validateChecks checks the registry table: unique well-formed IDs, known capability and severity,

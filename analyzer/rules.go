@@ -511,24 +511,33 @@ func runNaming(id string) func(p *pass, n ast.Node) {
 }
 
 func (p *pass) naming(id string, n ast.Node) {
-	refs := p.namedRefs(n, true)
-	for _, r := range refs {
-		if namingRule(r.qual) != id {
-			continue
-		}
-		inner := false
-		for _, x := range p.innerRefs(n) {
-			if namingRule(x.qual) == id {
-				inner = true
+	if n != p.namingNode {
+		p.namingNode, p.namingHits = n, p.namingHits[:0]
+		for _, r := range p.namedRefs(n, true) {
+			rule := namingRule(r.qual)
+			if rule == "" {
+				continue
+			}
+			inner := false
+			for _, x := range p.innerRefs(n) {
+				if namingRule(x.qual) == rule {
+					inner = true // reported at the inner reference
+				}
+			}
+			if !inner {
+				p.namingHits = append(p.namingHits, namingHit{rule, r.qual})
 			}
 		}
-		if inner {
-			continue // reported at the inner reference
+	}
+	for _, h := range p.namingHits {
+		if h.rule == id {
+			p.report(n, "%s %s", h.qual, ruleVerb[id])
+			return
 		}
-		p.report(n, "%s %s", r.qual, ruleVerb[id])
-		return
 	}
 }
+
+type namingHit struct{ rule, qual string }
 
 // namedRefs are the refs of a reference node that name their object there (see the top of this
 // file): not those reached through an assignment alias, and for names bound by from-imports only
