@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,4 +127,21 @@ func TestDamagedTailRefused(t *testing.T) {
 	if _, err := Open(path); err == nil {
 		t.Fatalf("Open accepted a rewritten last record (%s)", r.ID)
 	}
+}
+
+// TestReadersSkipTornTail: Scan delivers the complete records of a log with a torn tail and no error;
+// Each says so with ErrTorn; Verify names the line.
+func TestReadersSkipTornTail(t *testing.T) {
+	path, _ := buildLog(t, 3)
+	appendRaw(t, path, []byte(`{"seq":3,`))
+	n := 0
+	if err := Scan(path, func(Record) error { n++; return nil }); err != nil || n != 3 {
+		t.Errorf("Scan: %d records, %v", n, err)
+	}
+	n = 0
+	if err := Each(path, nil, func(*Record, []byte) error { n++; return nil }); !errors.Is(err, ErrTorn) || n != 3 {
+		t.Errorf("Each: %d records, %v", n, err)
+	}
+	_, err := Verify(path, nil)
+	wantBroken(t, "torn", err, 3)
 }

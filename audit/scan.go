@@ -13,19 +13,26 @@ import (
 // ErrStop may be returned by a Scan callback to end the scan early without error.
 var ErrStop = errors.New("audit: stop scan")
 
+// ErrTorn is wrapped by the error Each returns when the log ends in an incomplete line: a writer
+// crashed mid-write, and the line is no record. The next writer to open the log sets it aside.
+var ErrTorn = errors.New("incomplete last line")
+
 // Scan calls fn for every record of the log at path, in order. It only reads: it neither checks
 // hashes (Verify does) nor repairs. It reads the records that were complete when it started, so a
-// writer appending meanwhile is never seen half-way. An incomplete last line is reported as an error
-// after the complete records have been delivered.
+// writer appending meanwhile is never seen half-way, and it skips an incomplete last line left by a
+// crashed writer, which was never acknowledged (Verify reports it; Each returns ErrTorn).
 func Scan(path string, fn func(Record) error) error {
-	return scanLines(path, func(lineNo int64, line []byte) error {
+	err := scanLines(path, func(lineNo int64, line []byte) error {
 		var r Record
 		if err := json.Unmarshal(line, &r); err != nil {
 			return fmt.Errorf("audit: %s line %d: not a valid record: %v: run sbxgate audit verify", path, lineNo, err)
 		}
-		err := fn(r)
-		return err
+		return fn(r)
 	})
+	if errors.Is(err, ErrTorn) {
+		return nil
+	}
+	return err
 }
 
 // tornError marks an incomplete last line.
@@ -37,6 +44,8 @@ type tornError struct {
 func (e *tornError) Error() string {
 	return fmt.Sprintf("audit: %s line %d is incomplete (a writer stopped mid-write): run sbxgate audit repair to set it aside", e.path, e.lineNo)
 }
+
+func (e *tornError) Is(target error) bool { return target == ErrTorn }
 
 // scanLines calls fn with each complete line (without its newline) that was in the file when the scan
 // started, and 1-based line numbers.
@@ -107,7 +116,8 @@ func stableSize(path string, f *os.File) (int64, error) {
 }
 
 // Each calls fn with every record of the log at path that f matches (nil matches all), and its exact
-// line. Like Scan it does not check hashes.
+// line. Like Scan it does not check hashes; unlike Scan it returns an error wrapping ErrTorn, after
+// the complete records, when the log ends in an incomplete line.
 func Each(path string, f *Filter, fn func(r *Record, line []byte) error) error {
 	return scanLines(path, func(lineNo int64, line []byte) error {
 		var r Record

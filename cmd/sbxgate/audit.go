@@ -238,8 +238,13 @@ func auditRead(e *Env, name, defFormat string, args []string) int {
 		return 2
 	}
 	err = audit.Each(path, &f, w.Write)
-	if ferr := w.Flush(); err == nil {
+	if ferr := w.Flush(); err == nil || errors.Is(err, audit.ErrTorn) && ferr != nil {
 		err = ferr
+	}
+	if errors.Is(err, audit.ErrTorn) {
+		// Every record was read; the torn line is a crash artifact, not a record.
+		e.Errorf("audit %s: warning: %v", name, err)
+		return 0
 	}
 	if err != nil {
 		e.Errorf("audit %s: %v", name, err)

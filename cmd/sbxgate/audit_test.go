@@ -174,6 +174,9 @@ func TestAuditCheckpointAndProofCommands(t *testing.T) {
 	if code, _, stderr := runAudit(t, "verify", "--audit", path); code != 1 || !strings.Contains(stderr, "seq 2 (line 3): incomplete last line") {
 		t.Errorf("verify of a torn log: %d %q", code, stderr)
 	}
+	if code, out, stderr := runAudit(t, "list", "--audit", path); code != 0 || strings.Count(out, "\n") != 2 || !strings.Contains(stderr, "warning") {
+		t.Errorf("list of a torn log: %d %q %q", code, out, stderr)
+	}
 	if code, out, stderr := runAudit(t, "repair", "--audit", path); code != 0 || !strings.Contains(out, "set aside 12 torn bytes from offset") {
 		t.Errorf("repair: %d %q %q", code, out, stderr)
 	}
