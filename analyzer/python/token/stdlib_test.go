@@ -14,7 +14,7 @@ import (
 // stdlibFiles lists python3's stdlib .py files (no site-packages), sorted.
 // SBX_STDLIB_FILTER (a substring of the relative path) narrows the set;
 // -short keeps every 20th file.
-func stdlibFiles(t *testing.T) (root string, files []string) {
+func stdlibFiles(t testing.TB) (root string, files []string) {
 	t.Helper()
 	out, err := exec.Command("python3", "-c", "import sysconfig;print(sysconfig.get_paths()['stdlib'])").Output()
 	if err != nil {
