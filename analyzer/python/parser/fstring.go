@@ -346,7 +346,6 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 		k.End.Line += startLine
 	}
 	sub := newParser(toks)
-	sub.fstring = true
 	sub.depth = p.depth
 	e := sub.starExpressions()
 	if sub.err != nil {

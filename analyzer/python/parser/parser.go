@@ -9,8 +9,14 @@
 // "invalid syntax" at the furthest token reached, with a few of CPython's specific messages.
 //
 // Left-recursive rules (primary, t_primary, the binary operators, dotted_name, attr) are loops. Rules whose
-// alternatives share a prefix are factored so that no input is parsed more than a bounded number of times; the
-// target rules, which CPython memoizes, are memoized here too.
+// alternatives share a prefix are factored so that no input is parsed more than a bounded number of times;
+// expression, arguments and the target rules are memoized, as in CPython.
+//
+// Limits: recursion is bounded (maxDepth, "too complex" errors) so no input can exhaust the Go stack, and trees
+// deeper than ast.parse can return (maxTreeDepth) are rejected, as CPython rejects them with RecursionError.
+// Source decoding and tokenizer errors come from package token, which tokenizes the whole file first; CPython
+// tokenizes lazily, so for a file with both a syntax error and a later tokenizer error the message (never the
+// decision) can differ.
 package parser
 
 import (
@@ -115,8 +121,6 @@ type parser struct {
 	memoResults []memoVal
 	memoBase    int
 	memoUsed    int // 1 + the highest relative index set since the last reset
-	// fstring is true for the sub-parser of an f-string replacement field.
-	fstring bool
 }
 
 type memoVal struct {

@@ -62,7 +62,6 @@ func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
 	if tp == nil {
 		return nil
 	}
-	mark := p.pos
 	switch p.peek() {
 	case opDot:
 		if p.peekAt(1) == tNAME {
@@ -77,7 +76,6 @@ func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
 			return &ast.Subscript{Loc: p.loc(start), Value: tp, Slice: s, Ctx: ctx}
 		}
 	}
-	_ = mark
 	p.pos = start
 	return nil
 }
