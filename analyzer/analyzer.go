@@ -43,9 +43,10 @@ type Analyzer struct {
 	caps map[string][]string
 	// moduleCaps is, per module, the union of the capabilities of the module and its attributes:
 	// what an opaque use of the module (passed as a value, getattr with a computed name) reaches.
-	moduleCaps map[string][]string
-	denied     map[string]bool // "module.attr" from DeniedAttributes
-	risky      map[string]bool // modules whose wildcard import is reported (SBX105)
+	moduleCaps          map[string][]string
+	denied              map[string]bool // "module.attr" from DeniedAttributes
+	risky               map[string]bool // modules whose wildcard import is reported (SBX105)
+	allowMods, denyMods map[string]bool
 	// methods maps a denied method name to the modules whose objects have it (DeniedMethods).
 	methods map[string][]string
 }
@@ -91,6 +92,13 @@ func New(cfg *config.Config) (*Analyzer, error) {
 		for _, at := range attrs {
 			a.denied[mod+"."+at] = true
 		}
+	}
+	a.allowMods, a.denyMods = map[string]bool{}, map[string]bool{}
+	for _, m := range cfg.Modules.Allow {
+		a.allowMods[m] = true
+	}
+	for _, m := range cfg.Modules.Deny {
+		a.denyMods[m] = true
 	}
 	a.methods = map[string][]string{}
 	for mod, ms := range cfg.Modules.DeniedMethods {

@@ -79,6 +79,17 @@ func TestRegistryValidationCatchesMistakes(t *testing.T) {
 	}
 }
 
+// allowed must agree with config.Modules.ModuleAllowed, which the rest of the gate uses.
+func TestAllowedMatchesConfig(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, m := range []string{"os", "os.path", "json.decoder", "logging", "logging.config", "logging.config.x",
+		"urllib", "urllib.parse", "urllib.request", "subprocess", "xml.etree.ElementTree", "xml.dom", "unittest.mock", ""} {
+		if got, want := a.allowed(m), a.cfg.Modules.ModuleAllowed(m); got != want {
+			t.Errorf("allowed(%q) = %v, config says %v", m, got, want)
+		}
+	}
+}
+
 func TestNewRejectsBadConfig(t *testing.T) {
 	if _, err := New(nil); err == nil {
 		t.Fatal("New(nil) succeeded")

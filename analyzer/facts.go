@@ -26,7 +26,7 @@ func (p *pass) facts(f *frame) {
 			p.addImport(Import{
 				Module: al.Name, Names: []string{}, Alias: ast.Str(al.Asname),
 				Line: al.Lineno, Col: al.ColOffset,
-				Allowed: p.a.cfg.Modules.ModuleAllowed(al.Name), Capabilities: p.a.capsOfModule(al.Name),
+				Allowed: p.a.allowed(al.Name), Capabilities: p.a.capsOfModule(al.Name),
 			})
 		}
 	case *ast.ImportFrom:
@@ -121,7 +121,7 @@ func (p *pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
 	loc := locOf(n)
 	im := Import{Module: name, Names: []string{}, Line: loc.Lineno, Col: loc.ColOffset, Dynamic: true, Capabilities: []string{}}
 	if name != "" {
-		im.Allowed = p.a.cfg.Modules.ModuleAllowed(name)
+		im.Allowed = p.a.allowed(name)
 		im.Capabilities = p.a.capsOfModule(name)
 	}
 	p.addImport(im)
@@ -142,18 +142,36 @@ func (a *Analyzer) fromAllowed(mod, name string) bool {
 	if target, ok := a.mods.moduleAttr(mod, name); ok {
 		return a.moduleAttrAllowed(mod, name, target)
 	}
-	return a.cfg.Modules.ModuleAllowed(mod)
+	return a.allowed(mod)
 }
 
 // moduleAttrAllowed reports whether attribute attr of module mod, which is the module target, is
 // admitted: as a true submodule (json.decoder, os.path) under its dotted name, else as target.
 func (a *Analyzer) moduleAttrAllowed(mod, attr, target string) bool {
-	m := a.cfg.Modules
 	sub := mod + "." + attr
 	if target == sub || a.mods.isModule(sub) || sub == "os.path" {
-		return m.ModuleAllowed(sub)
+		return a.allowed(sub)
 	}
-	return m.ModuleAllowed(target)
+	return a.allowed(target)
+}
+
+// allowed is config.Modules.ModuleAllowed with the lists as sets: the module or its nearest
+// listed ancestor decides, deny winning over allow.
+func (a *Analyzer) allowed(module string) bool {
+	ok := false
+	for n := module; ; {
+		if a.denyMods[n] {
+			return false
+		}
+		if a.allowMods[n] {
+			ok = true
+		}
+		i := strings.LastIndexByte(n, '.')
+		if i < 0 {
+			return ok
+		}
+		n = n[:i]
+	}
 }
 
 // capsOfModule is what the capability map gives a module or attribute and its parent packages:

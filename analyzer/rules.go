@@ -176,7 +176,7 @@ func runSBX100(p *pass, n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Import:
 		for _, al := range n.Names {
-			if r, _ := p.a.importVerdict(al.Name, p.a.cfg.Modules.ModuleAllowed(al.Name)); r == "SBX100" {
+			if r, _ := p.a.importVerdict(al.Name, p.a.allowed(al.Name)); r == "SBX100" {
 				p.report(al, "import of %s, which is not in the module allowlist", al.Name)
 			}
 		}
@@ -186,7 +186,7 @@ func runSBX100(p *pass, n ast.Node) {
 			p.report(n, "relative import (level %d) cannot be resolved in a single-file program", n.Level)
 			return
 		}
-		if r, _ := p.a.importVerdict(mod, p.a.cfg.Modules.ModuleAllowed(mod)); r != "" && r != "SBX100" {
+		if r, _ := p.a.importVerdict(mod, p.a.allowed(mod)); r != "" && r != "SBX100" {
 			return
 		}
 		var bad []string
@@ -195,7 +195,7 @@ func runSBX100(p *pass, n ast.Node) {
 				bad = append(bad, mod+"."+al.Name)
 			}
 		}
-		if !p.a.cfg.Modules.ModuleAllowed(mod) && len(bad) == 0 {
+		if !p.a.allowed(mod) && len(bad) == 0 {
 			bad = append(bad, mod)
 		}
 		if len(bad) > 0 && findingCapFrom(p.a, n) == "" {
@@ -437,7 +437,7 @@ func runSBX104(p *pass, n ast.Node) {
 func runSBX105(p *pass, n ast.Node) {
 	im := n.(*ast.ImportFrom)
 	mod := ast.Str(im.Module)
-	if im.Level > 0 || !p.a.cfg.Modules.ModuleAllowed(mod) || !p.a.risky[mod] {
+	if im.Level > 0 || !p.a.allowed(mod) || !p.a.risky[mod] {
 		return
 	}
 	for _, al := range im.Names {
@@ -838,7 +838,7 @@ func (p *pass) moduleAttrRefs(n ast.Node, fn func(at ast.Node, mod, attr string)
 
 func runSBX501(p *pass, n ast.Node) {
 	p.moduleAttrRefs(n, func(at ast.Node, mod, attr string) {
-		if !isPrivate(attr) || !p.a.cfg.Modules.ModuleAllowed(mod) {
+		if !isPrivate(attr) || !p.a.allowed(mod) {
 			return
 		}
 		if target, ok := p.a.mods.moduleAttr(mod, attr); ok {
@@ -855,7 +855,7 @@ func runSBX501(p *pass, n ast.Node) {
 
 func runSBX502(p *pass, n ast.Node) {
 	p.moduleAttrRefs(n, func(at ast.Node, mod, attr string) {
-		if isPrivate(attr) || isDunder(attr) || !p.a.cfg.Modules.ModuleAllowed(mod) {
+		if isPrivate(attr) || isDunder(attr) || !p.a.allowed(mod) {
 			return
 		}
 		target, ok := p.a.mods.Modules[mod][attr]
