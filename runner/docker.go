@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"sync"
 	"time"
 
@@ -361,6 +362,14 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			go d.kill(b)
 		})
 	}
+	weKilled := func() bool {
+		select {
+		case <-killed:
+			return true
+		default:
+			return false
+		}
+	}
 	stdout := &capWriter{max: req.Limits.OutputBytes, overflow: kill}
 	stderr := &capWriter{max: req.Limits.OutputBytes, overflow: kill}
 	copied := make(chan error, 1)
@@ -435,16 +444,47 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	}
 	if st := insp.Container.State; st != nil {
 		res.ExitCode = st.ExitCode
-		// Docker records the cgroup's OOM event; a kill we sent ourselves is never an OOM.
-		res.OOMKilled = st.OOMKilled && !res.TimedOut
+		res.OOMKilled = st.OOMKilled
+	}
+	if res.TimedOut && res.ExitCode != 137 {
+		// The program ended by itself; the daemon just reported it after the clock ran out.
+		res.TimedOut = false
 	}
 	if cpu1, ok := d.cg.cpuNS(b.name); ok {
 		res.CPUMS = (cpu1 - cpu0) / 1e6
 	}
-	if peak, ok := d.cg.peakBytes(b.name); ok {
+	peak, peakKnown := d.cg.peakBytes(b.name)
+	if peakKnown {
 		res.PeakMemoryBytes = peak
 	}
+	// Docker 20.10 sets State.OOMKilled only when containerd's OOM event reaches it before the
+	// exit event, which a loaded host reorders. Pid 1 cannot be SIGKILLed from inside its own
+	// namespace, so exit 137 without a kill of ours (or memory at the limit) is checked against
+	// the daemon's "oom" event, which is logged either way.
+	nearLimit := peakKnown && peak >= req.Limits.MemoryBytes-req.Limits.MemoryBytes/20
+	if !res.OOMKilled && !weKilled() && (res.ExitCode == 137 || nearLimit) {
+		res.OOMKilled = d.oomEvent(ctx, b.id, started)
+	}
 	return res, nil
+}
+
+// oomEvent reports whether the daemon logged an "oom" event for container id since t, waiting
+// briefly for one that is still on its way.
+func (d *Docker) oomEvent(ctx context.Context, id string, t time.Time) bool {
+	const wait = 2 * time.Second
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait+d.cleanup)
+	defer cancel()
+	ev := d.cli.Events(ctx, client.EventsListOptions{
+		Since:   strconv.FormatInt(t.Add(-2*time.Second).Unix(), 10),
+		Until:   strconv.FormatInt(time.Now().Add(wait).Unix(), 10),
+		Filters: make(client.Filters).Add("type", "container").Add("container", id).Add("event", "oom"),
+	})
+	select {
+	case <-ev.Messages:
+		return true
+	case <-ev.Err: // the stream ended (until reached) or failed: no event seen
+		return false
+	}
 }
 
 // classify turns a lost daemon into ErrNoDaemon, so callers can tell it from a bad program.

@@ -20,7 +20,7 @@ import (
 var testLimits = config.Limits{
 	CPUs:          1,
 	MemoryBytes:   64 << 20,
-	TimeoutMS:     3000,
+	TimeoutMS:     10_000, // generous: a loaded CI machine must not turn a quick program into a timeout
 	Pids:          32,
 	Network:       "none",
 	OutputBytes:   64 << 10,
@@ -81,6 +81,7 @@ func TestRunBasics(t *testing.T) {
 	}{
 		{"hello", "print('hello')\n", 0, "hello\n", ""},
 		{"exit code", "import sys\nsys.exit(3)\n", 3, "", ""},
+		{"exit 137 by choice is no OOM", "import sys\nsys.exit(137)\n", 137, "", ""},
 		{"stderr apart", "import sys\nprint('out')\nprint('err', file=sys.stderr)\n", 0, "out\n", "err\n"},
 		{"no trailing newline", "print(6*7)", 0, "42\n", ""},
 		{"syntax error", "def (:\n", 1, "", "SyntaxError"},
