@@ -307,3 +307,32 @@ func TestRunWithoutAccounting(t *testing.T) {
 		t.Fatalf("got %+v", res)
 	}
 }
+
+// TestOOMEvent checks the fallback OOM detection on its own: the daemon's "oom" event is found
+// for a container that ran out of memory and not for one that exited normally.
+func TestOOMEvent(t *testing.T) {
+	d := newTestDocker(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, tt := range []struct {
+		code string
+		want bool
+	}{
+		{"chunks = []\nwhile True: chunks.append(b'x' * (1 << 20))\n", true},
+		{"print('fine')\n", false},
+	} {
+		b, err := d.start(ctx, testLimits, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t0 := time.Now()
+		if _, err := d.execute(ctx, b, Request{Code: []byte(tt.code), Limits: testLimits}); err != nil {
+			t.Fatal(err)
+		}
+		got := d.oomEvent(ctx, b.id, t0)
+		d.remove(b)
+		if got != tt.want {
+			t.Errorf("%q: oom event %v, want %v", tt.code, got, tt.want)
+		}
+	}
+}
