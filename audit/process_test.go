@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -36,6 +37,7 @@ func TestMain(m *testing.M) {
 func helper(forever bool) int {
 	goroutines, _ := strconv.Atoi(os.Getenv("SBXGATE_AUDIT_GOROUTINES"))
 	each, _ := strconv.Atoi(os.Getenv("SBXGATE_AUDIT_EACH"))
+	big := os.Getenv("SBXGATE_AUDIT_BIG") != ""
 	l, err := Open(os.Getenv("SBXGATE_AUDIT_PATH"), WithStoreCode(StoreAlways))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -48,7 +50,7 @@ func helper(forever bool) int {
 		wg.Go(func() {
 			for i := 0; forever || i < each; i++ {
 				code := fmt.Sprintf("print(%d, %d, %d)\n", os.Getpid(), g, i)
-				if forever && i%4 == 0 {
+				if (forever || big) && i%4 == 0 {
 					// Big records make writes long enough for a kill to land inside one.
 					code += strings.Repeat("#", rand.IntN(1<<20))
 				}
@@ -104,11 +106,34 @@ func TestConcurrentProcesses(t *testing.T) {
 	cmds := make([]*exec.Cmd, procs)
 	for i := range procs {
 		cmds[i] = helperCmd(t, "append", path, goroutines, each)
+		// Some records of one writer span many pages, so a write is visible to readers page by page.
+		if i == 0 {
+			cmds[i].Env = append(cmds[i].Env, "SBXGATE_AUDIT_BIG=1")
+		}
 		cmds[i].Stdout = &outs[i]
 		if err := cmds[i].Start(); err != nil {
 			t.Fatal(err)
 		}
 	}
+	// Meanwhile a reader verifies the log again and again: it must never see a record half-written.
+	stop := make(chan struct{})
+	verified := make(chan int)
+	go func() {
+		n := 0
+		defer func() { verified <- n }()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := Verify(path, nil); err != nil && !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("Verify while writers append: %v", err)
+				return
+			}
+			n++
+		}
+	}()
 	want := map[string]bool{}
 	for i, cmd := range cmds {
 		if err := cmd.Wait(); err != nil {
@@ -116,6 +141,8 @@ func TestConcurrentProcesses(t *testing.T) {
 		}
 		readIDs(t, &outs[i], want)
 	}
+	close(stop)
+	t.Logf("verified the log %d times while it grew", <-verified)
 	if len(want) != procs*goroutines*each {
 		t.Fatalf("writers acknowledged %d records, want %d", len(want), procs*goroutines*each)
 	}
