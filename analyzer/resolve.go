@@ -314,6 +314,10 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			out = addRef(out, ref{qual: f.qual + "()", kind: kObj})
 			continue
 		}
+		if inst, ok := instanceResults[f.qual]; ok {
+			out = addRef(out, ref{qual: inst, kind: kObj})
+			continue
+		}
 		if f.kind == kGetter && len(e.Args) == 1 {
 			for _, steps := range p.getterSteps(f.qual, e.Args[0], sc, idx, depth) {
 				out = addRef(out, steps[len(steps)-1])

@@ -590,7 +590,26 @@ var ruleVerb = map[string]string{
 
 // ---- SBX3xx introspection ----
 
+// constKey is the constant key of x["key"] or x.get("key"), read through a descriptor or a dict.
+func (p *pass) constKey(n ast.Node) (string, bool) {
+	switch n := n.(type) {
+	case *ast.Subscript:
+		if n.Ctx == ast.Load {
+			return p.fold1String(n.Slice)
+		}
+	case *ast.Call:
+		if at, ok := n.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(n.Args) > 0 {
+			return p.fold1String(n.Args[0])
+		}
+	}
+	return "", false
+}
+
 func runSBX301(p *pass, n ast.Node) {
+	if k, ok := p.constKey(n); ok && dunderIntro[k] && k != "__dict__" && k != "__builtins__" && k != "__import__" {
+		p.report(n, "%s read from a type's or object's dict walks the object graph", k)
+		return
+	}
 	switch n := n.(type) {
 	case *ast.Attribute:
 		if !dunderIntro[n.Attr] {
@@ -625,6 +644,10 @@ func (p *pass) anyModule(refs []ref) bool {
 }
 
 func runSBX302(p *pass, n ast.Node) {
+	if k, ok := p.constKey(n); ok && frameAttrs[k] {
+		p.report(n, "%s read from a type's dict reaches frames and their globals", k)
+		return
+	}
 	switch n := n.(type) {
 	case *ast.Attribute:
 		if frameAttrs[n.Attr] {

@@ -31,6 +31,7 @@ var namingExact = map[string]string{
 	"threading.settrace": "SBX303", "threading.setprofile": "SBX303", "threading.settrace_all_threads": "SBX303",
 	"gc.get_objects": "SBX303", "gc.get_referrers": "SBX303", "gc.get_referents": "SBX303",
 	"traceback.walk_stack": "SBX303", "logging.currentframe": "SBX303",
+	"asyncio.Task().get_stack": "SBX303", "asyncio.Task().print_stack": "SBX303",
 
 	// SBX503 name resolvers
 	"pydoc.locate": "SBX503", "pydoc.resolve": "SBX503", "pydoc.safeimport": "SBX503",
@@ -84,7 +85,13 @@ func namingRule(qual string) string {
 // "cProfile.Profile()", whose attributes the naming tables can name.
 var instanceTypes = map[string]bool{
 	"cProfile.Profile": true, "profile.Profile": true, "string.Formatter": true, "timeit.Timer": true,
-	"unittest.TestLoader": true, "unittest.loader.TestLoader": true,
+	"unittest.TestLoader": true, "unittest.loader.TestLoader": true, "asyncio.Task": true,
+}
+
+// instanceResults are functions that return instances of those classes.
+var instanceResults = map[string]string{
+	"asyncio.current_task": "asyncio.Task()", "asyncio.create_task": "asyncio.Task()",
+	"asyncio.ensure_future": "asyncio.Task()",
 }
 
 // Builtins reported where they are called or passed as a value (never where they are aliased).
