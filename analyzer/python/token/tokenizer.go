@@ -39,7 +39,8 @@ func TokenizeText(text string) ([]Token, error) {
 			t.lineStarts = append(t.lineStarts, i+1)
 		}
 	}
-	t.toks = make([]Token, 0, len(text)/4+8)
+	// At most about one token per 4 bytes in dense code: one allocation, no regrowth.
+	t.toks = make([]Token, 0, len(text)/4+16)
 	for {
 		if err := t.next(); err != nil {
 			return nil, err
