@@ -17,6 +17,7 @@ func newCompiler(caps *ast.Capabilities) *ast.Compiler {
 	return ast.NewCompiler().
 		WithCapabilities(caps).
 		WithStrict(true).
+		WithSchemas(schemaSet()).
 		WithDefaultRegoVersion(ast.RegoV1)
 }
 

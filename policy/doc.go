@@ -11,6 +11,12 @@
 // and answers {allow, trust_level, tier, reasons}. The Go side checks the answer strictly, fills in
 // the chosen tier's limits from the config and the policy revision, and fails closed.
 //
+// # Type checking
+//
+// Policies are compiled against InputSchema, derived from Input, so a misspelt input field
+// (input.report.findigs) or a builtin applied to the wrong type is a located compile error.
+// The input policies see is Input's JSON encoding with every nil list given as [] (never null).
+//
 // # Capabilities
 //
 // Policies cannot reach the network, the file system, the environment, the clock or randomness:

@@ -44,8 +44,9 @@ var (
 
 // inputValue builds the policy input as an AST value directly. The obvious route, rego.EvalInput,
 // round-trips the struct through JSON on every decision, which costs more than the evaluation itself.
-// The result must equal ast.InterfaceToValue(in) (the JSON encoding, nil slices as null, omitempty
-// fields omitted); TestInputValueMatchesJSON holds the two together.
+// The result is the JSON encoding (omitempty fields omitted) except that a nil list is [] rather
+// than null, so policies need no null checks and InputSchema can type-check list fields;
+// TestInputValueMatchesJSON holds the two together.
 func inputValue(in *Input) ast.Value {
 	req := ast.NewObject(
 		ast.Item(keyPrincipal, ast.StringTerm(in.Request.Principal)),
@@ -100,9 +101,6 @@ func parseErrorTerm(p *analyzer.ParseError) *ast.Term {
 }
 
 func importsTerm(imps []analyzer.Import) *ast.Term {
-	if imps == nil {
-		return ast.InternedNullTerm
-	}
 	ts := make([]*ast.Term, len(imps))
 	for i := range imps {
 		im := &imps[i]
@@ -122,9 +120,6 @@ func importsTerm(imps []analyzer.Import) *ast.Term {
 }
 
 func findingsTerm(fs []analyzer.Finding) *ast.Term {
-	if fs == nil {
-		return ast.InternedNullTerm
-	}
 	ts := make([]*ast.Term, len(fs))
 	for i := range fs {
 		f := &fs[i]
@@ -150,9 +145,6 @@ func findingsTerm(fs []analyzer.Finding) *ast.Term {
 }
 
 func stringsTerm(ss []string) *ast.Term {
-	if ss == nil {
-		return ast.InternedNullTerm
-	}
 	ts := make([]*ast.Term, len(ss))
 	for i, s := range ss {
 		ts[i] = ast.StringTerm(s)
