@@ -294,6 +294,21 @@ var opaqueImportFuncs = map[string]bool{
 
 func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 	var out []ref
+	// x.__getattribute__("name") and object.__getattribute__(x, "name") are getattr(x, "name").
+	if at, ok := e.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
+		obj, nameArg := at.Value, firstArg(e)
+		for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
+			if (r.qual == "builtins.object" || r.qual == "builtins.type") && len(e.Args) >= 2 {
+				obj, nameArg = e.Args[0], e.Args[1]
+			}
+		}
+		if name, ok := p.foldString(nameArg, sc, idx); ok {
+			for _, r := range p.resolveD(obj, sc, idx, depth+1) {
+				out = addRef(out, p.a.child(r, name))
+			}
+		}
+		return out
+	}
 	// ns.get("name") on a namespace is ns["name"].
 	if at, ok := e.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(e.Args) > 0 {
 		if key, ok := p.foldString(e.Args[0], sc, idx); ok {

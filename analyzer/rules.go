@@ -96,6 +96,9 @@ func (p *pass) isLookupCall(n *ast.Call) bool {
 }
 
 func (p *pass) isGetattrCall(n *ast.Call) bool {
+	if at, ok := n.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
+		return true
+	}
 	for _, r := range p.refs(n.Func) {
 		if r.qual == "builtins.getattr" {
 			return true
@@ -634,6 +637,17 @@ func runSBX301(p *pass, n ast.Node) {
 	}
 }
 
+// namespaceLike reports whether refs include a module or a builtin (type, object, function), whose
+// namespace leads to the interpreter's internals.
+func (p *pass) namespaceLike(refs []ref) bool {
+	for _, r := range refs {
+		if r.kind == kMod || r.kind == kObj && strings.HasPrefix(r.qual, "builtins.") && strings.Count(r.qual, ".") == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *pass) anyModule(refs []ref) bool {
 	for _, r := range refs {
 		if r.kind == kMod {
@@ -708,12 +722,12 @@ func runSBX402(p *pass, n ast.Node) {
 		case "builtins.globals", "builtins.locals":
 			p.report(n, "%s() exposes the program's namespace by name", short(q))
 		case "builtins.vars":
-			if len(c.Args) == 0 && len(c.Keywords) == 0 || len(c.Args) > 0 && p.anyModule(p.refs(c.Args[0])) {
-				p.report(n, "vars() of a module or the current scope fetches names dynamically")
+			if len(c.Args) == 0 && len(c.Keywords) == 0 || len(c.Args) > 0 && p.namespaceLike(p.refs(c.Args[0])) {
+				p.report(n, "vars() of a module, a builtin type or the current scope fetches names dynamically")
 			}
 		case "builtins.dir":
-			if len(c.Args) > 0 && p.anyModule(p.refs(c.Args[0])) {
-				p.report(n, "dir() of a module lists names to fetch dynamically")
+			if len(c.Args) > 0 && p.namespaceLike(p.refs(c.Args[0])) {
+				p.report(n, "dir() of a module or builtin type lists names to fetch dynamically")
 			}
 		}
 		return
@@ -903,6 +917,14 @@ func runSBX503(p *pass, n ast.Node) {
 		switch r.qual {
 		case "operator.attrgetter", "operator.methodcaller":
 			q = r.qual
+		case "operator.itemgetter":
+			for _, a := range c.Args {
+				if s, ok := p.fold1String(a); ok && dunderIntro[s] {
+					p.report(n, "operator.itemgetter(%q) fetches a dunder entry of a namespace", s)
+					return
+				}
+			}
+			return
 		case "unittest.main", "unittest.TestProgram", "unittest.main.TestProgram", "unittest.main.main":
 			if p.unittestNames(c) {
 				p.report(n, "%s with test names or a module name imports and runs what they name", r.qual)
