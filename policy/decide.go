@@ -108,11 +108,11 @@ func (e *Engine) interpret(ctx context.Context, timeout time.Duration, rs rego.R
 		}
 		return d
 	}
-	tier, ok := e.cfg.Tiers[out.Tier]
+	limits, ok := e.tiers[out.Tier]
 	if !ok {
-		return e.fail(RuleUnknownTier, fmt.Sprintf("%s: allowed with tier %q, which the config does not define (tiers: %s)", Query, out.Tier, strings.Join(e.cfg.TierNames(), ", ")))
+		return e.fail(RuleUnknownTier, fmt.Sprintf("%s: allowed with tier %q, which the config does not define (tiers: %s)", Query, out.Tier, strings.Join(e.tierNames, ", ")))
 	}
-	d.Tier, d.Limits = out.Tier, tier.Limits()
+	d.Tier, d.Limits = out.Tier, limits
 	return d
 }
 

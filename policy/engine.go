@@ -37,6 +37,10 @@ type Engine struct {
 	pq       rego.PreparedEvalQuery
 	revision string
 	timeout  time.Duration
+	// tiers are the config's tiers as of New, so the limits a decision carries always match the
+	// revision, even if the caller changes its config afterwards.
+	tiers     map[string]config.Limits
+	tierNames []string
 }
 
 type options struct {
@@ -128,7 +132,7 @@ func NewFromFiles(ctx context.Context, files *Files, cfg *config.Config, timeout
 }
 
 func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout time.Duration) (*Engine, error) {
-	doc, configJSON, err := storeDocument(files, cfg)
+	doc, configJSON, tiers, err := storeDocument(files, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -154,12 +158,14 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 		return nil, fmt.Errorf("policy %s: prepare %s: %v", files.Source, Query, err)
 	}
 	return &Engine{
-		files:    files,
-		cfg:      cfg,
-		compiler: compiler,
-		pq:       pq,
-		revision: revision(files, configJSON),
-		timeout:  timeout,
+		files:     files,
+		cfg:       cfg,
+		compiler:  compiler,
+		pq:        pq,
+		revision:  revision(files, configJSON),
+		timeout:   timeout,
+		tiers:     tiers,
+		tierNames: cfg.TierNames(),
 	}, nil
 }
 
@@ -170,11 +176,11 @@ type ConfigDocument struct {
 }
 
 // storeDocument merges the policy's data with the config document and returns the config document's
-// canonical JSON for the revision.
-func storeDocument(files *Files, cfg *config.Config) (map[string]any, []byte, error) {
+// canonical JSON for the revision, and the tiers' limits.
+func storeDocument(files *Files, cfg *config.Config) (map[string]any, []byte, map[string]config.Limits, error) {
 	doc, err := files.Document()
 	if err != nil {
-		return nil, nil, fmt.Errorf("policy %s: %w", files.Source, err)
+		return nil, nil, nil, fmt.Errorf("policy %s: %w", files.Source, err)
 	}
 	cd := ConfigDocument{Tiers: map[string]config.Limits{}}
 	for name, t := range cfg.Tiers {
@@ -183,25 +189,25 @@ func storeDocument(files *Files, cfg *config.Config) (map[string]any, []byte, er
 	// encoding/json sorts map keys, so this is canonical.
 	cj, err := json.Marshal(cd)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var cv any
 	if err := util.UnmarshalJSON(cj, &cv); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	sbx, _ := doc["sbxgate"].(map[string]any)
 	if sbx == nil {
 		if _, taken := doc["sbxgate"]; taken {
-			return nil, nil, fmt.Errorf("policy %s: data.sbxgate must be an object", files.Source)
+			return nil, nil, nil, fmt.Errorf("policy %s: data.sbxgate must be an object", files.Source)
 		}
 		sbx = map[string]any{}
 		doc["sbxgate"] = sbx
 	}
 	if _, taken := sbx["config"]; taken {
-		return nil, nil, fmt.Errorf("policy %s: %w", files.Source, errReservedConfig)
+		return nil, nil, nil, fmt.Errorf("policy %s: %w", files.Source, errReservedConfig)
 	}
 	sbx["config"] = cv
-	return doc, cj, nil
+	return doc, cj, cd.Tiers, nil
 }
 
 // Revision identifies the policy: "sha256:" over its modules, data files and the config document.

@@ -70,7 +70,7 @@ func RunTests(ctx context.Context, files *Files, cfg *config.Config) (*TestRepor
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	doc, _, err := storeDocument(files, cfg)
+	doc, _, _, err := storeDocument(files, cfg)
 	if err != nil {
 		return nil, err
 	}
