@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -70,6 +71,11 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	for _, o := range opts {
 		o(s)
 	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	// The SDK logs session chatter at Info; only its warnings and errors belong in the server's log.
+	sdkLog := slog.New(minLevel{s.log.Handler(), slog.LevelWarn})
 	if strings.TrimSpace(s.principal) == "" {
 		return nil, errors.New("mcp: the principal is empty: pass --principal NAME")
 	}
@@ -81,7 +87,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		Instructions: "Use check_python to learn whether Python code would be allowed, and run_python to run it in a " +
 			"locked-down sandbox (no network, limited CPU, memory and time). Denied code comes back with problems: " +
 			"for each, the line, what was found and how to fix it. Rewrite the code and try again.",
-		Logger: s.log,
+		Logger: sdkLog,
 	})
 	no := false
 	mcp.AddTool(s.srv, &mcp.Tool{
@@ -188,7 +194,9 @@ func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in Che
 	if err != nil {
 		return nil, CheckOutput{}, err
 	}
+	start := time.Now()
 	out, err := s.p.Check(ctx, sub)
+	s.logCall(ctx, "check_python", out, start, err)
 	if err != nil {
 		return nil, CheckOutput{}, fmt.Errorf("the gate failed, so the code counts as denied: %v", err)
 	}
@@ -219,7 +227,9 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 	if err != nil {
 		return nil, RunOutput{}, err
 	}
+	start := time.Now()
 	out, err := s.p.Run(ctx, sub)
+	s.logCall(ctx, "run_python", out, start, err)
 	if err != nil {
 		if errors.Is(err, pipeline.ErrNoRunner) {
 			return nil, RunOutput{}, errors.New("this MCP server cannot run code (it was started without a runner): use check_python")
@@ -244,6 +254,24 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 	}
 	writeResult(&b, out.Result, ro.Tier)
 	return textResult(b.String()), ro, nil
+}
+
+// logCall writes one line per tool call: who, what was decided, how long; never the code.
+func (s *Server) logCall(ctx context.Context, tool string, out pipeline.Outcome, start time.Time, err error) {
+	attrs := []slog.Attr{
+		slog.String("tool", tool),
+		slog.String("request_id", out.RequestID),
+		slog.String("principal", s.principal),
+		slog.Bool("allowed", out.Decision.Allow),
+		slog.String("audit_id", out.AuditID),
+		slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+	}
+	level := slog.LevelInfo
+	if err != nil {
+		level = slog.LevelError
+		attrs = append(attrs, slog.String("error", err.Error()))
+	}
+	s.log.LogAttrs(ctx, level, "tool call", attrs...)
 }
 
 func textResult(text string) *mcp.CallToolResult {
@@ -298,4 +326,22 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// minLevel drops records below min.
+type minLevel struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h minLevel) WithAttrs(as []slog.Attr) slog.Handler {
+	return minLevel{h.Handler.WithAttrs(as), h.min}
+}
+
+func (h minLevel) WithGroup(name string) slog.Handler {
+	return minLevel{h.Handler.WithGroup(name), h.min}
 }

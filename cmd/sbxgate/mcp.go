@@ -42,7 +42,7 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	}
 	defer b.Close()
 	// Standard output carries the protocol; everything else goes to standard error.
-	log := slog.New(slog.NewJSONHandler(e.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	srv, err := mcpserver.New(b.Pipeline, cfg, mcpserver.WithPrincipal(*principal), mcpserver.WithVersion(version), mcpserver.WithLogger(log))
 	if err != nil {
 		e.Errorf("mcp: %v", err)
