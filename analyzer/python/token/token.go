@@ -6,6 +6,7 @@
 // names) and the codec alias table are generated from python3 itself:
 //
 //go:generate python3 ../../../scripts/python/gen_unicode_tables.py .
+//go:generate gofmt -w tables_gen.go
 package token
 
 import "fmt"
