@@ -132,6 +132,10 @@ func NewFromFiles(ctx context.Context, files *Files, cfg *config.Config, timeout
 }
 
 func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout time.Duration) (*Engine, error) {
+	// A config built in code has not been through config.Load; its tiers become decisions' limits.
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("policy: config: %w", err)
+	}
 	doc, configJSON, tiers, err := storeDocument(files, cfg)
 	if err != nil {
 		return nil, err
