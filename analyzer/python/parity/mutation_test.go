@@ -155,7 +155,8 @@ func mutants(t testing.TB, n int) []mutant {
 			m, h = mutate(rng, m, toks)
 			how += h + "; "
 			if e+1 < edits {
-				// Offsets moved: re-tokenize loosely by picking from the original positions only if still in range.
+				// The next edit reuses the original token offsets (those still inside the
+				// mutant): after the first edit they are byte ranges, a coarser edit.
 				var keep []snippetTok
 				for _, tk := range toks {
 					if tk.end <= len(m) {
