@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -174,6 +176,9 @@ func (s *Server) submission(code, path, tier string) (pipeline.Submission, error
 	}
 	if path == "" {
 		path = defaultPath
+	}
+	if len(path) > 255 || strings.IndexFunc(path, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 || !utf8.ValidString(path) {
+		return pipeline.Submission{}, errors.New("path must be a file name of at most 255 printable characters, e.g. main.py")
 	}
 	if tier != "" {
 		if _, ok := s.cfg.Tiers[tier]; !ok {

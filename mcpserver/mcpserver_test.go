@@ -231,6 +231,7 @@ func TestBadArguments(t *testing.T) {
 		{"code not a string", "check_python", map[string]any{"code": 3}, "code"},
 		{"unknown argument", "check_python", map[string]any{"code": "1", "principal": "root"}, "principal"},
 		{"too large", "check_python", map[string]any{"code": strings.Repeat("#", 2<<20)}, "over the limit"},
+		{"path with a newline", "check_python", map[string]any{"code": "1", "path": "a\nb.py"}, "printable"},
 		{"unknown tier", "run_python", map[string]any{"code": "1", "requested_tier": "root"}, `requested_tier "root" is not a tier`},
 		{"no runner", "run_python", map[string]any{"code": allowedCode}, "cannot run code"},
 	}
