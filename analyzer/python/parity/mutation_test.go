@@ -93,7 +93,17 @@ func mutate(rng *rand.Rand, s string, toks []snippetTok) (string, string) {
 	t := toks[i]
 	word := vocabulary[rng.Intn(len(vocabulary))]
 	sep := []string{"", " "}[rng.Intn(2)]
-	switch rng.Intn(6) {
+	switch rng.Intn(8) {
+	case 6, 7:
+		// Byte-level: quotes, braces, backslashes and line structure inside
+		// tokens (f-strings, escapes, continuations) where token edits never reach.
+		p := t.start + rng.Intn(t.end-t.start+1)
+		if rng.Intn(3) == 0 && p < len(s) {
+			return s[:p] + s[p+1:], fmt.Sprintf("delete byte %q at %d", s[p], p)
+		}
+		const chars = "'\"\\{}!:=#\n\t ()[]fbrxN0_.j"
+		ch := string(chars[rng.Intn(len(chars))])
+		return s[:p] + ch + s[p:], fmt.Sprintf("insert %q at %d", ch, p)
 	case 0:
 		return s[:t.start] + s[t.end:], fmt.Sprintf("delete %q", s[t.start:t.end])
 	case 1:
