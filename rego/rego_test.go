@@ -2,9 +2,12 @@ package rego_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
+	"slices"
 	"testing"
 
+	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/policy"
 	"github.com/sbxgate/sbxgate/rego"
 )
@@ -77,6 +80,64 @@ func TestPoliciesCompileStrictly(t *testing.T) {
 		}
 		if _, errs := policy.Compile(append(files.Modules, files.Tests...)); len(errs) > 0 {
 			t.Errorf("%s: %v", dir, errs)
+		}
+	}
+}
+
+// TestPolicyData checks the data against what it names: a misspelt capability, severity, level or
+// tier would silently never match.
+func TestPolicyData(t *testing.T) {
+	known := map[string]bool{}
+	for _, c := range config.KnownCapabilities {
+		known[c] = true
+	}
+	tiers := config.Default().Tiers
+	for _, dir := range []string{".", "testdata/strict"} {
+		files, err := policy.LoadFS(os.DirFS(dir), dir, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := files.Document()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(doc["sbxgate"])
+		var data struct {
+			Principals  map[string]string `json:"principals"`
+			TrustLevels map[string]struct {
+				Tiers       []string `json:"tiers"`
+				DefaultTier string   `json:"default_tier"`
+			} `json:"trust_levels"`
+			DeniedCapabilities  []string `json:"denied_capabilities"`
+			ToleratedSeverities []string `json:"tolerated_severities"`
+		}
+		if err := json.Unmarshal(b, &data); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range data.DeniedCapabilities {
+			if !known[c] {
+				t.Errorf("%s: denied capability %q is not one of config.KnownCapabilities", dir, c)
+			}
+		}
+		for _, s := range data.ToleratedSeverities {
+			if !slices.Contains([]string{"low", "medium", "high", "critical"}, s) {
+				t.Errorf("%s: tolerated severity %q is not a severity", dir, s)
+			}
+		}
+		for p, level := range data.Principals {
+			if _, ok := data.TrustLevels[level]; !ok {
+				t.Errorf("%s: principal %s has undefined trust level %q", dir, p, level)
+			}
+		}
+		for level, tl := range data.TrustLevels {
+			if !slices.Contains(policy.TrustLevels, level) {
+				t.Errorf("%s: trust level %q is not one sbxgate accepts", dir, level)
+			}
+			for _, tier := range append(tl.Tiers, tl.DefaultTier) {
+				if _, ok := tiers[tier]; !ok && !(level == "untrusted" && tier == "") {
+					t.Errorf("%s: trust level %s names tier %q, which the default config lacks", dir, level, tier)
+				}
+			}
 		}
 	}
 }
