@@ -46,7 +46,11 @@ func load(b *testing.B, e *testEnv, path string, body []byte, n, clients int) lo
 	for c := range clients {
 		wg.Go(func() {
 			for next.Add(1) <= int64(n) {
-				req, _ := http.NewRequest(http.MethodPost, e.url+path, bytes.NewReader(body))
+				method, rd := http.MethodGet, io.Reader(nil)
+				if body != nil {
+					method, rd = http.MethodPost, bytes.NewReader(body)
+				}
+				req, _ := http.NewRequest(method, e.url+path, rd)
 				req.Header.Set("Authorization", "Bearer "+aliceToken)
 				req.Header.Set("Content-Type", "application/json")
 				t0 := time.Now()
@@ -175,5 +179,17 @@ func BenchmarkServeRun(b *testing.B) {
 		res.report(b, "runs")
 		// Every run that got past the slot was decided; the allowed ones ran and have a result.
 		checkRecords(b, e, int(res.served), int(res.allowed))
+	})
+}
+
+// BenchmarkServeFloor: GET /healthz over the same loopback and clients, i.e. what the HTTP layer
+// alone costs on this machine, to read the check figures against.
+func BenchmarkServeFloor(b *testing.B) {
+	b.Run("clients=16", func(b *testing.B) {
+		e := startEnv(b, testConfig(b), envOpts{noLog: true})
+		b.ResetTimer()
+		res := load(b, e, "/healthz", nil, b.N, 16)
+		b.StopTimer()
+		res.report(b, "requests")
 	})
 }
