@@ -170,6 +170,10 @@ func (a *Analyzer) Analyze(ctx context.Context, path string, src []byte) (rep *R
 	}
 	p := newPass(a, rep, src, text, mod)
 	p.run(ctx)
+	if p.exhausted {
+		rep.Imports, rep.Findings = []Import{}, []Finding{}
+		rep.ParseError = &ParseError{Kind: "LimitError", Message: "the program's aliasing is too deep or too large to analyze: write it more plainly"}
+	}
 	if err := ctx.Err(); err != nil {
 		rep.Imports, rep.Findings = []Import{}, []Finding{}
 		rep.ParseError = &ParseError{Kind: "LimitError", Message: "analysis cancelled: " + err.Error()}
@@ -273,6 +277,7 @@ type pass struct {
 	dropped    int
 	static     map[string]bool // modules imported by import statements
 	subjects   map[ast.Pattern]ast.Expr
+	exhausted  bool // resolution hit its depth or work limit: the analysis is incomplete
 	namingNode ast.Node
 	namingHits []namingHit
 	small      [6]smallEntry
@@ -362,6 +367,7 @@ func (p *pass) embedded(at ast.Node, code string) {
 	sub.depth = p.depth + 1
 	sub.run(p.ctx)
 	p.embeddedN += sub.embeddedN
+	p.exhausted = p.exhausted || sub.exhausted
 	loc := locOf(at)
 	for _, f := range sub.rep.Findings {
 		if strings.HasPrefix(f.Rule, "SBX8") || len(p.rep.Findings) >= maxFindings {

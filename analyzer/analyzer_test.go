@@ -318,16 +318,33 @@ func TestBoundedOnHostileInput(t *testing.T) {
 	if got := findings(rep); !slices.Equal(got, []string{"201:SBX104"}) {
 		t.Errorf("got %v", got)
 	}
-	// A long chain of aliases resolves or gives up without recursion trouble.
+	// A long chain of module aliases in source order is followed (each step is resolved, and
+	// remembered, where it is written)...
 	b.Reset()
-	b.WriteString("a0 = eval\n")
+	b.WriteString("import os\na0 = os\n")
 	for i := 1; i < 2000; i++ {
 		fmt.Fprintf(&b, "a%d = a%d\n", i, i-1)
 	}
-	b.WriteString("a1999('1')\n")
+	b.WriteString("a1999.system('id')\n")
 	rep = a.Analyze(context.Background(), "x.py", []byte(b.String()))
-	if rep.ParseError != nil || len(rep.Findings) != 1 {
-		t.Errorf("alias chain: %v %v", rep.ParseError, findings(rep))
+	if got := findings(rep); rep.ParseError != nil || !slices.Equal(got, []string{"2002:SBX101"}) {
+		t.Errorf("alias chain: got %v %v", rep.ParseError, got)
+	}
+	// ...while one that must be followed backwards beyond the depth limit is refused (fail closed).
+	b.Reset()
+	b.WriteString("import os\ndef f():\n    return a1999.system('id')\nf()\n")
+	for i := 1999; i > 0; i-- {
+		fmt.Fprintf(&b, "a%d = a%d\n", i, i-1)
+	}
+	b.WriteString("a0 = os\n")
+	rep = a.Analyze(context.Background(), "x.py", []byte(b.String()))
+	if rep.ParseError == nil || rep.ParseError.Kind != "LimitError" {
+		t.Errorf("backward alias chain: got %v %v, want a LimitError", rep.ParseError, findings(rep))
+	}
+	// A short one is followed.
+	rep = a.Analyze(context.Background(), "x.py", []byte("import os\na = os\nb = a\nc = b\nc.system('id')\n"))
+	if got := findings(rep); !slices.Equal(got, []string{"5:SBX101"}) {
+		t.Errorf("short alias chain: %v", got)
 	}
 }
 

@@ -154,7 +154,12 @@ func (p *pass) resolve(e ast.Expr, sc *scope, idx int) []ref {
 }
 
 func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
-	if e == nil || depth > maxResolveD || p.budget <= 0 {
+	if e == nil {
+		return nil
+	}
+	if depth > maxResolveD || p.budget <= 0 {
+		// What e refers to is unknown, and it may be a module or a builtin: fail closed.
+		p.exhausted = true
 		return nil
 	}
 	p.budget--
