@@ -1,7 +1,6 @@
 package token
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -70,9 +69,9 @@ type tokenizer struct {
 	toks                  []Token
 }
 
+// nextc returns the next byte, or eof without advancing (tok_nextc).
 func (t *tokenizer) nextc() int {
 	if t.p >= len(t.src) {
-		t.p = len(t.src) + 1 // reading past the end, so that backup is symmetric
 		return eof
 	}
 	c := t.src[t.p]
@@ -80,10 +79,10 @@ func (t *tokenizer) nextc() int {
 	return int(c)
 }
 
+// backup undoes nextc; backing up eof does nothing (tok_backup).
 func (t *tokenizer) backup(c int) {
-	t.p--
-	if c == eof && t.p > len(t.src) {
-		t.p = len(t.src)
+	if c != eof {
+		t.p--
 	}
 }
 
@@ -413,9 +412,6 @@ func opLen(c, c2, c3 int) int {
 			return 3
 		}
 		return 2
-	case "..":
-		// '.' is handled before; unreachable but harmless.
-		return 1
 	case "!=", "%=", "&=", "*=", "+=", "-=", "->", "/=", ":=", "<=", "<>", "==", ">=", "@=", "^=", "|=":
 		return 2
 	}
@@ -714,6 +710,3 @@ func (t *tokenizer) str(start, quote int) error {
 	t.emit(String, start, t.p)
 	return nil
 }
-
-// GoString helps debugging token streams.
-func (k Kind) GoString() string { return fmt.Sprintf("token.%s", k) }
