@@ -208,6 +208,8 @@ func TestSnippets(t *testing.T) {
 		{"unknown name", "def f(n):\n    return __import__(n)\n", []string{"2:SBX104"}},
 		{"loop variable name", "for n in ['os', 'sys']:\n    __import__(n)\n", []string{"2:SBX104"}},
 		{"getattr builtins chr", "import builtins\nf = getattr(builtins, ''.join(map(chr, [101, 118, 97, 108])))\n", []string{"1:SBX401", "2:SBX201"}},
+		{"methodcaller", "import operator, os\noperator.methodcaller('system', 'id')(os)\n", []string{"2:SBX101"}},
+		{"attrgetter through shutil", "import operator, shutil\noperator.attrgetter('os.system')(shutil)('id')\n", []string{"2:SBX101"}},
 		{"random._os", "import random\nrandom._os.system('id')\n", []string{"2:SBX101", "2:SBX501"}},
 
 		// scoping and shadowing

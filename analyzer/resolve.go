@@ -345,9 +345,12 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			continue
 		}
 		switch f.qual {
-		case "operator.attrgetter":
-			if len(e.Args) == 1 {
-				if path, ok := p.foldString(e.Args[0], sc, idx); ok && path != "" {
+		case "operator.attrgetter", "operator.methodcaller":
+			// attrgetter("a.b")(x) is x.a.b; methodcaller("name", ...)(x) calls x.name, which is
+			// what the checks need to see (os.system for methodcaller("system", "id")(os)).
+			if len(e.Args) == 1 || f.qual == "operator.methodcaller" && len(e.Args) >= 1 {
+				path, ok := p.foldString(e.Args[0], sc, idx)
+				if ok && path != "" && (f.qual == "operator.attrgetter" || !strings.Contains(path, ".")) {
 					out = addRef(out, ref{qual: path, kind: kGetter})
 				}
 			}

@@ -304,7 +304,13 @@ func (p *pass) importedModule(mod string) bool {
 // isGetattrObj reports whether n is the object of getattr(n, "constant"), which resolution follows.
 func (p *pass) isGetattrObj(n ast.Node) bool {
 	c, ok := p.cur.parent.(*ast.Call)
-	if !ok || len(c.Args) < 2 || ast.Node(c.Args[0]) != n || !p.isGetattrCall(c) {
+	if !ok || len(c.Args) == 0 || ast.Node(c.Args[0]) != n {
+		return false
+	}
+	if _, _, ok := p.getterCall(c); ok {
+		return true // attrgetter("a.b")(n) is resolved like n.a.b
+	}
+	if len(c.Args) < 2 || !p.isGetattrCall(c) {
 		return false
 	}
 	_, ok = p.fold1String(c.Args[1])
@@ -321,7 +327,7 @@ func (p *pass) capGetter(call *ast.Call, path string, base ast.Expr) {
 				continue
 			}
 			if c := findingCap(caps); c != "" {
-				p.reportAs(call, c, severityOf(c), "attrgetter(%q) reaches %s (%s)", path, r.qual, c)
+				p.reportAs(call, c, severityOf(c), "operator getter %q reaches %s (%s)", path, r.qual, c)
 				return
 			}
 		}
