@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/config"
@@ -174,6 +175,41 @@ func TestColumns(t *testing.T) {
 			}
 			if got := caretLine(tt.line, tt.col, tt.end); got != tt.caret {
 				t.Errorf("caretLine = %q, want %q", got, tt.caret)
+			}
+		})
+	}
+}
+
+// TestSnippetWindow checks that a long line is cut around the column and the caret still points at
+// the reported token.
+func TestSnippetWindow(t *testing.T) {
+	tests := []struct {
+		name string
+		line string
+	}{
+		{"payload far right", strings.Repeat("x = 1; ", 60) + "eval(s)"},
+		{"payload far left", "eval(s)" + strings.Repeat("; x = 1", 60)},
+		{"wide characters around", strings.Repeat("ｘ", 200) + "eval(s)" + strings.Repeat("ｙ", 200)},
+		{"short line", "y = eval(s)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			col := strings.Index(tt.line, "eval")
+			shown, c, e := window(tt.line, col, col+4)
+			if n := utf8.RuneCountInString(shown); n > maxSnippet+2 {
+				t.Errorf("window shows %d code points, want at most %d", n, maxSnippet+2)
+			}
+			if got := shown[c:e]; got != "eval" {
+				t.Fatalf("window offsets select %q, want eval", got)
+			}
+			caret := caretLine(shown, c, e)
+			// Display cells before the token in the shown line equal the caret's indentation.
+			cells := 0
+			for _, r := range shown[:c] {
+				cells += runeWidth(r)
+			}
+			if strings.Index(caret, "^") != cells || !strings.HasSuffix(caret, "^~~~") {
+				t.Errorf("caret %q is not under eval at cell %d of %q", caret, cells, shown)
 			}
 		})
 	}

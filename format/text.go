@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/policy"
@@ -71,7 +72,8 @@ func textColumn(src source, line, col int) int {
 }
 
 // writeSnippet prints the source line and a caret under [col, endCol) when the span is on one line,
-// or from col to the end of the line when it continues below.
+// or from col to the end of the line when it continues below. A long line (minified code, a payload
+// pushed far to the right) is shown as a window around the column.
 func writeSnippet(w *bufio.Writer, src source, line, col, endLine, endCol int) {
 	text, ok := src.line(line)
 	if !ok {
@@ -84,7 +86,39 @@ func writeSnippet(w *bufio.Writer, src source, line, col, endLine, endCol int) {
 	case endLine > line:
 		end = len(text)
 	}
-	fmt.Fprintf(w, "  %s\n  %s\n", Sanitize(text), caretLine(text, col, end))
+	shown, c, e := window(text, col, end)
+	fmt.Fprintf(w, "  %s\n  %s\n", Sanitize(shown), caretLine(shown, c, e))
+}
+
+// maxSnippet is how many code points of a source line the text output shows at most.
+const maxSnippet = 160
+
+// window cuts text down to maxSnippet code points around byte offset col, marking cuts with "…",
+// and returns the offsets of [col, end) within the cut text.
+func window(text string, col, end int) (string, int, int) {
+	if utf8.RuneCountInString(text) <= maxSnippet {
+		return text, col, end
+	}
+	col = clampByte(text, col)
+	start := col
+	for n := 0; n < maxSnippet/4 && start > 0; n++ {
+		_, size := utf8.DecodeLastRuneInString(text[:start])
+		start -= size
+	}
+	stop := start
+	for n := 0; n < maxSnippet && stop < len(text); n++ {
+		_, size := utf8.DecodeRuneInString(text[stop:])
+		stop += size
+	}
+	shown := text[start:stop]
+	c, e := col-start, max(min(end, stop), col)-start
+	if stop < len(text) {
+		shown += "…"
+	}
+	if start > 0 {
+		return "…" + shown, c + len("…"), e + len("…")
+	}
+	return shown, c, e
 }
 
 // findingHint is the analyzer's hint, or a family-level one when the check gave none.
