@@ -351,3 +351,55 @@ func TestBoundedOnHostileInput(t *testing.T) {
 }
 
 func parseForTest(src string) (*ast.Module, error) { return parser.Parse([]byte(src), "x.py") }
+
+func TestModuleTable(t *testing.T) {
+	a := newTestAnalyzer(t)
+	if !strings.HasPrefix(a.mods.Python, "CPython 3.") {
+		t.Errorf("table does not say which Python generated it: %q", a.mods.Python)
+	}
+	for _, c := range []struct{ mod, attr, want string }{
+		{"random", "_os", "os"}, {"typing", "sys", "sys"}, {"os", "path", "posixpath"}, {"json", "decoder", "json.decoder"},
+	} {
+		if got, ok := a.mods.moduleAttr(c.mod, c.attr); !ok || got != c.want {
+			t.Errorf("%s.%s = %q, %v; want %q", c.mod, c.attr, got, ok, c.want)
+		}
+	}
+	for _, b := range []string{"eval", "exec", "__import__", "getattr", "print"} {
+		if !a.mods.builtin[b] {
+			t.Errorf("builtin %s missing", b)
+		}
+	}
+}
+
+// The analyzer is shared by concurrent requests: the same input gives the same report.
+func TestConcurrentAnalyze(t *testing.T) {
+	a := newTestAnalyzer(t)
+	srcs := [][]byte{
+		[]byte("import os\nos.system('id')\n"),
+		[]byte("e = eval\ne('1')\nimport json\n"),
+		[]byte("x = 'o' + 's'\n__import__(x).popen('id')\n"),
+		[]byte("import random\nrandom._os.system('x')\n"),
+	}
+	want := make([][]string, len(srcs))
+	for i, s := range srcs {
+		want[i] = findings(a.Analyze(context.Background(), "x.py", s))
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for n := 0; n < 50; n++ {
+				i := (g + n) % len(srcs)
+				if got := findings(a.Analyze(context.Background(), "x.py", srcs[i])); !slices.Equal(got, want[i]) {
+					errs <- fmt.Errorf("source %d: got %v, want %v", i, got, want[i])
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
