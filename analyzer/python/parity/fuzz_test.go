@@ -39,6 +39,9 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
+	for _, s := range edgeCases {
+		f.Add([]byte(s))
+	}
 	for _, dir := range []string{"../../../testdata/corpus"} {
 		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".py") {

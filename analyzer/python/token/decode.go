@@ -115,6 +115,12 @@ func translateNewlines(src []byte) string {
 		}
 		b = append(b, c)
 	}
+	if len(src) >= 2 && src[len(src)-2] == '\r' && src[len(src)-1] == '\n' {
+		// CPython's translate_newlines ends its loop on the NUL after a final
+		// "\r\n" and so appends the exec-input newline once more: "0\\\r\n" is
+		// "0\\\n\n", a continuation followed by a blank line (valid).
+		b = append(b, '\n')
+	}
 	return string(b)
 }
 

@@ -40,6 +40,9 @@ func TestDecode(t *testing.T) {
 		{"cookie without newline", "# coding: cp1252", "", "", "unsupported source encoding", true},
 		{"empty name", "# coding: \nx = 1\n", "# coding: \nx = 1\n", "", "", true},
 		{"crlf", "x = 1\r\ny = 2\r", "x = 1\ny = 2\n", "", "", true},
+		{"final crlf gets an extra newline", "x = 1\r\n", "x = 1\n\n", "", "", true},
+		{"continuation before final crlf", "0\\\r\n", "0\\\n\n", "", "", true},
+		{"continuation before final lf", "0\\\n", "0\\\n", "", "", false},
 		{"nul", "x = 1\x00\n", "", "", "null bytes", false},
 	}
 	for _, tc := range cases {
