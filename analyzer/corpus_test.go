@@ -80,7 +80,7 @@ func loadCorpus(t testing.TB) []corpusFile {
 		cf := corpusFile{path: filepath.ToSlash(rel), src: src, want: map[key]int{},
 			needsAllow: strings.Contains(filepath.ToSlash(rel), "benign/needs_allowlist/")}
 		header := true
-		for i, line := range corpusLines(src) {
+		for i, line := range corpusLines(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))) {
 			s := strings.TrimSpace(string(line))
 			if header && (s == "" || strings.HasPrefix(s, "#")) {
 				if m := labelRE.FindStringSubmatch(s); m != nil {
