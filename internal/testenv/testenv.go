@@ -20,6 +20,7 @@ func unavailable(t testing.TB, format string, args ...any) {
 	t.Helper()
 	if Required() {
 		t.Fatalf(format+" (SBXGATE_REQUIRE_DOCKER=1)", args...)
+		return
 	}
 	t.Skipf(format, args...)
 }
