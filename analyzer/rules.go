@@ -749,6 +749,9 @@ func runSBX402(p *pass, n ast.Node) {
 // safeComputedName reports whether a computed attribute name starts with a constant that starts
 // with a letter (getattr(self, "visit_" + kind)): it cannot name a dunder or private attribute.
 func (p *pass) safeComputedName(e ast.Expr) bool {
+	if p.safeLoopName(e) && !p.getattrOnModule() {
+		return true
+	}
 	for i := 0; i < 32 && e != nil; i++ {
 		switch x := e.(type) {
 		case *ast.BinOp:
@@ -778,6 +781,61 @@ func (p *pass) safeComputedName(e ast.Expr) bool {
 		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 	}
 	return false
+}
+
+// getattrOnModule reports whether the current node is getattr-like on a module (including
+// builtins), where even plain names reach dangerous attributes.
+func (p *pass) getattrOnModule() bool {
+	c, ok := p.cur.n.(*ast.Call)
+	return ok && len(c.Args) > 0 && p.anyModule(p.refs(c.Args[0]))
+}
+
+// safeLoopName recognises names that come from iterating what cannot hold a dunder: the .name of
+// dataclasses.fields(...) entries (getattr(self, f.name) for f in fields(self)), or a loop over
+// constant strings that are neither dunder nor private.
+func (p *pass) safeLoopName(e ast.Expr) bool {
+	field := false
+	if at, ok := e.(*ast.Attribute); ok && at.Attr == "name" {
+		e, field = at.Value, true
+	}
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := p.lookup(nm.Id, p.cur.sc, p.cur.idx)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		if b.iter == nil {
+			return false
+		}
+		if field {
+			call, ok := b.iter.(*ast.Call)
+			if !ok {
+				return false
+			}
+			isFields := false
+			for _, r := range p.resolve(call.Func, b.scope, b.idx) {
+				isFields = isFields || r.qual == "dataclasses.fields"
+			}
+			if !isFields {
+				return false
+			}
+			continue
+		}
+		v, ok := p.fold(b.iter, b.scope, b.idx, 0)
+		items, ok2 := iterate(v)
+		if !ok || !ok2 || v.k != cList {
+			return false
+		}
+		for _, x := range items {
+			if x.k != cStr || x.s == "" || x.s[0] == '_' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func runSBX403(p *pass, n ast.Node) {

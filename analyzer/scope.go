@@ -47,8 +47,9 @@ const (
 type binding struct {
 	kind  bindKind
 	value ast.Expr
-	scope *scope // where value is evaluated
-	idx   int    // statement index in scope's body where value is evaluated
+	iter  ast.Expr // for a loop target: what it iterates over
+	scope *scope   // where value is evaluated
+	idx   int      // statement index in scope's body where value is evaluated
 	ref   ref
 	// at is the statement index in the binding scope; cond is true when the binding sits inside a
 	// compound statement (it may not run).
@@ -333,6 +334,18 @@ func (c *collector) visit(f *frame) bool {
 				b.kind, b.value, b.cond = bAssign, p.Value, true
 				for sc.kind == scComp && sc.parent != nil {
 					sc = sc.parent
+				}
+			case *ast.For:
+				if ast.Node(p.Target) == ast.Node(n) {
+					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			case *ast.AsyncFor:
+				if ast.Node(p.Target) == ast.Node(n) {
+					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			case *ast.Comprehension:
+				if ast.Node(p.Target) == ast.Node(n) {
+					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
 				}
 			}
 			if v, ok := c.pairs[n]; ok {
