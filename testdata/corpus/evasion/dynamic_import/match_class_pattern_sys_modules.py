@@ -1,0 +1,7 @@
+# label: evasion
+# family: dynamic_import
+import sys
+
+match sys:
+    case object(modules={"posix": posix}):  # want: SBX103 SBX303
+        posix.system("id")
