@@ -1,0 +1,5 @@
+# label: evasion
+# family: monkeypatching
+import json
+
+json.loads: object = print  # want: SBX603
