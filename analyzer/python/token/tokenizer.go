@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// CPython 3.11 limits (Include/internal/pycore_token.h, Parser/tokenizer.h).
+// CPython 3.11 limits (Parser/tokenizer.h).
 const (
 	tabSize   = 8
 	maxIndent = 100 // MAXINDENT: indentation stack depth
