@@ -182,6 +182,8 @@ func TestSnippets(t *testing.T) {
 		{"local def eval", "def eval(s):\n    return s\nprint(eval('1'))\n", nil},
 		{"re.compile", "import re\nPAT = re.compile(r'\\d+')\n", nil},
 		{"json loads", "import json\nprint(json.loads('{}'))\n", nil},
+		{"public attribute field", "class P:\n    def __repr__(self):\n        return 'P({0.x}, {0.y}, {0[k]})'.format(self)\n", nil},
+		{"setattr from kwargs", "class C:\n    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n", nil},
 		{"plain format", "print('{} {name:>8} {0}'.format(1, name='x'))\n", nil},
 		{"constant getattr", "class C: pass\nc = C()\nprint(getattr(c, 'name', None), getattr(len, '__name__'))\n", nil},
 		{"prefixed computed getattr", "class V:\n    def visit(self, kind):\n        return getattr(self, 'visit_' + kind)()\n", nil},

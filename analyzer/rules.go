@@ -879,6 +879,14 @@ func runSBX403(p *pass, n ast.Node) {
 	if !ok || len(c.Args) < 2 {
 		return
 	}
+	if (q == "builtins.setattr" || q == "builtins.hasattr") && !p.namespaceLike(p.refs(c.Args[0])) {
+		// setattr(self, key, value) from data and hasattr probes are everyday code: only a dunder
+		// name (reaching internals) is reported on ordinary objects.
+		if name, ok := p.fold1String(c.Args[1]); ok && dunderIntro[name] {
+			p.report(n, "%s with the dunder name %q walks the object graph", short(q), name)
+		}
+		return
+	}
 	checkName(c.Args[1], short(q))
 }
 
@@ -1308,6 +1316,18 @@ func (p *pass) formatOfCall(c *ast.Call) (string, bool) {
 	return "", false
 }
 
+// privateStep reports whether a field name ("0.x[k].y") has an attribute or item step that starts
+// with an underscore: public attributes ("{0.x}") read what the program could read anyway, while
+// "_" and "__" steps walk into internals ("{0.__init__.__globals__}").
+func privateStep(field string) bool {
+	for i := 0; i < len(field); i++ {
+		if (field[i] == '.' || field[i] == '[') && i+1 < len(field) && field[i+1] == '_' {
+			return true
+		}
+	}
+	return false
+}
+
 // traversingField finds a replacement field whose name has an attribute or index part, including
 // nested fields inside format specs.
 func traversingField(f string) (string, bool) {
@@ -1337,7 +1357,7 @@ func traversingField(f string) (string, bool) {
 			if k := strings.IndexAny(name, "!:"); k >= 0 {
 				name = name[:k]
 			}
-			if strings.ContainsAny(name, ".[") {
+			if privateStep(name) {
 				return name, true
 			}
 			if k := strings.IndexByte(body, ':'); k >= 0 {
