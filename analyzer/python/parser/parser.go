@@ -274,6 +274,11 @@ func (p *parser) syntaxError() *token.SyntaxError {
 		return &token.SyntaxError{Kind: "SyntaxError", Line: first.Start.Line, Col: first.Start.Col,
 			Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", first.Text, first.Text)}
 	}
+	if p.tt[ls] == kwDel || p.mayBeAssignment(ls) && !startsCompound(p.tt[ls], first.Text) {
+		if e := p.invalidTargetError(ls); e != nil {
+			return e
+		}
+	}
 	if p.tt[i] == tNEWLINE && startsCompound(p.tt[ls], first.Text) {
 		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected ':'", Line: t.Start.Line, Col: t.Start.Col}
 	}

@@ -235,6 +235,12 @@ func TestErrors(t *testing.T) {
 		{"match x:\n case 1+2: pass\n", "SyntaxError", "imaginary number required in complex literal", 2, 8},
 		{"x = " + strings.Repeat("9", 4301) + "\n", "SyntaxError", "Exceeds the limit (4300 digits)", 1, 4},
 		{"def f:\n  pass\n", "SyntaxError", "expected '('", 1, 5},
+		{"f() = 1\n", "SyntaxError", "cannot assign to function call here. Maybe you meant '==' instead of '='?", 1, 0},
+		{"x, f() = 1\n", "SyntaxError", "cannot assign to function call", 1, 3},
+		{"None = 1\n", "SyntaxError", "cannot assign to None", 1, 0},
+		{"del f()\n", "SyntaxError", "cannot delete function call", 1, 4},
+		{"(a, b) += 1\n", "SyntaxError", "'tuple' is an illegal expression for augmented assignment", 1, 0},
+		{"x = yield = 1\n", "SyntaxError", "assignment to yield expression not possible", 1, 4},
 		{"  x = 1\n", "IndentationError", "unexpected indent", 1, 2},
 	}
 	for _, tt := range tests {
