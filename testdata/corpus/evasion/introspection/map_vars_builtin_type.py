@@ -1,0 +1,5 @@
+# label: evasion
+# family: introspection
+ns = list(map(vars, [type]))[0]  # want: SBX402
+subs = ns["__subclasses__"](object)
+print(len(subs))
