@@ -332,13 +332,24 @@ func (p *pass) run(ctx context.Context) {
 		nodes--
 		p.cur = f
 		p.facts(f)
-		k := kindOf(f.n)
-		if k == kNone {
-			return true
-		}
-		for _, c := range p.a.byKind[k] {
-			p.check = c
-			c.Run(p, f.n)
+		p.dispatch(f.n)
+		// A class or mapping pattern reads attributes or items of its subject: the checks see
+		// those reads as the synthetic nodes the collector made (scope.go, patterns).
+		if pat, ok := f.n.(ast.Pattern); ok && p.subjects != nil {
+			switch pat.(type) {
+			case *ast.MatchClass, *ast.MatchMapping:
+				saved := *f
+				for _, child := range patternChildren(pat) {
+					if synth := p.subjects[child]; synth != nil {
+						*f = frame{n: synth, parent: pat, sc: saved.sc, idx: saved.idx, cond: saved.cond}
+						p.cur = f
+						p.facts(f)
+						p.dispatch(synth)
+					}
+				}
+				*f = saved
+				p.cur = f
+			}
 		}
 		return true
 	})
@@ -399,6 +410,29 @@ func (p *pass) annotationStrings(e ast.Expr) {
 		}
 		return true
 	})
+}
+
+// dispatch runs the checks that asked for n's kind.
+func (p *pass) dispatch(n ast.Node) {
+	k := kindOf(n)
+	if k == kNone {
+		return
+	}
+	for _, c := range p.a.byKind[k] {
+		p.check = c
+		c.Run(p, n)
+	}
+}
+
+// patternChildren are the sub-patterns whose subjects are reads of the pattern's subject.
+func patternChildren(p ast.Pattern) []ast.Pattern {
+	switch p := p.(type) {
+	case *ast.MatchClass:
+		return p.KwdPatterns
+	case *ast.MatchMapping:
+		return p.Patterns
+	}
+	return nil
 }
 
 // report adds a finding of the current check at node n.

@@ -179,7 +179,7 @@ var registry = []*Check{
 	{ID: "SBX201", Capability: "dynamic_code", Severity: "critical", CWE: 95,
 		Doc:   "eval, exec or compile, including through aliases (e = eval), builtins access (builtins.exec) and getattr(builtins, \"exec\")",
 		Hint:  "write the code directly instead of evaluating strings; for data use json.loads or ast.literal_eval",
-		Nodes: []string{"ImportFrom", "Call", "Name", "Attribute", "Subscript", "MatchMapping"}, Run: runSBX201},
+		Nodes: []string{"ImportFrom", "Call", "Name", "Attribute", "Subscript"}, Run: runSBX201},
 	{ID: "SBX202", Capability: "dynamic_code", Severity: "critical", CWE: 94,
 		Doc:   "code object construction or mutation: types.CodeType, types.FunctionType, code.replace, __code__ assignment",
 		Hint:  "define functions with def or lambda",

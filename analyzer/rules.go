@@ -474,22 +474,6 @@ func runSBX201(p *pass, n ast.Node) {
 		}
 		return
 	}
-	if mm, ok := n.(*ast.MatchMapping); ok {
-		subject := p.subjects[mm]
-		for _, k := range mm.Keys {
-			key, ok := p.fold1String(k)
-			if !ok || subject == nil {
-				continue
-			}
-			for _, r := range p.refs(subject) {
-				if q, ok := has(p.item(r, key, p.cur.sc, p.cur.idx, 0), evalBuiltins); ok {
-					p.report(k, "case pattern takes %s out of a namespace", short(q))
-					break
-				}
-			}
-		}
-		return
-	}
 	if q, ok := has(p.namedRefs(n, false), evalBuiltins); ok {
 		p.report(n, "%s runs code built at run time", short(q))
 	}

@@ -259,24 +259,8 @@ func (c *collector) visit(f *frame) bool {
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.Match:
 		for _, mc := range n.Cases {
-			if mc == nil || mc.Pattern == nil {
-				continue
-			}
-			if c.subjects == nil {
-				c.subjects = map[ast.Pattern]ast.Expr{}
-			}
-			c.subjects[mc.Pattern] = n.Subject
-			// case {"key": name}: name is subject["key"].
-			if mm, ok := mc.Pattern.(*ast.MatchMapping); ok {
-				for i, k := range mm.Keys {
-					if i >= len(mm.Patterns) {
-						break
-					}
-					if as, ok := mm.Patterns[i].(*ast.MatchAs); ok && as.Pattern == nil && as.Name != nil {
-						item := &ast.Subscript{Loc: locOf(k), Value: n.Subject, Slice: k, Ctx: ast.Load}
-						c.bind(f.sc, *as.Name, &binding{kind: bAssign, value: item, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: as})
-					}
-				}
+			if mc != nil && mc.Pattern != nil {
+				c.patterns(f, mc.Pattern, n.Subject)
 			}
 		}
 	case *ast.ClassDef:
@@ -376,6 +360,62 @@ func (c *collector) visit(f *frame) bool {
 		}
 	}
 	return true
+}
+
+// patterns records what each pattern of a case matches against: a class pattern's keyword
+// sub-patterns match attributes of the subject (case object(system=run) reads subject.system), a
+// mapping pattern's match items (case {"exec": run}). The reads are synthetic Attribute and
+// Subscript nodes at the sub-pattern, which the checks see like written ones, and capture names
+// are bound to them.
+func (c *collector) patterns(f *frame, root ast.Pattern, subject ast.Expr) {
+	type item struct {
+		pat  ast.Pattern
+		subj ast.Expr
+	}
+	if c.subjects == nil {
+		c.subjects = map[ast.Pattern]ast.Expr{}
+	}
+	work := []item{{root, subject}}
+	for steps := 0; len(work) > 0 && steps < 4096; steps++ {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		if it.pat == nil {
+			continue
+		}
+		c.subjects[it.pat] = it.subj
+		switch pt := it.pat.(type) {
+		case *ast.MatchAs:
+			if pt.Name != nil && it.subj != nil {
+				c.bind(f.sc, *pt.Name, &binding{kind: bAssign, value: it.subj, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: pt})
+			}
+			work = append(work, item{pt.Pattern, it.subj})
+		case *ast.MatchOr:
+			for _, alt := range pt.Patterns {
+				work = append(work, item{alt, it.subj})
+			}
+		case *ast.MatchClass:
+			for i, attr := range pt.KwdAttrs {
+				if i < len(pt.KwdPatterns) && pt.KwdPatterns[i] != nil && it.subj != nil {
+					sub := &ast.Attribute{Loc: locOf(pt.KwdPatterns[i]), Value: it.subj, Attr: attr, Ctx: ast.Load}
+					work = append(work, item{pt.KwdPatterns[i], sub})
+				}
+			}
+			for _, sp := range pt.Patterns {
+				work = append(work, item{sp, nil})
+			}
+		case *ast.MatchMapping:
+			for i, k := range pt.Keys {
+				if i < len(pt.Patterns) && pt.Patterns[i] != nil && it.subj != nil {
+					sub := &ast.Subscript{Loc: locOf(pt.Patterns[i]), Value: it.subj, Slice: k, Ctx: ast.Load}
+					work = append(work, item{pt.Patterns[i], sub})
+				}
+			}
+		case *ast.MatchSequence:
+			for _, sp := range pt.Patterns {
+				work = append(work, item{sp, nil})
+			}
+		}
+	}
 }
 
 // pair records which value each name of a tuple target gets when the value is a tuple or list
