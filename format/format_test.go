@@ -96,7 +96,7 @@ func fixtures() []Result {
 			Decision: denied(
 				policy.Reason{Rule: "SBX901", Line: 1, Message: "no tier admits a request for tier trusted from principal ci-bot"},
 				// An analyzer-family ID without a finding stays out of SARIF's results.
-				policy.Reason{Rule: "SBX801", Line: 1, Message: "import of os is not in the module allowlist"},
+				policy.Reason{Rule: "SBX951", Line: 1, Message: "import of os is not in the module allowlist"},
 			),
 			Source: []byte("x = 1\n"),
 		},

@@ -51,7 +51,7 @@
 //	SBX910  the evaluator panicked
 //	SBX911  the policy allowed code with a parse error, which no policy may do
 //
-// The default policy's own rules are SBX800 (parse error), SBX801 (import outside the module
-// allowlist), SBX802 (no report) and SBX810 (a note: the requested tier was not granted); a
+// The default policy's own rules are SBX950 (parse error), SBX951 (import outside the module
+// allowlist), SBX952 (no report) and SBX960 (a note: the requested tier was not granted); a
 // denying finding keeps the analyzer's rule ID and line. See rego/README.md.
 package policy

@@ -42,7 +42,7 @@ test_untrusted_request_for_big_tier_gets_smallest_with_note if {
 	d := sbxgate.decision with input as {"request": asking("stranger", "trusted"), "report": clean}
 	d.allow
 	d.tier == "untrusted"
-	d.reasons == [{"rule": "SBX810", "message": "requested tier trusted is not available to trust level untrusted: granted untrusted"}]
+	d.reasons == [{"rule": "SBX960", "message": "requested tier trusted is not available to trust level untrusted: granted untrusted"}]
 }
 
 test_trusted_principal_gets_requested_tier if {
@@ -59,7 +59,7 @@ test_standard_principal_capped_at_standard if {
 	d := sbxgate.decision with input as {"request": asking("analyst", "trusted"), "report": clean}
 	d.trust_level == "standard"
 	d.tier == "standard"
-	d.reasons[0].rule == "SBX810"
+	d.reasons[0].rule == "SBX960"
 }
 
 test_standard_principal_may_ask_for_less if {
@@ -105,7 +105,7 @@ test_parse_error_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": report}
 	d == {
 		"allow": false, "trust_level": "trusted", "tier": "none",
-		"reasons": [{"rule": "SBX800", "line": 3, "message": "SyntaxError: invalid syntax"}],
+		"reasons": [{"rule": "SBX950", "line": 3, "message": "SyntaxError: invalid syntax"}],
 	}
 }
 
@@ -113,13 +113,13 @@ test_missing_report_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": null}
 	not d.allow
 	d.tier == "none"
-	d.reasons == [{"rule": "SBX802", "message": "no analyzer report: sbxgate decides only analyzed code"}]
+	d.reasons == [{"rule": "SBX952", "message": "no analyzer report: sbxgate decides only analyzed code"}]
 }
 
 test_absent_report_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot")}
 	not d.allow
-	d.reasons[0].rule == "SBX802"
+	d.reasons[0].rule == "SBX952"
 }
 
 test_denied_capability_denies_with_rule_and_line if {
@@ -166,7 +166,7 @@ test_same_finding_for_two_causes_gives_one_reason if {
 test_import_outside_allowlist_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": with_imports([imp("socket", 0, 2, false)])}
 	not d.allow
-	d.reasons == [{"rule": "SBX801", "line": 2, "message": "import of socket is not in the module allowlist"}]
+	d.reasons == [{"rule": "SBX951", "line": 2, "message": "import of socket is not in the module allowlist"}]
 }
 
 test_relative_import_named_with_dots if {
@@ -183,7 +183,7 @@ test_import_without_allowed_flag_denies if {
 test_computed_dynamic_import_denies if {
 	i := object.union(imp("", 0, 5, false), {"dynamic": true})
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": with_imports([i])}
-	d.reasons == [{"rule": "SBX801", "line": 5, "message": "dynamic import of a computed module name is not allowed"}]
+	d.reasons == [{"rule": "SBX951", "line": 5, "message": "dynamic import of a computed module name is not allowed"}]
 }
 
 test_reasons_sorted_by_line_then_rule if {
@@ -192,7 +192,7 @@ test_reasons_sorted_by_line_then_rule if {
 		"findings": [finding("SBX301", "introspection", "high", 4), finding("SBX101", "process", "high", 4)],
 	})
 	d := sbxgate.decision with input as {"request": request("stranger"), "report": report}
-	[r.rule | some r in d.reasons] == ["SBX101", "SBX301", "SBX801"]
+	[r.rule | some r in d.reasons] == ["SBX101", "SBX301", "SBX951"]
 	[r.line | some r in d.reasons] == [4, 4, 9]
 }
 
@@ -209,10 +209,10 @@ test_finding_with_missing_fields_still_denies if {
 
 test_import_with_missing_fields_still_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": with_imports([{"module": "os"}])}
-	d.reasons == [{"rule": "SBX801", "line": 0, "message": "import of os is not in the module allowlist"}]
+	d.reasons == [{"rule": "SBX951", "line": 0, "message": "import of os is not in the module allowlist"}]
 }
 
 test_malformed_parse_error_still_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": object.union(clean, {"parse_error": {}})}
-	d.reasons == [{"rule": "SBX800", "line": 0, "message": "SyntaxError: "}]
+	d.reasons == [{"rule": "SBX950", "line": 0, "message": "SyntaxError: "}]
 }

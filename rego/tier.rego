@@ -29,9 +29,9 @@ tier := "none" if {
 	config_tiers[default_tier]
 } else := smallest_tier
 
-# SBX810: a note on an allow whose requested tier was not granted.
+# SBX960: a note on an allow whose requested tier was not granted.
 notes contains {
-	"rule": "SBX810",
+	"rule": "SBX960",
 	"message": sprintf("requested tier %v is not available to trust level %s: granted %s", [input.request.requested_tier, trust_level, tier]),
 } if {
 	allow

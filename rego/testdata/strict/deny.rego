@@ -3,16 +3,16 @@ package sbxgate
 # deny holds one reason per cause of a denial. Policy-level rules use SBX8xx; a finding keeps the
 # analyzer's rule ID and line, so a reason points at the code that caused it.
 
-# SBX802: a submission without a report was never analyzed; never decide blind.
-deny contains {"rule": "SBX802", "message": "no analyzer report: sbxgate decides only analyzed code"} if {
+# SBX952: a submission without a report was never analyzed; never decide blind.
+deny contains {"rule": "SBX952", "message": "no analyzer report: sbxgate decides only analyzed code"} if {
 	object.get(input, "report", null) == null
 }
 
-# SBX800: code that does not parse as Python 3.11 cannot be analyzed, so it cannot be approved.
+# SBX950: code that does not parse as Python 3.11 cannot be analyzed, so it cannot be approved.
 # Reasons read fields with object.get: a reason that failed to build on a malformed field would
 # silently drop its deny.
 deny contains {
-	"rule": "SBX800",
+	"rule": "SBX950",
 	"line": object.get(err, "line", 0),
 	"message": sprintf("%v: %v", [object.get(err, "kind", "SyntaxError"), object.get(err, "message", "")]),
 } if {
@@ -46,8 +46,8 @@ finding_denied(f) if {
 	not severity in data.sbxgate.tolerated_severities
 }
 
-# SBX801: an import outside the operator's allowlist; a missing flag counts as not allowed.
-deny contains {"rule": "SBX801", "line": object.get(imp, "line", 0), "message": import_message(imp)} if {
+# SBX951: an import outside the operator's allowlist; a missing flag counts as not allowed.
+deny contains {"rule": "SBX951", "line": object.get(imp, "line", 0), "message": import_message(imp)} if {
 	some imp in input.report.imports
 	not imp.allowed == true
 }
@@ -63,14 +63,14 @@ import_name(imp) := concat("", array.concat(["." | some _ in numbers.range(1, im
 	imp.level < 100
 } else := object.get(imp, "module", "")
 
-# SBX803: a dynamic import hides what runs from review, even of an allowed module.
-deny contains {"rule": "SBX803", "line": object.get(imp, "line", 0), "message": sprintf("dynamic import of %v: import it statically", [import_name(imp)])} if {
+# SBX953: a dynamic import hides what runs from review, even of an allowed module.
+deny contains {"rule": "SBX953", "line": object.get(imp, "line", 0), "message": sprintf("dynamic import of %v: import it statically", [import_name(imp)])} if {
 	some imp in input.report.imports
 	imp.dynamic == true
 }
 
-# SBX804: untrusted principals may import only a narrow set of modules, whatever the allowlist admits.
-deny contains {"rule": "SBX804", "line": object.get(imp, "line", 0), "message": sprintf("import of %v is not permitted to untrusted principals", [import_name(imp)])} if {
+# SBX954: untrusted principals may import only a narrow set of modules, whatever the allowlist admits.
+deny contains {"rule": "SBX954", "line": object.get(imp, "line", 0), "message": sprintf("import of %v is not permitted to untrusted principals", [import_name(imp)])} if {
 	trust_level == "untrusted"
 	some imp in input.report.imports
 	not root_module(imp) in data.sbxgate.untrusted_modules

@@ -1,7 +1,7 @@
 # A stricter candidate policy, used by tests and `make demo` to show `sbxgate policy diff`:
 # medium findings and the filesystem, environment and serialization capabilities deny, dynamic
-# imports deny even of allowed modules (SBX803), untrusted principals may import only a few modules
-# (SBX804), analyst is no longer trusted, and no principal gets the trusted tier.
+# imports deny even of allowed modules (SBX953), untrusted principals may import only a few modules
+# (SBX954), analyst is no longer trusted, and no principal gets the trusted tier.
 # Otherwise as the default policy: sbxgate evaluates data.sbxgate.decision once per submission with
 #
 #   input.request  who submits: principal, source, requested_tier, labels

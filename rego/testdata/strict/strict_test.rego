@@ -27,13 +27,13 @@ test_filesystem_denies if {
 test_dynamic_import_of_allowed_module_denies if {
 	imp := {"module": "json", "level": 0, "line": 2, "dynamic": true, "allowed": true}
 	d := sbxgate.decision with input as {"request": {"principal": "ci-bot"}, "report": object.union(clean, {"imports": [imp]})}
-	d.reasons == [{"rule": "SBX803", "line": 2, "message": "dynamic import of json: import it statically"}]
+	d.reasons == [{"rule": "SBX953", "line": 2, "message": "dynamic import of json: import it statically"}]
 }
 
 test_computed_dynamic_import_gives_both_reasons if {
 	imp := {"module": "", "level": 0, "line": 2, "dynamic": true, "allowed": false}
 	d := sbxgate.decision with input as {"request": {"principal": "ci-bot"}, "report": object.union(clean, {"imports": [imp]})}
-	[r.rule | some r in d.reasons] == ["SBX801", "SBX803"]
+	[r.rule | some r in d.reasons] == ["SBX951", "SBX953"]
 }
 
 test_analyst_is_untrusted if {
@@ -45,18 +45,18 @@ test_analyst_is_untrusted if {
 test_trusted_cannot_get_trusted_tier if {
 	d := sbxgate.decision with input as {"request": {"principal": "ci-bot", "requested_tier": "trusted"}, "report": clean}
 	d.tier == "standard"
-	d.reasons[0].rule == "SBX810"
+	d.reasons[0].rule == "SBX960"
 }
 
 test_parse_error_denies if {
 	d := sbxgate.decision with input as {"request": {"principal": "ci-bot"}, "report": object.union(clean, {"parse_error": {"kind": "SyntaxError", "message": "x", "line": 1, "col": 0}})}
-	d.reasons[0].rule == "SBX800"
+	d.reasons[0].rule == "SBX950"
 }
 
 test_untrusted_import_outside_narrow_set_denies if {
 	imp := {"module": "statistics", "level": 0, "line": 1, "dynamic": false, "allowed": true}
 	d := sbxgate.decision with input as {"request": {"principal": "stranger"}, "report": object.union(clean, {"imports": [imp]})}
-	d.reasons == [{"rule": "SBX804", "line": 1, "message": "import of statistics is not permitted to untrusted principals"}]
+	d.reasons == [{"rule": "SBX954", "line": 1, "message": "import of statistics is not permitted to untrusted principals"}]
 }
 
 test_untrusted_submodule_of_narrow_set_allows if {
