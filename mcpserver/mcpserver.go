@@ -208,14 +208,13 @@ func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in Che
 	co := CheckOutput{
 		Allowed:    out.Decision.Allow,
 		Tier:       out.Decision.Tier,
-		Problems:   s.problems(out.Report, out.Decision),
 		Findings:   nonNil(out.Report.Findings),
 		ParseError: out.Report.ParseError,
 		Decision:   out.Decision,
 		RequestID:  out.RequestID,
 		AuditID:    out.AuditID,
 	}
-	co.AllowedModules = s.allowedModules(co.Problems)
+	co.Problems, co.AllowedModules = s.problems(out.Report, out.Decision)
 	var b strings.Builder
 	if co.Allowed {
 		fmt.Fprintf(&b, "Allowed: the policy grants tier %s. run_python may run this code.", co.Tier)
@@ -244,13 +243,12 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 	ro := RunOutput{
 		Allowed:   out.Decision.Allow,
 		Tier:      out.Decision.Tier,
-		Problems:  s.problems(out.Report, out.Decision),
 		Result:    out.Result,
 		Decision:  out.Decision,
 		RequestID: out.RequestID,
 		AuditID:   out.AuditID,
 	}
-	ro.AllowedModules = s.allowedModules(ro.Problems)
+	ro.Problems, ro.AllowedModules = s.problems(out.Report, out.Decision)
 	var b strings.Builder
 	if !ro.Allowed {
 		writeDenial(&b, ro.Problems, ro.AllowedModules)
