@@ -76,7 +76,7 @@ func TestPolicyCommands(t *testing.T) {
 		{name: "diff changes", args: []string{"diff", "--candidate", "rego/testdata/strict", "policy/testdata/inputs/medium_filesystem.json", "policy/testdata/inputs/clean.json"}, code: 1,
 			stdout: "allow:       allow -> deny"},
 		{name: "diff analyzes .py files", args: []string{"diff", "--candidate", "rego/testdata/strict", "examples/hello.py", "examples/fib.py"}, code: 1,
-			stdout: "SBX804 line 2: import of dataclasses is not permitted to untrusted principals"},
+			stdout: "SBX954 line 2: import of dataclasses is not permitted to untrusted principals"},
 		{name: "diff same policy", args: []string{"diff", "--candidate", "rego", "policy/testdata/inputs/os_system.json"}, code: 0, stdout: "0 of 1 inputs changed"},
 		{name: "diff json", args: []string{"diff", "--format", "json", "--candidate", "rego/testdata/strict", "policy/testdata/inputs/dynamic_import.json"}, code: 1, stdout: `"changed": [`},
 		{name: "diff without candidate", args: []string{"diff", "policy/testdata/inputs/clean.json"}, code: 2, stderr: "--candidate DIR"},
