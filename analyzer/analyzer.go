@@ -278,13 +278,18 @@ type pass struct {
 	static     map[string]bool // modules imported by import statements
 	subjects   map[ast.Pattern]ast.Expr
 	exhausted  bool // resolution hit its depth or work limit: the analysis is incomplete
-	namingNode ast.Node
-	namingHits []namingHit
-	small      [6]smallEntry
-	smallNext  int
-	ctx        context.Context
-	depth      int // nesting of embedded analyses (string annotations)
-	embeddedN  int // bytes of embedded source analyzed
+	// evalStrings is set when the program names a function that evaluates strings as type
+	// expressions (typing.get_type_hints and the like): then every string that is a Python
+	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
+	evalStrings bool
+	embeddedAt  map[ast.Node]bool
+	namingNode  ast.Node
+	namingHits  []namingHit
+	small       [6]smallEntry
+	smallNext   int
+	ctx         context.Context
+	depth       int // nesting of embedded analyses (string annotations)
+	embeddedN   int // bytes of embedded source analyzed
 }
 
 type findingKey struct {
@@ -310,6 +315,12 @@ func (p *pass) run(ctx context.Context) {
 		nodes++
 		col.visit(f)
 		switch n := f.n.(type) {
+		case *ast.Name:
+			p.evalStrings = p.evalStrings || annotationEvaluators[n.Id]
+		case *ast.Attribute:
+			p.evalStrings = p.evalStrings || annotationEvaluators[n.Attr]
+		case *ast.Alias:
+			p.evalStrings = p.evalStrings || annotationEvaluators[n.Name]
 		case *ast.Import:
 			for _, al := range n.Names {
 				p.static[al.Name] = true
@@ -366,6 +377,13 @@ const (
 // typing.get_type_hints or functools.singledispatch evaluate, typing.ForwardRef) and reports its
 // findings and imports at the string.
 func (p *pass) embedded(at ast.Node, code string) {
+	if p.embeddedAt[at] {
+		return
+	}
+	if p.embeddedAt == nil {
+		p.embeddedAt = map[ast.Node]bool{}
+	}
+	p.embeddedAt[at] = true
 	if p.depth >= maxEmbeddedDepth || len(code) > maxEmbeddedCode || p.embeddedN+len(code) > maxEmbeddedTotal {
 		return
 	}
@@ -395,6 +413,13 @@ func (p *pass) embedded(at ast.Node, code string) {
 	for c := range sub.extraCaps {
 		p.extraCaps[c] = true
 	}
+}
+
+// annotationEvaluators are names of functions that evaluate strings as type expressions.
+var annotationEvaluators = map[string]bool{
+	"get_type_hints": true, "get_annotations": true, "ForwardRef": true, "_eval_type": true,
+	"_type_check": true, "singledispatch": true, "singledispatchmethod": true, "signature": true,
+	"_evaluate": true,
 }
 
 // annotationStrings analyzes the string constants of an annotation as code.

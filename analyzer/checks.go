@@ -239,7 +239,7 @@ var registry = []*Check{
 	{ID: "SBX603", Capability: "monkeypatching", Severity: "high", CWE: 471,
 		Doc:   "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...), setattr/delattr on modules, updates of module dicts",
 		Hint:  "wrap the function in your own code instead of replacing module attributes",
-		Nodes: []string{"Assign", "AugAssign", "AnnAssign", "Delete", "Call"}, Run: runSBX603},
+		Nodes: []string{"Attribute", "Subscript", "Call"}, Run: runSBX603},
 
 	{ID: "SBX701", Capability: "format_traversal", Severity: "high", CWE: 134,
 		Doc:   "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\")",

@@ -56,6 +56,10 @@ func (p *pass) facts(f *frame) {
 		}
 		im.Capabilities = sortedSet(caps)
 		p.addImport(im)
+	case *ast.Constant:
+		if s, ok := n.Value.(string); ok && p.evalStrings && looksLikeExpr(s) {
+			p.embedded(n, s)
+		}
 	case *ast.Arg:
 		p.annotationStrings(n.Annotation)
 	case *ast.FunctionDef:
@@ -69,7 +73,11 @@ func (p *pass) facts(f *frame) {
 		for _, r := range p.refs(n.Func) {
 			if r.qual == "typing.ForwardRef" || r.qual == "typing._type_check" || r.qual == "typing._eval_type" {
 				if s, ok := p.fold1String(firstArg(n)); ok {
-					p.embedded(n, s)
+					at := ast.Node(n)
+					if c, ok := firstArg(n).(*ast.Constant); ok {
+						at = c // the same place the string itself is reported from
+					}
+					p.embedded(at, s)
 				}
 				break
 			}
@@ -81,7 +89,8 @@ func (p *pass) facts(f *frame) {
 		for _, r := range p.refs(n.Value) {
 			if r.kind == kModules {
 				name, _ := p.foldString(n.Slice, p.cur.sc, p.cur.idx)
-				p.addDynamic(n, name, false, !r.alias)
+				// Subscripting names the module even through an alias of sys.modules.
+				p.addDynamic(n, name, false, true)
 				return
 			}
 		}
@@ -125,6 +134,12 @@ func (p *pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
 		im.Capabilities = p.a.capsOfModule(name)
 	}
 	p.addImport(im)
+}
+
+// looksLikeExpr is a cheap filter before parsing a string as code: it has a call or attribute
+// access and no newline (type expressions are one line).
+func looksLikeExpr(s string) bool {
+	return len(s) <= maxEmbeddedCode && strings.ContainsAny(s, "(.") && !strings.ContainsAny(s, "\n\r")
 }
 
 func (p *pass) addImport(im Import) {

@@ -340,8 +340,8 @@ func (p *pass) capRef(n ast.Node) {
 		if r.kind != kObj && r.kind != kMod {
 			continue
 		}
-		if p.a.denied[r.qual] || r.kind == kMod && p.importedModule(r.qual) {
-			continue // SBX102, or reported at the import statement
+		if p.a.denied[r.qual] || r.kind == kMod && (p.importedModule(r.qual) || p.dyn[n] != nil) {
+			continue // SBX102, reported at the import statement, or a dynamic import (SBX103)
 		}
 		caps := p.a.caps[r.qual]
 		for _, c := range caps {
@@ -610,7 +610,7 @@ func runSBX301(p *pass, n ast.Node) {
 		}
 		switch n.Attr {
 		case "__dict__":
-			if !p.anyModule(p.refs(n.Value)) {
+			if !p.namespaceLike(p.refs(n.Value)) {
 				return
 			}
 		}
@@ -1132,41 +1132,28 @@ func runSBX602(p *pass, n ast.Node) {
 }
 
 func runSBX603(p *pass, n ast.Node) {
-	var targets []ast.Expr
-	switch n := n.(type) {
-	case *ast.Assign:
-		targets = n.Targets
-	case *ast.AugAssign:
-		targets = []ast.Expr{n.Target}
-	case *ast.AnnAssign:
-		targets = []ast.Expr{n.Target}
-	case *ast.Delete:
-		targets = n.Targets
+	switch t := n.(type) {
 	case *ast.Call:
-		p.monkeyCall(n)
-		return
-	}
-	for i := 0; i < len(targets) && i < 256; i++ {
-		switch t := targets[i].(type) {
-		case *ast.Tuple:
-			targets = append(targets, t.Elts...)
-		case *ast.List:
-			targets = append(targets, t.Elts...)
-		case *ast.Starred:
-			targets = append(targets, t.Value)
-		case *ast.Attribute:
-			for _, r := range p.refs(t.Value) {
-				if r.kind == kMod && !sysWritable[r.qual+"."+t.Attr] {
-					p.report(t, "assignment to %s.%s changes the module for all code", r.qual, t.Attr)
-					break
-				}
+		p.monkeyCall(t)
+	case *ast.Attribute:
+		// Any store or delete: assignment, augmented assignment, for/with/comprehension targets.
+		if t.Ctx == ast.Load {
+			return
+		}
+		for _, r := range p.refs(t.Value) {
+			if r.kind == kMod && !sysWritable[r.qual+"."+t.Attr] {
+				p.report(t, "assignment to %s.%s changes the module for all code", r.qual, t.Attr)
+				return
 			}
-		case *ast.Subscript:
-			for _, r := range p.refs(t.Value) {
-				if r.kind == kModules || r.kind == kDict || r.kind == kMod && r.qual == "builtins" || importPathLists[r.qual] {
-					p.report(t, "assignment into %s changes modules or builtins for all code", describeNS(r))
-					break
-				}
+		}
+	case *ast.Subscript:
+		if t.Ctx == ast.Load {
+			return
+		}
+		for _, r := range p.refs(t.Value) {
+			if r.kind == kModules || r.kind == kDict || r.kind == kMod && r.qual == "builtins" || importPathLists[r.qual] {
+				p.report(t, "assignment into %s changes modules or builtins for all code", describeNS(r))
+				return
 			}
 		}
 	}
