@@ -33,9 +33,16 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 # Everything, against the real Docker daemon, the real python3 and the real OPA.
-test: vet image
+test: vet image rego-test
 	$(GO) test -count=1 -timeout 30m ./...
 	$(MAKE) --no-print-directory fuzz-smoke
+
+# The policy as its authors see it: unit tests with full coverage, formatting, strict compile.
+rego-test: build
+	$(BIN) policy test --threshold 100 rego
+	$(BIN) policy test rego/testdata/strict
+	$(BIN) policy fmt rego
+	$(BIN) policy check rego
 
 # Each fuzz target runs briefly in make test; run longer by hand with FUZZTIME=10m.
 fuzz-smoke:

@@ -18,5 +18,7 @@ step "Run an evasion: denied by policy (exit 126), nothing executes" \
   "$bin" run --audit "$log" examples/evasion.py
 step "The audit log, as compliance reads it" "$bin" audit list --audit "$log"
 step "Verify the log's hash chain and Merkle tree" "$bin" audit verify --audit "$log"
-step "What a stricter candidate policy would change on the examples" \
+step "What a stricter candidate policy would change on the examples (exit 1 = changes)" \
   "$bin" policy diff --candidate rego/testdata/strict examples/
+step "...and on every decision recorded in the audit log" \
+  "$bin" policy diff --candidate rego/testdata/strict --audit "$log"
