@@ -66,6 +66,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 		defer release()
 		return s.p.Check(r.Context(), s.submission(r, req, p))
 	}()
+	noteAudit(w, out.AuditID)
 	if err != nil {
 		// The decision was not recorded: fail closed and do not hand out an unlogged answer.
 		writeError(w, http.StatusServiceUnavailable, gateError(err))
@@ -99,6 +100,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		defer s.metrics.runsInFlight.Dec()
 		return s.p.Run(r.Context(), s.submission(r, req, p))
 	}()
+	noteAudit(w, out.AuditID)
 	if out.Report != nil {
 		s.metrics.observeDecision("run", out.Decision.Allow)
 	}

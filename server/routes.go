@@ -90,6 +90,9 @@ func (s *Server) wrap(rt route) http.Handler {
 			if p.Name != "" {
 				attrs = append(attrs, slog.String("principal", p.Name))
 			}
+			if sw.auditID != "" {
+				attrs = append(attrs, slog.String("audit_id", sw.auditID))
+			}
 			if sw.errMsg != "" {
 				attrs = append(attrs, slog.String("error", sw.errMsg))
 			}
@@ -163,9 +166,10 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request, _ princip
 // statusWriter remembers the status, the bytes written and the error message for the log line.
 type statusWriter struct {
 	http.ResponseWriter
-	code   int
-	n      int64
-	errMsg string
+	code    int
+	n       int64
+	errMsg  string
+	auditID string
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -198,6 +202,13 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 type errorBody struct {
 	Error     string `json:"error"`
 	RequestID string `json:"request_id,omitempty"`
+}
+
+// noteAudit puts the audit id of the request's decision on its log line.
+func noteAudit(w http.ResponseWriter, id string) {
+	if sw, ok := w.(*statusWriter); ok {
+		sw.auditID = id
+	}
 }
 
 func writeError(w http.ResponseWriter, code int, msg string) {

@@ -136,7 +136,7 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("records %+v", recs)
 	}
 	// Structured logs carry the request but never the token or the code.
-	if logs := stderr.String(); strings.Contains(logs, tok) || strings.Contains(logs, "print(1)") || !strings.Contains(logs, `"principal":"ci"`) {
+	if logs := stderr.String(); strings.Contains(logs, tok) || strings.Contains(logs, "print(1)") || !strings.Contains(logs, `"principal":"ci"`) || !strings.Contains(logs, `"audit_id":"`+body.AuditID+`"`) {
 		t.Fatalf("server log: %s", logs)
 	}
 }
