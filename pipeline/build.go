@@ -28,6 +28,9 @@ type Built struct {
 	*Pipeline
 	Config  *config.Config
 	Policy  *policy.Engine
+	// Repairs are the records of torn tails the audit log set aside when it was opened (after a crash
+	// of a writer), for the caller to tell its user about.
+	Repairs []audit.Record
 	closers []io.Closer
 }
 
@@ -58,6 +61,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
 			return nil, fmt.Errorf("audit: %w", err)
 		}
 		b.Log = lg
+		b.Repairs = lg.Repairs()
 		b.closers = append(b.closers, lg)
 	}
 	if o.Runner {

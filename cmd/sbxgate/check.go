@@ -46,7 +46,7 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("check: %v", err)
 		return 2
 	}
-	b, err := g.build(ctx, false)
+	b, err := g.build(ctx, e, false)
 	if err != nil {
 		e.Errorf("check: %v", err)
 		return 2

@@ -38,13 +38,23 @@ func (g *gateFlags) request() policy.Request {
 	return policy.Request{Principal: g.principal, Source: "cli", RequestedTier: g.tier, Labels: g.labels.m}
 }
 
-// build loads the config and builds the pipeline; errors come back ready to print.
-func (g *gateFlags) build(ctx context.Context, withRunner bool) (*pipeline.Built, error) {
+// build loads the config and builds the pipeline; errors come back ready to print. A repair of the
+// audit log (a torn record left by a crash, set aside) is reported on standard error.
+func (g *gateFlags) build(ctx context.Context, e *Env, withRunner bool) (*pipeline.Built, error) {
 	cfg, err := config.Load(g.config)
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: g.policyDir, AuditPath: g.audit, Runner: withRunner, NoPool: true})
+	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: g.policyDir, AuditPath: g.audit, Runner: withRunner, NoPool: true})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range b.Repairs {
+		if r.Repair != nil {
+			e.Errorf("audit: set aside a torn record (%d bytes at offset %d) in %s: %s", r.Repair.Bytes, r.Repair.Offset, r.Repair.SavedAs, r.Repair.Reason)
+		}
+	}
+	return b, nil
 }
 
 func defaultPrincipal() string {

@@ -54,7 +54,7 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("run: %v", err)
 		return 2
 	}
-	b, err := g.build(ctx, true)
+	b, err := g.build(ctx, e, true)
 	if err != nil {
 		e.Errorf("run: %v", err)
 		return exitGateFailure
