@@ -26,8 +26,8 @@ type Options struct {
 // Built is a pipeline together with what must be closed when done with it.
 type Built struct {
 	*Pipeline
-	Config  *config.Config
-	Policy  *policy.Engine
+	Config *config.Config
+	Policy *policy.Engine
 	// Repairs are the records of torn tails the audit log set aside when it was opened (after a crash
 	// of a writer), for the caller to tell its user about.
 	Repairs []audit.Record
