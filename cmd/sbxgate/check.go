@@ -95,7 +95,7 @@ func writeCheck(w io.Writer, f string, results []format.Result, fired [][]policy
 			Results []explained `json:"results"`
 		}{}
 		for i := range results {
-			doc.Results = append(doc.Results, explained{Result: results[i], Explain: fired[i]})
+			doc.Results = append(doc.Results, explained{Result: format.Normalized(results[i]), Explain: fired[i]})
 		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
