@@ -55,7 +55,7 @@ demo: image
 bench: build bench-parse bench-check bench-policy bench-audit bench-run bench-serve
 
 bench-parse:
-	$(GO) test -run '^$$' -bench 'ParseStdlib|CPython|Parse5MB|TokenizeStdlib' -benchtime 1x ./analyzer/python/parity/
+	$(GO) test -run '^$$' -bench 'ParseStdlib|CPython|Parse5MB|TokenizeStdlib' -benchtime 1x ./analyzer/python/parity/ ./analyzer/python/token/
 
 bench-check: build
 	@bash scripts/bench_check.sh $(BIN)
