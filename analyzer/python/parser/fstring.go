@@ -348,6 +348,7 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 	sub := newParser(toks)
 	sub.depth = p.depth
 	e := sub.starExpressions()
+	p.subTokens += len(toks) + sub.subTokens
 	if sub.err != nil {
 		p.err = sub.err
 		return nil

@@ -59,7 +59,7 @@ func Parse(src []byte, filename string) (mod *ast.Module, err error) {
 	if m == nil {
 		return nil, p.syntaxError()
 	}
-	if e := checkTreeDepth(m, len(toks)); e != nil {
+	if e := checkTreeDepth(m, len(toks)+p.subTokens); e != nil {
 		return nil, e
 	}
 	return m, nil
@@ -73,8 +73,8 @@ func asSyntaxError(err error) *token.SyntaxError {
 }
 
 // checkTreeDepth rejects trees deeper than CPython can hand back, without recursing. Every node that can nest
-// without bound takes at least one token of its own, so a tree can only be too deep when there are about as
-// many tokens as the limit; smaller inputs skip the walk.
+// without bound takes at least one token of its own (counting the tokens of f-string fields), so a tree can
+// only be too deep when there are about as many tokens as the limit; smaller inputs skip the walk.
 func checkTreeDepth(m *ast.Module, ntoks int) *token.SyntaxError {
 	if ntoks < maxTreeDepth-16 {
 		return nil
@@ -113,6 +113,9 @@ type parser struct {
 	err  *token.SyntaxError
 	// depth counts active recursive rules.
 	depth int
+	// subTokens counts the tokens of f-string replacement fields, which have their own token slices; the
+	// tree-depth check needs the total.
+	subTokens int
 	// memo[r][i-memoBase] is 0 when rule r was not tried at token i, -1 when it failed, else 1+index into
 	// memoResults. Backtracking never goes back past the start of a top-level statement, so the tables are
 	// cleared there and only ever cover one top-level statement: memory stays proportional to the largest

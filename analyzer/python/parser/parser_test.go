@@ -162,6 +162,8 @@ func TestNestingLimits(t *testing.T) {
 		{"if-else 100000", rep("a if b else ", 100000) + "c", "too complex"},
 		{"binop chain 100000", "a" + rep("+a", 100000), "too complex"},
 		{"binop chain 2000", "a" + rep("+a", 2000), ""},
+		{"binop chain 4000 in one f-string", "f'{" + rep("a+", 4000) + "a}'", "too complex"},
+		{"unary minus 4000 in a nested f-string", "f'{x:{" + rep("-", 4000) + "1}}'", "too complex"},
 		{"call chain 100000", "f" + rep("()", 100000), "too complex"},
 		{"attribute chain 100000", "a" + rep(".b", 100000), "too complex"},
 		{"subscript chain 100000", "a" + rep("[0]", 100000), "too complex"},
