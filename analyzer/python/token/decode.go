@@ -11,11 +11,13 @@ import (
 // PEP 263 declaration on line 1, or on line 2 when line 1 holds nothing but a
 // comment or blanks, selects the codec.
 //
-// Only codecs this package decodes exactly as CPython does are supported:
-// UTF-8, Latin-1 and ASCII under any name python3's codec registry gives them.
-// Any other declared codec is refused with a *SyntaxError (CPython would
-// decode it; the gate must never analyze bytes as something else than what
-// runs).
+// Only codecs this package decodes exactly as CPython does are supported,
+// under any name python3's codec registry gives them: UTF-8 and every
+// single-byte codec of the encodings package (ASCII, Latin-1, cp1252, koi8_r,
+// mac_roman, the EBCDIC code pages, ...: tables generated from python3). Any
+// other declared codec (multi-byte ones, utf-16/32, utf-7, unicode_escape,
+// ...) is refused with a *SyntaxError, also where CPython would decode it:
+// the gate must never analyze bytes as something else than what runs.
 //
 // Undeclared or "utf-8" sources are not validated here: CPython 3.11 accepts
 // invalid UTF-8 inside comments and rejects it everywhere else, and so do
@@ -59,34 +61,62 @@ func Decode(src []byte) (text string, encoding string, err error) {
 	if spec == "utf-8" {
 		return s, spec, nil
 	}
-	codec, ok := lookupCodec(spec)
+	mod, ok := lookupCodec(spec)
 	if !ok {
 		return "", "", syntaxErr(lineNo, 0, "unsupported source encoding %s: re-save the file as UTF-8", spec)
 	}
-	switch codec {
-	case "utf-8":
+	if mod == "utf_8" || mod == "utf_8_sig" {
 		if !utf8.ValidString(s) {
 			off := firstInvalidUTF8(s)
 			return "", "", syntaxErr(1+strings.Count(s[:off], "\n"), 0,
 				"'%s' codec can't decode byte 0x%02x in position %d: invalid UTF-8 in a file declared %s", spec, s[off], off, spec)
 		}
 		return s, spec, nil
-	case "iso-8859-1":
-		var b strings.Builder
-		b.Grow(len(s) + len(s)/8)
-		for i := 0; i < len(s); i++ {
-			b.WriteRune(rune(s[i]))
-		}
-		return b.String(), spec, nil
-	default: // ascii
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf {
-				return "", "", syntaxErr(1+strings.Count(s[:i], "\n"), 0,
-					"'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128)", s[i], i)
-			}
-		}
-		return s, spec, nil
 	}
+	text, err = decodeSingleByte(s, mod)
+	if err != nil {
+		return "", "", err
+	}
+	return text, spec, nil
+}
+
+// decodeSingleByte decodes s with the single-byte codec of encodings module
+// mod. Like CPython, it decodes the whole file at once (after the newline
+// translation), so an undefined byte is an error even inside a comment.
+func decodeSingleByte(s, mod string) (string, error) {
+	c := singleByteCodecs[mod]
+	var table [256]rune
+	i := 0
+	for _, r := range byteTableHalves[c.lo] + byteTableHalves[c.hi] {
+		table[i] = r
+		i++
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/4)
+	for i := 0; i < len(s); i++ {
+		r := table[s[i]]
+		if r == undefinedByte {
+			reason := "character maps to <undefined>"
+			codec := "charmap"
+			if mod == "ascii" {
+				codec, reason = "ascii", "ordinal not in range(128)"
+			}
+			return "", syntaxErr(1+strings.Count(s[:i], "\n"), 0,
+				"'%s' codec can't decode byte 0x%02x in position %d: %s", codec, s[i], i, reason)
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), nil
+}
+
+// undefinedByte marks a byte a codec's decoding table leaves undefined, as
+// in the decoding_table strings of CPython's encodings modules.
+const undefinedByte = 0xFFFE
+
+// singleByteCodec is one codec of singleByteCodecs.
+type singleByteCodec struct {
+	name   string // CodecInfo.name, as codecs.lookup reports it
+	lo, hi int    // indexes into byteTableHalves for bytes 0x00-0x7F and 0x80-0xFF
 }
 
 func firstInvalidUTF8(s string) int {
@@ -182,9 +212,13 @@ func normalName(s string) string {
 	return s
 }
 
-// lookupCodec resolves a codec name as codecs.lookup does (lower case, then
-// encodings.normalize_encoding and the alias table) and reports which of the
-// supported codecs it names.
+// lookupCodec resolves a codec name as PyUnicode_Decode does for a coding
+// declaration: _Py_normalize_encoding (lower case, runs of other characters
+// than letters, digits and '.' become one '_'), then encodings.search_function,
+// which imports the alias's target module, or else the name itself when it has
+// no '.'. It returns that module when this package decodes it (a UTF-8 or
+// single-byte codec); every other codec, including multi-byte ones CPython
+// would accept, reports false.
 func lookupCodec(name string) (string, bool) {
 	var b strings.Builder
 	punct := false
@@ -200,11 +234,18 @@ func lookupCodec(name string) (string, bool) {
 		}
 	}
 	norm := b.String()
-	if c, ok := codecAliases[norm]; ok {
-		return c, true
+	mod, ok := codecAliases[norm]
+	if !ok {
+		mod, ok = codecAliases[strings.ReplaceAll(norm, ".", "_")]
 	}
-	if c, ok := codecAliases[strings.ReplaceAll(norm, ".", "_")]; ok {
-		return c, true
+	if !ok {
+		mod = norm
+	}
+	if mod == "utf_8" || mod == "utf_8_sig" {
+		return mod, true
+	}
+	if _, ok := singleByteCodecs[mod]; ok {
+		return mod, true
 	}
 	return "", false
 }

@@ -34,10 +34,16 @@ func TestDecode(t *testing.T) {
 		{"us-ascii alias", "# coding: US-ASCII\nx = 1\n", "# coding: US-ASCII\nx = 1\n", "US-ASCII", "", true},
 		{"utf8 alias is strict", "# coding: utf8\nx = 1 # \xff\n", "", "", "invalid UTF-8", false},
 		{"utf-8 is lazy", "# coding: utf-8\nx = 1 # \xff\n", "# coding: utf-8\nx = 1 # \xff\n", "utf-8", "", true},
-		{"cp1252 refused", "# coding: cp1252\nx = 1\n", "", "", "unsupported source encoding cp1252: re-save the file as UTF-8", true},
+		{"cp1252", "# coding: cp1252\nx = '\x80'\n", "# coding: cp1252\nx = '€'\n", "cp1252", "", true},
+		{"cp1252 undefined byte in a comment", "# coding: cp1252\n# \x81\n", "", "", "'charmap' codec can't decode byte 0x81 in position 19: character maps to <undefined>", false},
+		{"koi8-r on line 2", "#!/usr/bin/python\n# -*- coding: koi8-r -*-\nx = '\xc1'\n", "#!/usr/bin/python\n# -*- coding: koi8-r -*-\nx = '\u0430'\n", "koi8-r", "", true},
+		{"shift_jis refused", "# coding: shift_jis\nx = 1\n", "", "", "unsupported source encoding shift_jis: re-save the file as UTF-8", true},
+		{"unicode_escape refused", "# coding: unicode_escape\nx = 1\n", "", "", "unsupported source encoding unicode_escape", true},
+		{"rot13 refused", "# coding: rot13\nx = 1\n", "", "", "unsupported source encoding rot13", false},
 		{"unknown refused", "# coding: foo\nx = 1\n", "", "", "unsupported source encoding foo", false},
 		{"utf-16 refused", "# coding: utf-16\nx = 1\n", "", "", "unsupported source encoding utf-16", false},
-		{"cookie without newline", "# coding: cp1252", "", "", "unsupported source encoding", true},
+		{"cookie without newline", "# coding: big5", "", "", "unsupported source encoding", true},
+		{"single-byte cookie without newline", "# coding: cp1252", "# coding: cp1252", "cp1252", "", true},
 		{"empty name", "# coding: \nx = 1\n", "# coding: \nx = 1\n", "", "", true},
 		{"crlf", "x = 1\r\ny = 2\r", "x = 1\ny = 2\n", "", "", true},
 		{"final crlf gets an extra newline", "x = 1\r\n", "x = 1\n\n", "", "", true},
@@ -62,20 +68,31 @@ func TestDecode(t *testing.T) {
 	}
 }
 
-// TestLookupCodec checks our reading of codec names against codecs.lookup.
+// TestLookupCodec checks our reading of codec names against codecs.lookup:
+// the same encodings module, for every name that resolves to a codec we decode,
+// and a refusal for every other name.
 func TestLookupCodec(t *testing.T) {
 	o := pyOracle(t)
 	names := []string{"utf-8", "UTF8", "utf_8", "u8", "utf", "cp65001", "utf-8-sig", "utf_8_sig", "UTF--8", "-utf8-",
 		"latin-1", "latin1", "LATIN_1", "l1", "iso8859-1", "iso_8859_1", "iso-8859-1", "8859", "cp819", "iso_ir_100",
-		"ascii", "us-ascii", "646", "ansi_x3.4_1968", "ANSI_X3.4-1968", "iso_646.irv_1991", "us",
-		"cp1252", "koi8-r", "utf-16", "latin-9", "latin_2", "ascii.", "utf8.0", "foo"}
-	want := map[string]string{"utf-8": "utf-8", "utf-8-sig": "utf-8", "iso8859-1": "iso-8859-1", "ascii": "ascii"}
+		"ascii", "us-ascii", "646", "ansi_x3.4_1968", "ANSI_X3.4-1968", "ansi_x3_4.1968", "iso_646.irv_1991", "us",
+		"cp1252", "windows-1252", "1252", "koi8-r", "koi8.r", "koi8_r.", "cskoi8r", "koi8_u", "mac-roman", "macintosh",
+		"macroman", "iso8859_15", "latin9", "l9", "iso-8859-15", "cp037", "ebcdic-cp-us", "IBM037", "ibm1140",
+		"437", "cspc8codepage437", "hp-roman8", "r8", "tis620", "tis-620", "kz1048", "strk1048_2002", "ptcp154",
+		"pt154", "cyrillic-asian", "charmap", "mbcs", "dbcs", "oem", "aliases", "iso8859", "latin",
+		"utf-16", "utf_32", "utf-7", "shift_jis", "sjis", "gbk", "big5", "euc-jp", "idna", "punycode",
+		"unicode_escape", "raw-unicode-escape", "rot13", "rot_13", "base64", "hex", "undefined", "latin-9.", "foo", ""}
 	for _, n := range names {
 		a := o.ask(t, "codec", nil, n)
-		codec, ok := lookupCodec(n)
-		exp, supported := want[a.Codec]
-		if ok != supported || codec != exp {
-			t.Errorf("lookupCodec(%q) = %q, %v; python3 resolves it to %q", n, codec, ok, a.Codec)
+		mod, ok := lookupCodec(n)
+		_, single := singleByteCodecs[a.Module]
+		supported := a.Text && (single || a.Module == "utf_8" || a.Module == "utf_8_sig")
+		if ok != supported || ok && mod != a.Module {
+			t.Errorf("lookupCodec(%q) = %q, %v; python3 resolves it to module %q (codec %q, text %v)",
+				n, mod, ok, a.Module, a.Codec, a.Text)
+		}
+		if ok && single && singleByteCodecs[mod].name != a.Codec {
+			t.Errorf("singleByteCodecs[%q].name = %q, python3 %q", mod, singleByteCodecs[mod].name, a.Codec)
 		}
 	}
 }

@@ -6,7 +6,12 @@ request per line on stdin, one JSON answer per line on stdout.
       (str values as UTF-8 with surrogatepass, the form token.AppendWTF8 writes)
   {"op": "tokens", "src": B64}   -> {"ok": bool, "toks": [[type, text, l1, c1, l2, c2], ...]}
       (the tokenize module's tokens without COMMENT/NL/ENCODING; columns in UTF-8 bytes)
-  {"op": "codec", "name": str}   -> {"codec": str}  (codecs.lookup(name).name or "")
+  {"op": "codec", "name": str}   -> {"codec": str, "module": str, "text": bool}
+      (codecs.lookup(name): its name, the encodings module it comes from,
+      whether it is a text encoding; "" when the lookup fails)
+  {"op": "bytes", "name": str}   -> {"runes": [int x 256]}  (each byte decoded alone, -1 when undefined)
+  {"op": "strconst", "src": B64} -> {"ok": bool, "hex": HEX}
+      (ast.parse(src), then the str value of the first statement, an expression or assignment)
 """
 import ast
 import base64
@@ -24,9 +29,21 @@ def answer(req):
     op = req["op"]
     if op == "codec":
         try:
-            return {"codec": codecs.lookup(req["name"]).name}
+            ci = codecs.lookup(req["name"])
         except LookupError:
             return {"codec": ""}
+        mod = ci.incrementaldecoder.__module__
+        return {"codec": ci.name, "module": mod.removeprefix("encodings."), "text": ci._is_text_encoding}
+    if op == "bytes":
+        runes = []
+        for b in range(256):
+            try:
+                c = codecs.decode(bytes([b]), req["name"])
+            except UnicodeDecodeError:
+                runes.append(-1)
+                continue
+            runes.append(ord(c) if len(c) == 1 else -2)
+        return {"runes": runes}
     src = base64.b64decode(req["src"])
     if op == "parse":
         try:
@@ -34,6 +51,13 @@ def answer(req):
             return {"ok": True}
         except (SyntaxError, ValueError, MemoryError, RecursionError) as e:
             return {"ok": False, "type": type(e).__name__, "msg": str(e)}
+    if op == "strconst":
+        try:
+            tree = ast.parse(src)
+        except (SyntaxError, ValueError) as e:
+            return {"ok": False, "type": type(e).__name__, "msg": str(e)}
+        v = tree.body[0].value.value
+        return {"ok": True, "hex": v.encode("utf-8", "surrogatepass").hex()}
     if op == "literal":
         try:
             v = ast.literal_eval(src.decode("utf-8"))
