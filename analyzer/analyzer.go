@@ -77,7 +77,9 @@ func New(cfg *config.Config) (*Analyzer, error) {
 				return nil, fmt.Errorf("analyzer: modules.capabilities.%s: unknown capability %q", key, c)
 			}
 		}
-		a.caps[key] = sortedSet(cs)
+	}
+	for key, cs := range a.canonicalKeys(cfg.Modules.Capabilities) {
+		a.caps[key] = sortedSet(append(a.caps[key], cs...))
 		mod := key
 		for {
 			a.moduleCaps[mod] = sortedSet(append(a.moduleCaps[mod], cs...))
@@ -88,7 +90,7 @@ func New(cfg *config.Config) (*Analyzer, error) {
 			mod = mod[:i]
 		}
 	}
-	for mod, attrs := range cfg.Modules.DeniedAttributes {
+	for mod, attrs := range a.canonicalKeys(cfg.Modules.DeniedAttributes) {
 		for _, at := range attrs {
 			a.denied[mod+"."+at] = true
 		}
@@ -123,6 +125,22 @@ func New(cfg *config.Config) (*Analyzer, error) {
 		}
 	}
 	return a, nil
+}
+
+// canonicalKeys returns m with, for every key whose module part the module table knows by another
+// name (os.path.x is posixpath.x), that key too, since resolution names modules canonically.
+func (a *Analyzer) canonicalKeys(m map[string][]string) map[string][]string {
+	out := make(map[string][]string, len(m))
+	for key, vs := range m {
+		out[key] = append(out[key], vs...)
+		for i := len(key); i > 0; i = strings.LastIndexByte(key[:i], '.') {
+			if c := a.mods.canonical(key[:i]); c != key[:i] {
+				out[c+key[i:]] = append(out[c+key[i:]], vs...)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // Checks returns the registry table, for documentation and output formats.
@@ -324,10 +342,12 @@ func (p *pass) run(ctx context.Context) {
 		case *ast.Import:
 			for _, al := range n.Names {
 				p.static[al.Name] = true
+				p.static[p.a.mods.canonical(al.Name)] = true
 			}
 		case *ast.ImportFrom:
 			if n.Level == 0 {
 				p.static[ast.Str(n.Module)] = true
+				p.static[p.a.mods.canonical(ast.Str(n.Module))] = true
 			}
 		}
 		return true

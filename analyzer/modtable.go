@@ -3,6 +3,7 @@ package analyzer
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/sbxgate/sbxgate/config"
 )
@@ -30,7 +31,79 @@ func loadModTable() (*modTable, error) {
 	for _, b := range t.Builtins {
 		t.builtin[b] = true
 	}
+	t.mergeAliases()
 	return &t, nil
+}
+
+// mergeAliases makes every name the table resolves to carry the attributes of every module object
+// it may denote. The table's keys are import paths but its values are the modules' __name__, and
+// the two disagree: _collections_abc calls itself "collections.abc", the name of another module
+// (collections/abc.py). When attribute a of module k is a module named v that is not the
+// submodule k.a, the object may be the module imported as a (collections._collections_abc) or as
+// k.a, so v gets their attributes too: a union, so resolution errs towards seeing more.
+func (t *modTable) mergeAliases() {
+	type merge struct{ into, from string }
+	var merges []merge
+	for k, attrs := range t.Modules {
+		for a, v := range attrs {
+			sub := k + "." + a
+			if v == sub {
+				continue
+			}
+			for _, from := range [2]string{a, sub} {
+				if from != v && t.isModule(from) {
+					merges = append(merges, merge{v, from})
+				}
+			}
+		}
+	}
+	for _, m := range merges {
+		into := t.Modules[m.into]
+		if into == nil {
+			into = map[string]string{}
+			t.Modules[m.into] = into
+		}
+		for a, v := range t.Modules[m.from] {
+			if _, ok := into[a]; !ok {
+				into[a] = v
+			}
+		}
+	}
+}
+
+// canonical returns the name the table knows the module imported as name by: an import path the
+// table has (json.decoder), else the module its attribute chain reaches (os.path is posixpath).
+// Every place that turns a module name written in a program into a module (import a.b as c,
+// from a.b import c, star imports, sys.modules["a.b"], dynamic imports) goes through it, so that
+// a submodule bound any way resolves like the attribute chain a.b does.
+func (t *modTable) canonical(name string) string {
+	if t.isModule(name) || strings.IndexByte(name, '.') < 0 {
+		return name
+	}
+	// The longest prefix the table knows, then the rest as attributes.
+	end := len(name)
+	for end > 0 && !t.isModule(name[:end]) {
+		end = strings.LastIndexByte(name[:end], '.')
+		if end < 0 {
+			return name
+		}
+	}
+	cur, rest := name[:end], name[end:]
+	for rest != "" {
+		rest = rest[1:]
+		attr := rest
+		if i := strings.IndexByte(rest, '.'); i >= 0 {
+			attr, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		m, ok := t.moduleAttr(cur, attr)
+		if !ok {
+			return name
+		}
+		cur = m
+	}
+	return cur
 }
 
 // isModule reports whether name is a known standard-library module.

@@ -37,6 +37,12 @@ func (r ref) is(qual string) bool {
 	return r.kind == kObj && r.qual == qual || r.kind == kMod && r.qual == qual
 }
 
+// modRef is the module that a module name written in the program (import a.b as c, from a.b
+// import x, sys.modules["a.b"], import_module("a.b")) imports, named as the module table knows it.
+func (a *Analyzer) modRef(name string) ref {
+	return ref{qual: a.mods.canonical(name), kind: kMod}
+}
+
 // child is attribute attr of r, seen through the module table: random._os is the module os.
 func (a *Analyzer) child(r ref, attr string) ref {
 	switch r.kind {
@@ -75,7 +81,7 @@ func (a *Analyzer) child(r ref, attr string) ref {
 func (p *pass) item(r ref, key string, sc *scope, idx int, depth int) []ref {
 	switch r.kind {
 	case kModules:
-		return []ref{{qual: key, kind: kMod}}
+		return []ref{p.a.modRef(key)}
 	case kDict:
 		return []ref{p.a.child(ref{qual: r.qual, kind: kMod}, key)}
 	case kMod:
@@ -384,7 +390,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 					name = name[:i]
 				}
 			}
-			out = addRef(out, ref{qual: name, kind: kMod})
+			out = addRef(out, p.a.modRef(name))
 		}
 	}
 	return out

@@ -468,7 +468,7 @@ func runSBX201(p *pass, n ast.Node) {
 			return
 		}
 		for _, al := range im.Names {
-			if r := p.a.child(ref{qual: ast.Str(im.Module), kind: kMod}, al.Name); r.kind == kObj && evalBuiltins[r.qual] {
+			if r := p.a.child(p.a.modRef(ast.Str(im.Module)), al.Name); r.kind == kObj && evalBuiltins[r.qual] {
 				p.report(al, "import of %s, which runs code built at run time", short(r.qual))
 			}
 		}

@@ -279,7 +279,7 @@ func (c *collector) visit(f *frame) bool {
 		}
 	case *ast.Import:
 		for _, al := range n.Names {
-			name, r := importBinding(al)
+			name, r := importBinding(c.a, al)
 			c.bind(f.sc, name, &binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
 	case *ast.ImportFrom:
@@ -287,7 +287,7 @@ func (c *collector) visit(f *frame) bool {
 		for _, al := range n.Names {
 			if al.Name == "*" {
 				if n.Level == 0 {
-					f.sc.stars = append(f.sc.stars, mod)
+					f.sc.stars = append(f.sc.stars, c.a.mods.canonical(mod))
 				}
 				continue
 			}
@@ -298,7 +298,7 @@ func (c *collector) visit(f *frame) bool {
 			b := &binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
 			if n.Level == 0 {
 				b.kind = bImport
-				b.ref = c.a.child(ref{qual: mod, kind: kMod}, al.Name)
+				b.ref = c.a.child(c.a.modRef(mod), al.Name)
 			}
 			c.bind(f.sc, name, b)
 		}
@@ -530,10 +530,11 @@ func (c *collector) bind(sc *scope, name string, b *binding) {
 const maxBindings = 64
 
 // importBinding returns the name an `import` alias binds and what it refers to: `import a.b` binds
-// a to module a, `import a.b as c` binds c to module a.b.
-func importBinding(al *ast.Alias) (string, ref) {
+// a to module a, `import a.b as c` binds c to module a.b, under the name the module table knows it
+// by (posixpath for os.path), like the attribute chain a.b.
+func importBinding(a *Analyzer, al *ast.Alias) (string, ref) {
 	if al.Asname != nil {
-		return *al.Asname, ref{qual: al.Name, kind: kMod}
+		return *al.Asname, a.modRef(al.Name)
 	}
 	top := al.Name
 	for i := 0; i < len(top); i++ {
