@@ -54,9 +54,8 @@ type Server struct {
 	limiters map[string]*rate.Limiter // per principal; nil when rate limiting is off
 	runSlots chan struct{}
 	runWait  time.Duration
-	// checkSlots bounds checks in analysis and decision at once. The work is CPU-bound, and the policy
-	// has an evaluation deadline: unbounded, a burst would stretch every evaluation past it and the
-	// gate would deny benign code. Queued requests wait outside the deadline instead.
+	// checkSlots admits checks (analysis, decision and the durable log append); beyond it, and after
+	// checkWait in the queue, a check gets 503.
 	checkSlots chan struct{}
 	checkWait  time.Duration
 	maxChecks  int
@@ -97,8 +96,8 @@ func WithTimeouts(t Timeouts) Option { return func(s *Server) { s.timeouts = t }
 // canceled (default 30s).
 func WithGrace(d time.Duration) Option { return func(s *Server) { s.grace = d } }
 
-// WithMaxConcurrentChecks bounds the checks analyzed and decided at once (default 4 per CPU);
-// further checks queue for up to wait (default 10s), then get 503.
+// WithMaxConcurrentChecks bounds the checks in progress at once (default 64 per CPU); further
+// checks queue for up to wait (default 10s), then get 503.
 func WithMaxConcurrentChecks(n int, wait time.Duration) Option {
 	return func(s *Server) { s.maxChecks, s.checkWait = n, wait }
 }
@@ -164,9 +163,10 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		return nil, errors.New("server: grace, queue waits and limits must not be negative")
 	}
 	if s.maxChecks == 0 {
-		s.maxChecks = 4 * runtime.GOMAXPROCS(0)
+		s.maxChecks = 64 * runtime.GOMAXPROCS(0)
 	}
 	s.checkSlots = make(chan struct{}, s.maxChecks)
+	s.p = cpuBound(p, 2*runtime.GOMAXPROCS(0))
 	runs := cfg.Server.MaxConcurrentRuns
 	if runs == 0 {
 		runs = cfg.Runner.MaxConcurrent
