@@ -53,18 +53,18 @@ func pyOracle(t testing.TB) *oracle {
 }
 
 type oracleAnswer struct {
-	OK    bool    `json:"ok"`
-	Type  string  `json:"type"`
-	Msg   string  `json:"msg"`
-	Kind  string  `json:"kind"`
-	Hex   string  `json:"hex"`
-	Codec string  `json:"codec"`
+	OK    bool   `json:"ok"`
+	Type  string `json:"type"`
+	Msg   string `json:"msg"`
+	Kind  string `json:"kind"`
+	Hex   string `json:"hex"`
+	Codec string `json:"codec"`
 	// Module is the encodings module a "codec" lookup resolved to; Text
 	// reports a text encoding (rot13 and the bytes codecs are not).
-	Module string `json:"module"`
-	Text   bool   `json:"text"`
-	Runes  []int  `json:"runes"`
-	Toks  [][]any `json:"toks"`
+	Module string  `json:"module"`
+	Text   bool    `json:"text"`
+	Runes  []int   `json:"runes"`
+	Toks   [][]any `json:"toks"`
 	// OracleError is set when the oracle itself failed on the request.
 	OracleError string `json:"oracle_error"`
 }
