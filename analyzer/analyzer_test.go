@@ -364,9 +364,22 @@ func TestModuleTable(t *testing.T) {
 	}
 	for _, c := range []struct{ mod, attr, want string }{
 		{"random", "_os", "os"}, {"typing", "sys", "sys"}, {"os", "path", "posixpath"}, {"json", "decoder", "json.decoder"},
+		// Names written in programs are canonicalized: os.path is posixpath.
+		{"os.path", "os", "os"},
+		// collections.abc is also the __name__ of _collections_abc, so it has its attributes.
+		{"collections.abc", "sys", "sys"},
 	} {
 		if got, ok := a.mods.moduleAttr(c.mod, c.attr); !ok || got != c.want {
 			t.Errorf("%s.%s = %q, %v; want %q", c.mod, c.attr, got, ok, c.want)
+		}
+	}
+	for _, c := range []struct{ name, want string }{
+		{"os", "os"}, {"os.path", "posixpath"}, {"json.decoder", "json.decoder"}, {"collections.abc", "collections.abc"},
+		{"xml.etree.ElementTree", "xml.etree.ElementTree"}, {"os.path.os", "os"}, {"os.path.nope", "os.path.nope"},
+		{"notstdlib.x", "notstdlib.x"}, {"", ""},
+	} {
+		if got := a.mods.canonical(c.name); got != c.want {
+			t.Errorf("canonical(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 	for _, b := range []string{"eval", "exec", "__import__", "getattr", "print"} {

@@ -65,7 +65,7 @@ func SubmodulePrograms(a *Analyzer, deniedCap map[string]bool) []string {
 	}
 	sort.Strings(paths)
 
-	raw, err := loadModTable()
+	raw, err := readModTable()
 	if err != nil {
 		panic(err)
 	}
@@ -91,13 +91,36 @@ func SubmodulePrograms(a *Analyzer, deniedCap map[string]bool) []string {
 			attrs = append(attrs, attr)
 		}
 		sort.Strings(attrs)
+		// Chains of one attribute, and of two through a module that is not itself a target.
+		var chains [][2]string // attribute chain, tail
 		for _, attr := range attrs {
-			tail, ok := reach(attrMods[attr])
-			if !ok {
+			if tail, ok := reach(attrMods[attr]); ok {
+				chains = append(chains, [2]string{attr, tail})
 				continue
 			}
+			next := tableAttrs(raw, attrMods[attr])
+			seconds := make([]string, 0, len(next))
+			for x := range next {
+				seconds = append(seconds, x)
+			}
+			sort.Strings(seconds)
+			for _, x := range seconds {
+				if tail, ok := reach(next[x]); ok {
+					chains = append(chains, [2]string{attr + "." + x, tail})
+				}
+			}
+		}
+		for _, ch := range chains {
+			chain, tail := ch[0], ch[1]
+			first, rest, _ := strings.Cut(chain, ".")
+			if rest != "" {
+				rest = "." + rest
+			}
+			out = append(out,
+				fmt.Sprintf("from %s import %s as z\nprint(z%s%s)\n", path, first, rest, tail),
+				fmt.Sprintf("import %s as c\nprint(getattr(c, %q)%s%s)\n", path, first, rest, tail))
 			for _, b := range bindings {
-				out = append(out, fmt.Sprintf("%s\nprint(%s.%s%s)\n", b.imports, b.expr, attr, tail))
+				out = append(out, fmt.Sprintf("%s\nprint(%s.%s%s)\n", b.imports, b.expr, chain, tail))
 			}
 		}
 	}

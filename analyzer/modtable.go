@@ -20,6 +20,16 @@ type modTable struct {
 }
 
 func loadModTable() (*modTable, error) {
+	t, err := readModTable()
+	if err != nil {
+		return nil, err
+	}
+	t.mergeAliases()
+	return t, nil
+}
+
+// readModTable is the table as generated, without mergeAliases.
+func readModTable() (*modTable, error) {
 	var t modTable
 	if err := json.Unmarshal(config.ModuleAttrsJSON(), &t); err != nil {
 		return nil, fmt.Errorf("module table: %w: regenerate it with python3 scripts/gen_module_attrs.py > config/module_attrs.json", err)
@@ -31,7 +41,6 @@ func loadModTable() (*modTable, error) {
 	for _, b := range t.Builtins {
 		t.builtin[b] = true
 	}
-	t.mergeAliases()
 	return &t, nil
 }
 
@@ -97,7 +106,7 @@ func (t *modTable) canonical(name string) string {
 		} else {
 			rest = ""
 		}
-		m, ok := t.moduleAttr(cur, attr)
+		m, ok := t.tableAttr(cur, attr)
 		if !ok {
 			return name
 		}
@@ -115,6 +124,15 @@ func (t *modTable) isModule(name string) bool {
 // moduleAttr returns the module that attribute attr of module mod is, if it is one: the table's
 // entry, or the submodule mod.attr when that is a known module.
 func (t *modTable) moduleAttr(mod, attr string) (string, bool) {
+	if _, known := t.Modules[mod]; !known {
+		// A module name written in the program (from os.path import os): its canonical name.
+		mod = t.canonical(mod)
+	}
+	return t.tableAttr(mod, attr)
+}
+
+// tableAttr is moduleAttr for a name the table knows the module by.
+func (t *modTable) tableAttr(mod, attr string) (string, bool) {
 	if m, ok := t.Modules[mod][attr]; ok {
 		return m, true
 	}

@@ -951,7 +951,7 @@ func runSBX502(p *pass, n ast.Node) {
 		if isPrivate(attr) || isDunder(attr) || !p.a.allowed(mod) {
 			return
 		}
-		target, ok := p.a.mods.Modules[mod][attr]
+		target, ok := p.a.mods.Modules[p.a.mods.canonical(mod)][attr]
 		if !ok || target == mod+"."+attr {
 			return
 		}
