@@ -173,3 +173,14 @@ func TestCookieNames(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecodeSingleByte decodes a 1 MB koi8-r source, half of it Cyrillic.
+func BenchmarkDecodeSingleByte(b *testing.B) {
+	src := []byte("# -*- coding: koi8-r -*-\n" + strings.Repeat("s = '\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2'  # \xc1\xc2\xd7\n", 1<<20/32))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, _, err := Decode(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

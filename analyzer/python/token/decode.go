@@ -1,6 +1,7 @@
 package token
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,8 +28,8 @@ import (
 // It returns the text and the declared encoding as CPython normalises it
 // ("utf-8" for a BOM, "" when nothing is declared).
 func Decode(src []byte) (text string, encoding string, err error) {
-	if i := strings.IndexByte(string(src), 0); i >= 0 {
-		line := 1 + strings.Count(string(src[:i]), "\n")
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		line := 1 + bytes.Count(src[:i], []byte("\n"))
 		return "", "", syntaxErr(line, 0, "source code cannot contain null bytes: remove the NUL (0x00) bytes")
 	}
 	s := translateNewlines(src)
@@ -91,8 +92,9 @@ func decodeSingleByte(s, mod string) (string, error) {
 		table[i] = r
 		i++
 	}
-	var b strings.Builder
-	b.Grow(len(s) + len(s)/4)
+	// First pass: find an undefined byte and the exact output size, so the
+	// text is built in one allocation.
+	size := 0
 	for i := 0; i < len(s); i++ {
 		r := table[s[i]]
 		if r == undefinedByte {
@@ -104,7 +106,12 @@ func decodeSingleByte(s, mod string) (string, error) {
 			return "", syntaxErr(1+strings.Count(s[:i], "\n"), 0,
 				"'%s' codec can't decode byte 0x%02x in position %d: %s", codec, s[i], i, reason)
 		}
-		b.WriteRune(r)
+		size += utf8.RuneLen(r)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(table[s[i]])
 	}
 	return b.String(), nil
 }
@@ -131,7 +138,7 @@ func firstInvalidUTF8(s string) int {
 }
 
 func translateNewlines(src []byte) string {
-	if strings.IndexByte(string(src), '\r') < 0 {
+	if bytes.IndexByte(src, '\r') < 0 {
 		return string(src)
 	}
 	b := make([]byte, 0, len(src))
