@@ -154,6 +154,9 @@ def codec_tables():
                 continue
             assert len(c) == 1 and c != "\ufffe", (m, b, c)
             runes.append(ord(c))
+        # Decode runs after the newline translation and NUL check on the raw
+        # bytes; no decoded NUL or CR may appear that those did not see.
+        assert all(runes[b] not in (0, 0x0D) for b in range(256) if b not in (0, 0x0D)), m
         defined = bytes(b for b in range(256) if runes[b] != 0xFFFE)
         assert info.decode(defined)[0] == "".join(chr(runes[b]) for b in defined), m
         if table is not None:
