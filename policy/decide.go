@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/metrics"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
@@ -57,8 +58,31 @@ func (e *Engine) Decide(ctx context.Context, in Input) (d Decision) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
-	rs, err := e.pq.Eval(ctx, rego.EvalParsedInput(inputValue(&in)))
+	rs, err := e.eval(ctx, &in)
 	return e.floor(in, e.interpret(ctx, e.timeout, rs, err))
+}
+
+// noMetrics is shared by every evaluation: nobody reads OPA's per-query timers, and a fresh
+// metrics object per decision is three maps and a mutex.
+var noMetrics = metrics.NoOp()
+
+// resultTerm hands the query's result to interpret as the AST term it is. OPA's default converts it
+// to map[string]any and json.Number first, only for interpret to walk it again.
+func resultTerm(t *ast.Term, _ *rego.EvalContext) (any, error) { return t, nil }
+
+// eval runs the prepared query on in. ctx must carry the deadline.
+func (e *Engine) eval(ctx context.Context, in *Input, opts ...rego.EvalOption) (rego.ResultSet, error) {
+	// Without an external cancel OPA starts a goroutine per query to watch ctx; context.AfterFunc
+	// registers the same watch without one, which matters for tail latency on a busy machine.
+	c := topdown.NewCancel()
+	stop := context.AfterFunc(ctx, c.Cancel)
+	defer stop()
+	return e.pq.Eval(ctx, append(opts,
+		rego.EvalParsedInput(inputValue(in)),
+		rego.EvalExternalCancel(c),
+		rego.EvalMetrics(noMetrics),
+		rego.EvalGenerateJSON(resultTerm),
+	)...)
 }
 
 // floor enforces what no policy may override: code the analyzer could not parse was not analyzed,
@@ -144,34 +168,48 @@ type output struct {
 // other key, so a misspelt key fails closed instead of being ignored.
 func parseOutput(v any) (output, error) {
 	var out output
-	obj, ok := v.(map[string]any)
+	t, ok := v.(*ast.Term)
 	if !ok {
-		return out, fmt.Errorf("is %s, want an object {allow, trust_level, tier, reasons}", jsonKind(v))
+		return out, fmt.Errorf("is a %T, want an object {allow, trust_level, tier, reasons}", v)
 	}
-	for _, k := range sortedKeys(obj) {
-		switch k {
-		case "allow", "trust_level", "tier", "reasons":
-		default:
-			return out, fmt.Errorf("unknown key %q: a decision has only allow, trust_level, tier, reasons", k)
-		}
+	obj, ok := t.Value.(ast.Object)
+	if !ok {
+		return out, fmt.Errorf("is %s, want an object {allow, trust_level, tier, reasons}", kind(t.Value))
 	}
-	var err error
-	if out.Allow, err = field[bool](obj, "allow", "a boolean"); err != nil {
+	if err := onlyKeys(obj, "unknown key %q: a decision has only allow, trust_level, tier, reasons", "allow", "trust_level", "tier", "reasons"); err != nil {
 		return out, err
 	}
-	if out.TrustLevel, err = field[string](obj, "trust_level", "a string"); err != nil {
-		return out, err
-	}
-	if out.Tier, err = field[string](obj, "tier", "a string"); err != nil {
-		return out, err
-	}
-	rs, err := field[[]any](obj, "reasons", "an array")
+	allow, err := field[ast.Boolean](obj, keyAllow, "a boolean")
 	if err != nil {
 		return out, err
 	}
+	trust, err := field[ast.String](obj, keyTrustLevel, "a string")
+	if err != nil {
+		return out, err
+	}
+	tier, err := field[ast.String](obj, keyTier, "a string")
+	if err != nil {
+		return out, err
+	}
+	out.Allow, out.TrustLevel, out.Tier = bool(allow), string(trust), string(tier)
+	rv := obj.Get(keyReasons)
+	if rv == nil {
+		return out, errors.New(`key "reasons" is missing`)
+	}
+	// A set of reasons was accepted as an array when results went through JSON; keep accepting it.
+	var rs []*ast.Term
+	switch x := rv.Value.(type) {
+	case *ast.Array:
+		rs = make([]*ast.Term, 0, x.Len())
+		x.Foreach(func(t *ast.Term) { rs = append(rs, t) })
+	case ast.Set:
+		rs = x.Slice()
+	default:
+		return out, fmt.Errorf("reasons is %s, want an array", kind(rv.Value))
+	}
 	out.Reasons = make([]Reason, 0, len(rs))
 	for i, r := range rs {
-		reason, err := parseReason(r)
+		reason, err := parseReason(r.Value)
 		if err != nil {
 			return out, fmt.Errorf("reasons[%d]: %v", i, err)
 		}
@@ -180,79 +218,98 @@ func parseOutput(v any) (output, error) {
 	return out, nil
 }
 
-func parseReason(v any) (Reason, error) {
+// Keys of the decision object (input.go has those a reason shares with the input).
+var (
+	keyAllow      = ast.StringTerm("allow")
+	keyTrustLevel = ast.StringTerm("trust_level")
+	keyTier       = ast.StringTerm("tier")
+	keyReasons    = ast.StringTerm("reasons")
+)
+
+func parseReason(v ast.Value) (Reason, error) {
 	var r Reason
-	obj, ok := v.(map[string]any)
+	obj, ok := v.(ast.Object)
 	if !ok {
-		return r, fmt.Errorf("is %s, want an object {rule, line, message}", jsonKind(v))
+		return r, fmt.Errorf("is %s, want an object {rule, line, message}", kind(v))
 	}
-	for _, k := range sortedKeys(obj) {
-		switch k {
-		case "rule", "line", "message":
-		default:
-			return r, fmt.Errorf("unknown key %q: a reason has only rule, line, message", k)
-		}
-	}
-	var err error
-	if r.Rule, err = field[string](obj, "rule", "a string"); err != nil {
+	if err := onlyKeys(obj, "unknown key %q: a reason has only rule, line, message", "rule", "line", "message"); err != nil {
 		return r, err
 	}
-	if r.Rule == "" {
+	rule, err := field[ast.String](obj, keyRule, "a string")
+	if err != nil {
+		return r, err
+	}
+	if rule == "" {
 		return r, errors.New("rule is empty: name the rule ID")
 	}
-	if r.Message, err = field[string](obj, "message", "a string"); err != nil {
+	msg, err := field[ast.String](obj, keyMessage, "a string")
+	if err != nil {
 		return r, err
 	}
-	if lv, ok := obj["line"]; ok {
-		n, isNum := lv.(json.Number)
-		line, err := n.Int64()
+	r.Rule, r.Message = string(rule), string(msg)
+	if lv := obj.Get(keyLine); lv != nil {
+		n, isNum := lv.Value.(ast.Number)
+		line, err := json.Number(n).Int64()
 		if !isNum || err != nil || line < 0 || line > 1<<31 {
-			return r, fmt.Errorf("line is %s, want a non-negative integer", jsonKind(lv))
+			return r, fmt.Errorf("line is %s, want a non-negative integer", kind(lv.Value))
 		}
 		r.Line = int(line)
 	}
 	return r, nil
 }
 
-func field[T any](obj map[string]any, key, want string) (T, error) {
+// onlyKeys fails on the first key, in sorted order, that is not one of names.
+func onlyKeys(obj ast.Object, format string, names ...string) error {
+	for _, k := range obj.Keys() {
+		if s, ok := k.Value.(ast.String); !ok || !slices.Contains(names, string(s)) {
+			return fmt.Errorf(format, keyString(k.Value))
+		}
+	}
+	return nil
+}
+
+// keyString names a key as JSON would have: a string as itself, anything else in Rego syntax.
+func keyString(v ast.Value) string {
+	if s, ok := v.(ast.String); ok {
+		return string(s)
+	}
+	return v.String()
+}
+
+func field[T ast.Value](obj ast.Object, keyTerm *ast.Term, want string) (T, error) {
 	var zero T
-	v, ok := obj[key]
-	if !ok {
+	key := string(keyTerm.Value.(ast.String))
+	v := obj.Get(keyTerm)
+	if v == nil {
 		return zero, fmt.Errorf("key %q is missing", key)
 	}
-	t, ok := v.(T)
+	t, ok := v.Value.(T)
 	if !ok {
-		return zero, fmt.Errorf("%s is %s, want %s", key, jsonKind(v), want)
+		return zero, fmt.Errorf("%s is %s, want %s", key, kind(v.Value), want)
 	}
 	return t, nil
 }
 
-func jsonKind(v any) string {
+// kind names a value's type for a message.
+func kind(v ast.Value) string {
 	switch x := v.(type) {
-	case nil:
+	case ast.Null:
 		return "null"
-	case bool:
+	case ast.Boolean:
 		return "a boolean"
-	case json.Number:
+	case ast.Number:
 		return "the number " + x.String()
-	case string:
+	case ast.String:
 		return "a string"
-	case []any:
+	case *ast.Array:
 		return "an array"
-	case map[string]any:
+	case ast.Set:
+		return "a set"
+	case ast.Object:
 		return "an object"
 	default:
 		return fmt.Sprintf("a %T", v)
 	}
-}
-
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func firstLine(err error) string {

@@ -178,9 +178,9 @@ func TestFailClosedWithoutPolicy(t *testing.T) {
 // More than one result cannot come out of a single-ref query today; interpret still refuses one.
 func TestInterpretRejectsMultipleResults(t *testing.T) {
 	e := mustEngine(t)
-	one := rego.Result{Expressions: []*rego.ExpressionValue{{Value: map[string]any{
-		"allow": true, "trust_level": "trusted", "tier": "standard", "reasons": []any{},
-	}}}}
+	one := rego.Result{Expressions: []*rego.ExpressionValue{{Value: ast.MustParseTerm(
+		`{"allow": true, "trust_level": "trusted", "tier": "standard", "reasons": []}`,
+	)}}}
 	d := e.interpret(context.Background(), time.Second, rego.ResultSet{one, one}, nil)
 	assertDenied(t, d, RuleMultiple)
 	if d := e.interpret(context.Background(), time.Second, rego.ResultSet{one}, nil); !d.Allow {

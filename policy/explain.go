@@ -54,7 +54,7 @@ func (e *Engine) Explain(ctx context.Context, in Input) (x Explanation) {
 	timeout := explainSlack * e.timeout
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	rs, err := e.pq.Eval(ctx, rego.EvalParsedInput(inputValue(&in)), rego.EvalQueryTracer(t))
+	rs, err := e.eval(ctx, &in, rego.EvalQueryTracer(t))
 	return Explanation{Decision: e.floor(in, e.interpret(ctx, timeout, rs, err)), Fired: t.fired()}
 }
 
