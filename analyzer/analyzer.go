@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
@@ -197,6 +198,7 @@ func (a *Analyzer) Analyze(ctx context.Context, path string, src []byte) (rep *R
 		rep.ParseError = &ParseError{Kind: "LimitError", Message: "analysis cancelled: " + err.Error()}
 	}
 	finish(rep, p.extraCaps)
+	p.release()
 	return rep
 }
 
@@ -306,8 +308,9 @@ type pass struct {
 	small       [6]smallEntry
 	smallNext   int
 	ctx         context.Context
-	depth       int // nesting of embedded analyses (string annotations)
-	embeddedN   int // bytes of embedded source analyzed
+	depth       int     // nesting of embedded analyses (string annotations)
+	embeddedN   int     // bytes of embedded source analyzed
+	frames      []frame // every node's frame, in walk order
 }
 
 type findingKey struct {
@@ -316,21 +319,55 @@ type findingKey struct {
 }
 
 func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module) *pass {
+	p := passPool.Get().(*pass)
+	p.a, p.rep, p.src, p.text, p.mod = a, rep, src, text, mod
+	return p
+}
+
+// passPool keeps the memory of finished analyses (maps, walker stack, frames, slabs): most of an
+// analysis's allocations are the same from one program to the next, and reusing them spares the
+// garbage collector.
+var passPool = sync.Pool{New: func() any {
 	return &pass{
-		a: a, rep: rep, src: src, text: text, mod: mod, w: newWalker(),
-		refCache: map[ast.Expr][]ref{}, foldCache: map[ast.Expr]foldResult{},
+		w: newWalker(), refCache: map[ast.Expr][]ref{}, foldCache: map[ast.Expr]foldResult{},
 		inProgress: map[*binding]bool{}, dyn: map[ast.Node]*dynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}
+}}
+
+// maxPooledFrames bounds the size of an analysis whose memory is kept for reuse, so that one huge
+// program does not pin its maps for the life of the process.
+const maxPooledFrames = 1 << 15
+
+// release returns p to the pool, emptied; p must not be used afterwards.
+func (p *pass) release() {
+	if cap(p.frames) > maxPooledFrames {
+		return
+	}
+	p.w.reset()
+	clear(p.refCache)
+	clear(p.foldCache)
+	clear(p.inProgress)
+	clear(p.dyn)
+	clear(p.extraCaps)
+	clear(p.seen)
+	clear(p.static)
+	clear(p.frames)
+	*p = pass{
+		w: p.w, refCache: p.refCache, foldCache: p.foldCache, inProgress: p.inProgress, dyn: p.dyn,
+		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0],
+		env: p.env[:0], namingHits: p.namingHits[:0],
+	}
+	passPool.Put(p)
 }
 
 func (p *pass) run(ctx context.Context) {
 	p.ctx = ctx
-	// Walk 1: scopes and bindings, and the static import facts.
+	// Walk 1: scopes and bindings, and the static import facts. It records every node's frame, so
+	// that the checks' pass below is a loop over a slice rather than a second tree walk.
 	col := &collector{a: p.a, w: p.w}
-	nodes := 0
 	p.w.walk(p.mod, func(f *frame) bool {
-		nodes++
+		p.frames = append(p.frames, *f)
 		col.visit(f)
 		switch n := f.n.(type) {
 		case *ast.Name:
@@ -353,14 +390,13 @@ func (p *pass) run(ctx context.Context) {
 		return true
 	})
 	p.subjects = col.subjects
-	p.budget = workPerNode*nodes + 10000
-	p.refCache = make(map[ast.Expr][]ref, nodes/2)
-	// Walk 2: route every node to the checks that asked for its kind.
-	p.w.walk(p.mod, func(f *frame) bool {
-		if nodes&1023 == 0 && ctx.Err() != nil {
-			return false
+	p.budget = workPerNode*len(p.frames) + 10000
+	// Pass 2: route every node to the checks that asked for its kind.
+	for i := range p.frames {
+		if i&1023 == 1023 && ctx.Err() != nil {
+			break
 		}
-		nodes--
+		f := &p.frames[i]
 		p.cur = f
 		p.facts(f)
 		p.dispatch(f.n)
@@ -369,21 +405,18 @@ func (p *pass) run(ctx context.Context) {
 		if pat, ok := f.n.(ast.Pattern); ok && p.subjects != nil {
 			switch pat.(type) {
 			case *ast.MatchClass, *ast.MatchMapping:
-				saved := *f
 				for _, child := range patternChildren(pat) {
 					if synth := p.subjects[child]; synth != nil {
-						*f = frame{n: synth, parent: pat, sc: saved.sc, idx: saved.idx, cond: saved.cond}
-						p.cur = f
-						p.facts(f)
+						sf := frame{n: synth, parent: pat, sc: f.sc, idx: f.idx, cond: f.cond}
+						p.cur = &sf
+						p.facts(&sf)
 						p.dispatch(synth)
 					}
 				}
-				*f = saved
 				p.cur = f
 			}
 		}
-		return true
-	})
+	}
 	p.cur, p.check = nil, nil
 }
 
@@ -433,6 +466,7 @@ func (p *pass) embedded(at ast.Node, code string) {
 	for c := range sub.extraCaps {
 		p.extraCaps[c] = true
 	}
+	sub.release()
 }
 
 // annotationEvaluators are names of functions that evaluate strings as type expressions.

@@ -136,8 +136,9 @@ func (t *modTable) tableAttr(mod, attr string) (string, bool) {
 	if m, ok := t.Modules[mod][attr]; ok {
 		return m, true
 	}
-	if sub := mod + "." + attr; t.isModule(sub) {
-		return sub, true
+	// The lookup's key does not escape, so it is only allocated when it is returned.
+	if _, ok := t.Modules[mod+"."+attr]; ok {
+		return mod + "." + attr, true
 	}
 	return "", false
 }

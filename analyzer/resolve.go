@@ -116,9 +116,9 @@ func (p *pass) lookup(name string, sc *scope, idx int) (binds []*binding, builti
 		}
 		if y != nil {
 			if s.kind == scFunction || s.kind == scComp {
-				return append(binds, y.binds...), false, nil
+				return appendBinds(binds, y.binds), false, nil
 			}
-			binds = append(binds, y.binds...)
+			binds = appendBinds(binds, y.binds)
 			if shadows(y.binds, idx) {
 				return binds, false, nil
 			}
@@ -129,6 +129,15 @@ func (p *pass) lookup(name string, sc *scope, idx int) (binds []*binding, builti
 		s, idx = s.parent, s.idxInParent
 	}
 	return binds, true, nil
+}
+
+// appendBinds is append(binds, more...) that shares more when binds is empty: the result is
+// read-only, and its capacity is capped so that a later append copies.
+func appendBinds(binds, more []*binding) []*binding {
+	if len(binds) == 0 {
+		return more[:len(more):len(more)]
+	}
+	return append(binds, more...)
 }
 
 // topIndex is the index of the module-level statement that contains statement idx of scope s.

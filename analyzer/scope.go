@@ -26,6 +26,7 @@ type scope struct {
 	idxInParent int
 	syms        map[string]*symbol
 	stars       []string // modules star-imported here
+	w           *walker  // whose slabs its symbols come from
 }
 
 type symbol struct {
@@ -58,17 +59,58 @@ type binding struct {
 	node ast.Node
 }
 
-func newScope(kind scopeKind, parent *scope, idx int) *scope {
-	return &scope{kind: kind, parent: parent, idxInParent: idx, syms: map[string]*symbol{}}
+func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
+	s := w.scopeSlab.alloc()
+	*s = scope{kind: kind, parent: parent, idxInParent: idx, syms: map[string]*symbol{}, w: w}
+	return s
 }
 
 func (s *scope) sym(name string) *symbol {
 	y := s.syms[name]
 	if y == nil {
-		y = &symbol{}
+		y = s.w.symSlab.alloc()
 		s.syms[name] = y
 	}
 	return y
+}
+
+func (w *walker) newBinding(b binding) *binding {
+	p := w.bindSlab.alloc()
+	*p = b
+	return p
+}
+
+// slab hands out zeroed values from chunks that are reused after reset, so that the many small
+// objects of one analysis (bindings, symbols, scopes) cost neither an allocation each nor GC work.
+type slab[T any] struct {
+	chunks [][]T
+	i, n   int // chunk in use and how many of its values are handed out
+}
+
+const slabChunk = 256
+
+func (s *slab[T]) alloc() *T {
+	if s.i == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, slabChunk))
+	}
+	c := s.chunks[s.i]
+	v := &c[s.n]
+	if s.n++; s.n == len(c) {
+		s.i, s.n = s.i+1, 0
+	}
+	return v
+}
+
+// reset zeroes the values handed out, so that alloc returns zero values and nothing stale is kept
+// alive, and makes them available again.
+func (s *slab[T]) reset() {
+	for i := 0; i < s.i && i < len(s.chunks); i++ {
+		clear(s.chunks[i])
+	}
+	if s.i < len(s.chunks) {
+		clear(s.chunks[s.i][:s.n])
+	}
+	s.i, s.n = 0, 0
 }
 
 func (s *scope) module() *scope {
@@ -92,22 +134,41 @@ type frame struct {
 // walker visits a module depth-first in source order, iteratively, tracking scopes. Scopes are made
 // on the first walk and found again by their node on later walks, so every walk agrees.
 type walker struct {
-	scopes map[ast.Node]*scope
-	root   *scope
-	stack  []frame
-	kids   []ast.Node
-	cur    frame // the frame being visited; a field so that visiting does not allocate
+	scopeSlab slab[scope]
+	symSlab   slab[symbol]
+	bindSlab  slab[binding]
+	scopes    map[ast.Node]*scope
+	root      *scope
+	stack     []frame
+	kids      []ast.Node
+	cur       frame // the frame being visited; a field so that visiting does not allocate
 }
 
 func newWalker() *walker {
-	return &walker{scopes: map[ast.Node]*scope{}, root: newScope(scModule, nil, 0)}
+	w := &walker{scopes: map[ast.Node]*scope{}}
+	w.root = w.newScope(scModule, nil, 0)
+	return w
+}
+
+// reset makes w ready for another module, keeping its memory.
+func (w *walker) reset() {
+	w.scopeSlab.reset()
+	w.symSlab.reset()
+	w.bindSlab.reset()
+	clear(w.scopes)
+	clear(w.stack)
+	w.stack = w.stack[:0]
+	clear(w.kids)
+	w.kids = w.kids[:0]
+	w.cur = frame{}
+	w.root = w.newScope(scModule, nil, 0)
 }
 
 func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *scope {
 	if s := w.scopes[n]; s != nil {
 		return s
 	}
-	s := newScope(kind, parent, idx)
+	s := w.newScope(kind, parent, idx)
 	w.scopes[n] = s
 	return s
 }
@@ -280,7 +341,7 @@ func (c *collector) visit(f *frame) bool {
 	case *ast.Import:
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
-			c.bind(f.sc, name, &binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
+			c.bind(f.sc, name, binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
 	case *ast.ImportFrom:
 		mod := ast.Str(n.Module)
@@ -295,7 +356,7 @@ func (c *collector) visit(f *frame) bool {
 			if al.Asname != nil {
 				name = *al.Asname
 			}
-			b := &binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
+			b := binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
 			if n.Level == 0 {
 				b.kind = bImport
 				b.ref = c.a.child(c.a.modRef(mod), al.Name)
@@ -305,7 +366,7 @@ func (c *collector) visit(f *frame) bool {
 	case *ast.Name:
 		switch n.Ctx {
 		case ast.Store:
-			b := &binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
+			b := binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
 			switch p := f.parent.(type) {
 			case *ast.Assign:
@@ -340,23 +401,23 @@ func (c *collector) visit(f *frame) bool {
 			}
 			c.bind(sc, n.Id, b)
 		case ast.Del:
-			c.bind(f.sc, n.Id, &binding{kind: bDel, at: f.idx, cond: f.cond, node: n})
+			c.bind(f.sc, n.Id, binding{kind: bDel, at: f.idx, cond: f.cond, node: n})
 		}
 	case *ast.ExceptHandler:
 		if n.Name != nil {
-			c.bind(f.sc, *n.Name, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Name, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	case *ast.MatchAs:
 		if n.Name != nil {
-			c.bind(f.sc, *n.Name, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Name, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	case *ast.MatchStar:
 		if n.Name != nil {
-			c.bind(f.sc, *n.Name, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Name, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	case *ast.MatchMapping:
 		if n.Rest != nil {
-			c.bind(f.sc, *n.Rest, &binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Rest, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	}
 	return true
@@ -386,7 +447,7 @@ func (c *collector) patterns(f *frame, root ast.Pattern, subject ast.Expr) {
 		switch pt := it.pat.(type) {
 		case *ast.MatchAs:
 			if pt.Name != nil && it.subj != nil {
-				c.bind(f.sc, *pt.Name, &binding{kind: bAssign, value: it.subj, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: pt})
+				c.bind(f.sc, *pt.Name, binding{kind: bAssign, value: it.subj, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: pt})
 			}
 			work = append(work, item{pt.Pattern, it.subj})
 		case *ast.MatchOr:
@@ -460,7 +521,7 @@ func (c *collector) pair(target, value ast.Expr) {
 }
 
 func (c *collector) bindDef(f *frame, name string, n ast.Node) {
-	c.bind(f.sc, name, &binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
+	c.bind(f.sc, name, binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
 }
 
 // bindParams binds the parameters in the function's scope sc: each is unknown (the caller's value)
@@ -473,9 +534,9 @@ func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 		if a == nil {
 			return
 		}
-		c.bind(sc, a.Arg, &binding{kind: bUnknown, node: a})
+		c.bind(sc, a.Arg, binding{kind: bUnknown, node: a})
 		if def != nil {
-			c.bind(sc, a.Arg, &binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
+			c.bind(sc, a.Arg, binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
 		}
 	}
 	positional := append(append([]*ast.Arg{}, args.Posonlyargs...), args.Args...)
@@ -500,7 +561,8 @@ func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 
 // bind adds b to name in sc, following global and nonlocal declarations. A binding made through a
 // global declaration runs whenever the function runs, so at module level it is conditional.
-func (c *collector) bind(sc *scope, name string, b *binding) {
+func (c *collector) bind(sc *scope, name string, bv binding) {
+	b := &bv
 	target := sc
 	if y := sc.syms[name]; y != nil {
 		switch {
@@ -520,10 +582,10 @@ func (c *collector) bind(sc *scope, name string, b *binding) {
 	}
 	y := target.sym(name)
 	if len(y.binds) < maxBindings {
-		y.binds = append(y.binds, b)
+		y.binds = append(y.binds, c.w.newBinding(*b))
 	} else {
 		// Too many assignments to one name: keep it unknown rather than grow without bound.
-		y.binds[len(y.binds)-1] = &binding{kind: bUnknown, at: b.at, cond: true}
+		y.binds[len(y.binds)-1] = c.w.newBinding(binding{kind: bUnknown, at: b.at, cond: true})
 	}
 }
 
