@@ -631,23 +631,22 @@ func (p *parser) starredExpression() ast.Expr {
 // atom
 func (p *parser) atom() ast.Expr {
 	start := p.pos
-	t := &p.toks[p.pos]
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: tokLoc(t), Id: p.name(start), Ctx: ast.Load}
+		return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Load}
 	case kwTrue:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(t), Value: true}
+		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: true}
 	case kwFalse:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(t), Value: false}
+		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: false}
 	case kwNone:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(t), Value: ast.NoneValue{}}
+		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: ast.NoneValue{}}
 	case opEllipsis:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(t), Value: ast.EllipsisValue{}}
+		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: ast.EllipsisValue{}}
 	case tSTRING:
 		return p.strings()
 	case tNUMBER:

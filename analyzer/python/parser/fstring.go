@@ -31,9 +31,9 @@ func (st *fstringState) addLiteral(s string) { st.lastStr = append(st.lastStr, s
 func (st *fstringState) strNode(from, to int) *ast.Constant {
 	p := st.p
 	c := &ast.Constant{Value: string(st.lastStr), Loc: ast.Loc{
-		Lineno: p.toks[from].Start.Line, ColOffset: p.toks[from].Start.Col,
-		EndLineno: p.toks[to].End.Line, EndColOffset: p.toks[to].End.Col}}
-	if strings.HasPrefix(p.toks[from].Text, "u") {
+		Lineno: p.tok(from).Start.Line, ColOffset: p.tok(from).Start.Col,
+		EndLineno: p.tok(to).End.Line, EndColOffset: p.tok(to).End.Col}}
+	if strings.HasPrefix(p.text(from), "u") {
 		c.Kind = ast.Ident("u")
 	}
 	st.lastStr = st.lastStr[:0]
@@ -54,13 +54,13 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 	}
 	p := st.p
 	return &ast.JoinedStr{Values: values, Loc: ast.Loc{
-		Lineno: p.toks[from].Start.Line, ColOffset: p.toks[from].Start.Col,
-		EndLineno: p.toks[to].End.Line, EndColOffset: p.toks[to].End.Col}}
+		Lineno: p.tok(from).Start.Line, ColOffset: p.tok(from).Start.Col,
+		EndLineno: p.tok(to).End.Line, EndColOffset: p.tok(to).End.Col}}
 }
 
 // concatFstring parses the f-string body of token t (at nesting level 0).
 func (st *fstringState) concatFstring(body string, raw bool, lvl, t int) bool {
-	text := st.p.toks[t].Text
+	text := st.p.text(t)
 	qi := strings.IndexAny(text, `'"`)
 	st.bodyOff = qi + (len(text)-qi-len(body))/2
 	st.newlines = st.newlines[:0]
@@ -305,8 +305,8 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 		conversion = 'r'
 	}
 	fv := &ast.FormattedValue{Value: simple, Conversion: conversion, FormatSpec: spec, Loc: ast.Loc{
-		Lineno: p.toks[st.first].Start.Line, ColOffset: p.toks[st.first].Start.Col,
-		EndLineno: p.toks[st.last].End.Line, EndColOffset: p.toks[st.last].End.Col}}
+		Lineno: p.tok(st.first).Start.Line, ColOffset: p.tok(st.first).Start.Col,
+		EndLineno: p.tok(st.last).End.Line, EndColOffset: p.tok(st.last).End.Col}}
 	return exprText, fv, true
 }
 
@@ -323,32 +323,24 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 		p.errorAt(t, "f-string: empty expression not allowed")
 		return nil
 	}
-	tok := &p.toks[t]
+	tok := p.tok(t)
 	lines, cols := fstringExprLocation(tok.Text, brace, newlines)
 	startLine := tok.Start.Line + lines - 1
 	startCol := cols
 	if lines == 0 {
 		startCol += tok.Start.Col
 	}
-	toks, err := token.TokenizeText("(" + expr + ")")
+	toks, err := token.TokenizeTextStream("(" + expr + ")")
 	if err != nil {
 		e := asSyntaxError(err)
 		p.errorAt(t, "f-string: "+e.Msg)
 		return nil
 	}
-	for i := range toks {
-		k := &toks[i]
-		if k.End.Line == 1 {
-			k.Start.Col += startCol
-			k.End.Col += startCol
-		}
-		k.Start.Line += startLine
-		k.End.Line += startLine
-	}
 	sub := newParser(toks)
+	sub.lineShift, sub.colShift = startLine, startCol
 	sub.depth = p.depth
 	e := sub.starExpressions()
-	p.subTokens += len(toks) + sub.subTokens
+	p.subTokens += toks.Len() + sub.subTokens
 	if sub.err != nil {
 		p.err = sub.err
 		return nil

@@ -17,7 +17,7 @@ const maxIntDigits = 4300
 // number converts the NUMBER token at i into a Constant (int as *big.Int, float64, or imaginary complex128),
 // as CPython's parsenumber does. It returns nil after recording an error.
 func (p *parser) number(i int) *ast.Constant {
-	t := &p.toks[i]
+	t := p.tok(i)
 	s := strings.ReplaceAll(t.Text, "_", "")
 	c := &ast.Constant{Loc: tokLoc(t)}
 	last := s[len(s)-1]
@@ -81,11 +81,11 @@ func (p *parser) strings() ast.Expr {
 	if last < first {
 		return nil
 	}
-	span := ast.Loc{Lineno: p.toks[first].Start.Line, ColOffset: p.toks[first].Start.Col,
-		EndLineno: p.toks[last].End.Line, EndColOffset: p.toks[last].End.Col}
-	if first == last && !token.IsFString(p.toks[first].Text) {
+	span := ast.Loc{Lineno: p.tok(first).Start.Line, ColOffset: p.tok(first).Start.Col,
+		EndLineno: p.tok(last).End.Line, EndColOffset: p.tok(last).End.Col}
+	if first == last && !token.IsFString(p.text(first)) {
 		// A single plain literal: no concatenation state needed.
-		lit := p.toks[first].Text
+		lit := p.text(first)
 		v, err := token.DecodeStringLiteral(lit)
 		if err != nil {
 			p.stringError(first, err)
@@ -104,7 +104,7 @@ func (p *parser) strings() ast.Expr {
 	var bytesVal []byte
 	st := &fstringState{p: p, first: first, last: last}
 	for i := first; i <= last; i++ {
-		lit := p.toks[i].Text
+		lit := p.text(i)
 		isBytes := token.IsBytes(lit)
 		if i != first && isBytes != bytesMode {
 			p.errorAt(i, "cannot mix bytes and nonbytes literals")

@@ -55,7 +55,7 @@ func (p *parser) paramsInner(lambda bool) *ast.Arguments {
 		}
 		pos = append(pos, a)
 		if p.peek() == opSlash {
-			if slash >= 0 || p.toks[p.pos-1].Text != "," {
+			if slash >= 0 || p.text(p.pos-1) != "," {
 				return nil
 			}
 			p.pos++

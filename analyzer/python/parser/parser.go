@@ -47,7 +47,7 @@ func Parse(src []byte, filename string) (mod *ast.Module, err error) {
 			err = &token.SyntaxError{Kind: "SyntaxError", Msg: fmt.Sprintf("internal parser error: %v", r), Line: 1}
 		}
 	}()
-	toks, terr := token.Tokenize(src)
+	toks, terr := token.TokenizeStream(src)
 	if terr != nil {
 		return nil, asSyntaxError(terr)
 	}
@@ -59,7 +59,8 @@ func Parse(src []byte, filename string) (mod *ast.Module, err error) {
 	if m == nil {
 		return nil, p.syntaxError()
 	}
-	if e := checkTreeDepth(m, len(toks)+p.subTokens); e != nil {
+	ntoks := toks.Len() + p.subTokens
+	if e := checkTreeDepth(m, ntoks); e != nil {
 		return nil, e
 	}
 	return m, nil
@@ -106,11 +107,14 @@ func checkTreeDepth(m *ast.Module, ntoks int) *token.SyntaxError {
 
 // parser is the state of one parse over a token slice.
 type parser struct {
-	toks []token.Token
+	toks *token.Stream
 	tt   []tt // classified kind of each token
-	pos  int
-	far  int // furthest token index examined, for the error location
-	err  *token.SyntaxError
+	// An f-string field's expression is tokenized on its own; lineShift and colShift place its tokens in the
+	// file (the column shift applies to tokens that end on the field's first line, as in CPython).
+	lineShift, colShift int
+	pos                 int
+	far                 int // furthest token index examined, for the error location
+	err                 *token.SyntaxError
 	// depth counts active recursive rules.
 	depth int
 	// subTokens counts the tokens of f-string replacement fields, which have their own token slices; the
@@ -143,13 +147,30 @@ const (
 	numMemoRules
 )
 
-func newParser(toks []token.Token) *parser {
-	p := &parser{toks: toks, tt: make([]tt, len(toks))}
-	for i := range toks {
-		p.tt[i] = classify(&toks[i])
+func newParser(toks *token.Stream) *parser {
+	p := &parser{toks: toks, tt: make([]tt, toks.Len())}
+	for i := range p.tt {
+		p.tt[i] = classify(toks.Kind(i), toks.Text(i))
 	}
 	return p
 }
+
+// tok is token i with its position in the file.
+func (p *parser) tok(i int) token.Token {
+	t := p.toks.Token(i)
+	if p.lineShift != 0 || p.colShift != 0 {
+		if t.End.Line == 1 {
+			t.Start.Col += p.colShift
+			t.End.Col += p.colShift
+		}
+		t.Start.Line += p.lineShift
+		t.End.Line += p.lineShift
+	}
+	return t
+}
+
+// text is the source text of token i (see token.Token.Text).
+func (p *parser) text(i int) string { return p.toks.Text(i) }
 
 // enter is called at the start of every recursive rule; it fails when an error is pending or the parse is
 // too deep. Pair it with leave.
@@ -159,7 +180,7 @@ func (p *parser) enter() bool {
 	}
 	p.depth++
 	if p.depth > maxDepth {
-		t := p.toks[p.pos]
+		t := p.tok(p.pos)
 		p.err = &token.SyntaxError{Kind: "SyntaxError", Line: t.Start.Line, Col: t.Start.Col,
 			Msg: "too complex: source nested too deeply for the parser; simplify the expression"}
 		return false
@@ -205,14 +226,14 @@ func (p *parser) expectForced(k tt, what string) bool {
 	if p.expect(k) {
 		return true
 	}
-	t := p.toks[p.pos]
+	t := p.tok(p.pos)
 	p.err = &token.SyntaxError{Kind: "SyntaxError", Msg: "expected '" + what + "'", Line: t.Start.Line, Col: t.Start.Col}
 	return false
 }
 
 // loc is the span from token start to the last non-whitespace token consumed (CPython's EXTRA).
 func (p *parser) loc(start int) ast.Loc {
-	s := p.toks[start].Start
+	s := p.tok(start).Start
 	e := p.lastEnd()
 	return ast.Loc{Lineno: s.Line, ColOffset: s.Col, EndLineno: e.Line, EndColOffset: e.Col}
 }
@@ -223,12 +244,12 @@ func (p *parser) lastEnd() token.Pos {
 		case tEOF, tNEWLINE, tINDENT, tDEDENT:
 			continue
 		}
-		return p.toks[m].End
+		return p.tok(m).End
 	}
-	return p.toks[0].End
+	return p.tok(0).End
 }
 
-func tokLoc(t *token.Token) ast.Loc {
+func tokLoc(t token.Token) ast.Loc {
 	return ast.Loc{Lineno: t.Start.Line, ColOffset: t.Start.Col, EndLineno: t.End.Line, EndColOffset: t.End.Col}
 }
 
@@ -237,7 +258,7 @@ func (p *parser) errorAt(i int, msg string) {
 	if p.err != nil {
 		return
 	}
-	t := p.toks[i]
+	t := p.tok(i)
 	p.err = &token.SyntaxError{Kind: "SyntaxError", Msg: msg, Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
 }
@@ -253,10 +274,10 @@ func (p *parser) errorLoc(l ast.Loc, msg string) {
 // syntaxError builds the generic error for a failed parse, at the furthest token examined.
 func (p *parser) syntaxError() *token.SyntaxError {
 	i := p.far
-	if i >= len(p.toks) {
-		i = len(p.toks) - 1
+	if i >= p.toks.Len() {
+		i = p.toks.Len() - 1
 	}
-	t := p.toks[i]
+	t := p.tok(i)
 	switch p.tt[i] {
 	case tINDENT:
 		return &token.SyntaxError{Kind: "IndentationError", Msg: "unexpected indent", Line: t.Start.Line, Col: t.Start.Col}
@@ -272,7 +293,7 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
 		ls--
 	}
-	first := p.toks[ls]
+	first := p.tok(ls)
 	if p.tt[ls] == tNAME && (first.Text == "print" || first.Text == "exec") && i > ls && canStartExpr(p.tt[ls+1]) {
 		return &token.SyntaxError{Kind: "SyntaxError", Line: first.Start.Line, Col: first.Start.Col,
 			Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", first.Text, first.Text)}
@@ -339,7 +360,7 @@ func (p *parser) resetMemo(base int) {
 
 // name returns the NFKC-normalised identifier of the NAME token at i.
 func (p *parser) name(i int) string {
-	return token.NormalizeIdentifier(p.toks[i].Text)
+	return token.NormalizeIdentifier(p.text(i))
 }
 
 // canStartExpr reports whether a token of kind k can begin an expression (used only to pick error messages).
@@ -373,21 +394,21 @@ func (p *parser) blockOwner(colon int) string {
 	if p.tt[ls] == kwAsync && ls+1 < colon {
 		ls++
 	}
-	line := p.toks[ls].Start.Line
+	line := p.tok(ls).Start.Line
 	switch k := p.tt[ls]; k {
 	case kwDef:
 		return fmt.Sprintf(" after function definition on line %d", line)
 	case kwClass:
 		return fmt.Sprintf(" after class definition on line %d", line)
 	case kwIf, kwElif, kwElse, kwWhile, kwFor, kwWith, kwTry, kwFinally:
-		return fmt.Sprintf(" after '%s' statement on line %d", p.toks[ls].Text, line)
+		return fmt.Sprintf(" after '%s' statement on line %d", p.text(ls), line)
 	case kwExcept:
 		if p.tt[ls+1] == opStar {
 			return fmt.Sprintf(" after 'except*' statement on line %d", line)
 		}
 		return fmt.Sprintf(" after 'except' statement on line %d", line)
 	case tNAME:
-		if t := p.toks[ls].Text; t == "match" || t == "case" {
+		if t := p.text(ls); t == "match" || t == "case" {
 			return fmt.Sprintf(" after '%s' statement on line %d", t, line)
 		}
 	}

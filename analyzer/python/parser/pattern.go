@@ -47,7 +47,7 @@ func (p *parser) maybeStarPattern() ast.Pattern {
 		start := p.pos
 		p.pos++
 		if p.peek() == tNAME {
-			name := p.toks[p.pos].Text
+			name := p.text(p.pos)
 			switch {
 			case name == "_":
 				p.pos++
@@ -65,7 +65,7 @@ func (p *parser) maybeStarPattern() ast.Pattern {
 
 // captureTargetAt reports whether pattern_capture_target matches at i: !"_" NAME !('.' | '(' | '=')
 func (p *parser) captureTargetAt(i int) bool {
-	if p.tt[i] != tNAME || p.toks[i].Text == "_" {
+	if p.tt[i] != tNAME || p.text(i) == "_" {
 		return false
 	}
 	if i+1 > p.far {
@@ -150,7 +150,7 @@ func (p *parser) closedPattern() ast.Pattern {
 			p.pos++
 			return &ast.MatchAs{Loc: p.loc(start), Name: ast.Ident(p.name(start))}
 		}
-		if p.toks[start].Text == "_" {
+		if p.text(start) == "_" {
 			p.pos++
 			return &ast.MatchAs{Loc: p.loc(start)}
 		}
@@ -220,7 +220,7 @@ func (p *parser) nameOrAttr() ast.Expr {
 		return nil
 	}
 	p.pos++
-	var e ast.Expr = &ast.Name{Loc: tokLoc(&p.toks[start]), Id: p.name(start), Ctx: ast.Load}
+	var e ast.Expr = &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Load}
 	for p.peek() == opDot && p.peekAt(1) == tNAME {
 		p.pos += 2
 		e = &ast.Attribute{Loc: p.loc(start), Value: e, Attr: p.name(p.pos - 1), Ctx: ast.Load}

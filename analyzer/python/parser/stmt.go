@@ -212,7 +212,7 @@ func (p *parser) assignmentOrExpr(start int) ast.Stmt {
 func (p *parser) assignment(start int) ast.Stmt {
 	// NAME ':' expression ['=' annotated_rhs]
 	if p.peek() == tNAME && p.peekAt(1) == opColon {
-		name := &ast.Name{Loc: tokLoc(&p.toks[p.pos]), Id: p.name(p.pos), Ctx: ast.Store}
+		name := &ast.Name{Loc: tokLoc(p.tok(p.pos)), Id: p.name(p.pos), Ctx: ast.Store}
 		p.pos += 2
 		if s := p.annAssignRest(start, name, 1); s != nil || p.err != nil {
 			return s
@@ -455,7 +455,7 @@ func (p *parser) importFrom() ast.Stmt {
 		}
 	case opStar:
 		p.pos++
-		names = []*ast.Alias{{Loc: tokLoc(&p.toks[p.pos-1]), Name: "*"}}
+		names = []*ast.Alias{{Loc: tokLoc(p.tok(p.pos - 1)), Name: "*"}}
 	default:
 		names = p.importFromAsNames()
 		if names == nil || p.peek() == opComma {
@@ -523,7 +523,7 @@ func (p *parser) compoundStmt() ast.Stmt {
 	case kwWhile:
 		return p.whileStmt()
 	case tNAME:
-		if p.toks[p.pos].Text == "match" {
+		if p.text(p.pos) == "match" {
 			mark := p.pos
 			if s := p.matchStmt(); s != nil || p.err != nil {
 				return s
@@ -949,7 +949,7 @@ func (p *parser) matchStmt() ast.Stmt {
 		return nil
 	}
 	var cases []*ast.MatchCase
-	for p.peek() == tNAME && p.toks[p.pos].Text == "case" {
+	for p.peek() == tNAME && p.text(p.pos) == "case" {
 		mark := p.pos
 		c := p.caseBlock()
 		if c == nil {

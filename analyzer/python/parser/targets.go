@@ -98,7 +98,7 @@ func (p *parser) singleTarget() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: tokLoc(&p.toks[start]), Id: p.name(start), Ctx: ast.Store}
+		return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Store}
 	case opLPar:
 		p.pos++
 		if t := p.singleTarget(); t != nil && p.expect(opRPar) {
@@ -167,7 +167,7 @@ func (p *parser) starAtom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: tokLoc(&p.toks[start]), Id: p.name(start), Ctx: ast.Store}
+		return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Store}
 	case opLPar:
 		p.pos++
 		if t := p.targetWithStarAtom(); t != nil && p.expect(opRPar) {
@@ -181,7 +181,7 @@ func (p *parser) starAtom() ast.Expr {
 		if p.peek() != opRPar {
 			// star_targets_tuple_seq: star_target (',' star_target)+ [','] | star_target ','
 			elts = p.starTargetList()
-			if len(elts) == 1 && p.toks[p.pos-1].Text != "," {
+			if len(elts) == 1 && p.text(p.pos-1) != "," {
 				elts = nil
 			}
 			if elts == nil {
@@ -260,7 +260,7 @@ func (p *parser) delTarget() ast.Expr {
 		switch p.peek() {
 		case tNAME:
 			p.pos++
-			return &ast.Name{Loc: tokLoc(&p.toks[start]), Id: p.name(start), Ctx: ast.Del}
+			return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Del}
 		case opLPar:
 			p.pos++
 			if t := p.delTarget(); t != nil && p.expect(opRPar) {

@@ -123,12 +123,12 @@ var operators = map[string]tt{
 	// so it stays tERROR here.
 }
 
-func classify(t *token.Token) tt {
-	switch t.Kind {
+func classify(kind token.Kind, text string) tt {
+	switch kind {
 	case token.EndMarker:
 		return tEOF
 	case token.Name:
-		if k, ok := keywords[t.Text]; ok {
+		if k, ok := keywords[text]; ok {
 			return k
 		}
 		return tNAME
@@ -143,7 +143,7 @@ func classify(t *token.Token) tt {
 	case token.Dedent:
 		return tDEDENT
 	case token.Op:
-		if k, ok := operators[t.Text]; ok {
+		if k, ok := operators[text]; ok {
 			return k
 		}
 	}

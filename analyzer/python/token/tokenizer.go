@@ -27,25 +27,37 @@ func Tokenize(src []byte) ([]Token, error) {
 
 // TokenizeText tokenizes already decoded text (the output of Decode).
 func TokenizeText(text string) ([]Token, error) {
+	s, err := TokenizeTextStream(text)
+	if err != nil {
+		return nil, err
+	}
+	return s.Tokens(), nil
+}
+
+// TokenizeTextStream is TokenizeText with the compact result the parser uses.
+func TokenizeTextStream(text string) (*Stream, error) {
 	// exec input: CPython appends a final newline when there is none.
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
+	if len(text) > maxSource {
+		return nil, syntaxErr(1, 0, "source is larger than 2 GiB: split it into smaller files")
+	}
 	t := &tokenizer{src: text, atbol: true, indstack: []int{0}, altindstack: []int{0}}
-	t.lineStarts = append(t.lineStarts, 0)
+	t.toks.text = text
+	t.lineStarts = append(make([]int32, 0, 1+strings.Count(text, "\n")), 0)
 	for i := 0; i < len(text); i++ {
 		if text[i] == '\n' {
-			t.lineStarts = append(t.lineStarts, i+1)
+			t.lineStarts = append(t.lineStarts, int32(i+1))
 		}
 	}
-	// At most about one token per 4 bytes in dense code: one allocation, no regrowth.
-	t.toks = make([]Token, 0, len(text)/4+16)
+	t.toks.lineStarts = t.lineStarts
 	for {
 		if err := t.next(); err != nil {
 			return nil, err
 		}
-		if t.toks[len(t.toks)-1].Kind == EndMarker {
-			return t.toks, nil
+		if t.toks.last().kind == EndMarker {
+			return &t.toks, nil
 		}
 	}
 }
@@ -58,15 +70,15 @@ type paren struct {
 
 type tokenizer struct {
 	src        string
-	p          int   // offset of the next byte
-	lineStarts []int // offset of every line's first byte; the last is len(src)
-	cursor     int   // index into lineStarts of the last position looked up
+	p          int     // offset of the next byte
+	lineStarts []int32 // offset of every line's first byte; the last is len(src)
+	cursor     int     // index into lineStarts of the last position looked up
 
 	atbol                 bool
 	indstack, altindstack []int
 	pendin                int
 	parens                []paren
-	toks                  []Token
+	toks                  Stream
 }
 
 // nextc returns the next byte, or eof without advancing (tok_nextc).
@@ -99,31 +111,20 @@ func (t *tokenizer) pos(off int) Pos {
 	off = min(off, len(t.src))
 	ls := t.lineStarts
 	i := t.cursor
-	if off < ls[i] || (i+1 < len(ls) && off >= ls[i+1]) {
-		if i+1 < len(ls) && off >= ls[i+1] && (i+2 >= len(ls) || off < ls[i+2]) {
+	if off < int(ls[i]) || (i+1 < len(ls) && off >= int(ls[i+1])) {
+		if i+1 < len(ls) && off >= int(ls[i+1]) && (i+2 >= len(ls) || off < int(ls[i+2])) {
 			i++
 		} else {
-			i = sort.Search(len(ls), func(j int) bool { return ls[j] > off }) - 1
+			i = sort.Search(len(ls), func(j int) bool { return int(ls[j]) > off }) - 1
 		}
 	}
 	// The final entry is the end of text: a position there is on a line of its own.
 	t.cursor = i
-	return Pos{Line: i + 1, Col: off - ls[i]}
+	return Pos{Line: i + 1, Col: off - int(ls[i])}
 }
 
 func (t *tokenizer) emit(k Kind, start, end int) {
-	text := ""
-	if k != Newline && k != Indent && k != Dedent && k != EndMarker {
-		text = t.src[start:end]
-	}
-	sp := t.pos(start)
-	ep := sp
-	if k == Newline {
-		ep.Col++ // the end of the line, not the start of the next
-	} else if end != start {
-		ep = t.pos(end)
-	}
-	t.toks = append(t.toks, Token{Kind: k, Text: text, Start: sp, End: ep})
+	t.toks.add(k, start, end, t.pos(start).Line)
 }
 
 func (t *tokenizer) errAt(off int, format string, args ...any) error {

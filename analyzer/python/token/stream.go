@@ -1,0 +1,110 @@
+package token
+
+import "sort"
+
+// Stream is a tokenized module in compact form, for the parser: 16 bytes a token (against Token's 56), the
+// text and positions derived on demand from byte offsets into the decoded source. A 5 MB file has about
+// 1.5 million tokens, so this is what keeps parsing it within a small memory budget.
+type Stream struct {
+	text       string
+	lineStarts []int32 // offset of every line's first byte; the last is len(text)
+	chunks     [][]packed
+	n          int
+}
+
+// packed is one token: its byte span in the text, the 1-based line of its start, and its kind.
+type packed struct {
+	off, end uint32
+	line     uint32
+	kind     Kind
+}
+
+// Tokens are stored in fixed-size chunks so that the slice never regrows (a regrowth copies and briefly
+// doubles the largest allocation of the parse) and a small input does not pay for a large guess.
+const (
+	chunkBits = 13
+	chunkSize = 1 << chunkBits
+)
+
+// maxSource is the largest decoded source a Stream can address with 32-bit offsets.
+const maxSource = 1<<31 - 1
+
+func (s *Stream) add(k Kind, off, end, line int) {
+	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1]) == chunkSize {
+		size := chunkSize
+		if len(s.chunks) == 0 {
+			// Dense code has about one token per 3 bytes.
+			size = min(chunkSize, len(s.text)/3+8)
+		}
+		s.chunks = append(s.chunks, make([]packed, 0, size))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	*c = append(*c, packed{off: uint32(off), end: uint32(end), line: uint32(line), kind: k})
+	s.n++
+}
+
+func (s *Stream) at(i int) *packed { return &s.chunks[i>>chunkBits][i&(chunkSize-1)] }
+
+func (s *Stream) last() *packed { return s.at(s.n - 1) }
+
+// Len is the number of tokens; the last is EndMarker.
+func (s *Stream) Len() int { return s.n }
+
+// Kind is the kind of token i.
+func (s *Stream) Kind(i int) Kind { return s.at(i).kind }
+
+// Text is the exact source text of token i, as Token.Text (a substring of the decoded source, not a copy).
+func (s *Stream) Text(i int) string {
+	p := s.at(i)
+	switch p.kind {
+	case Newline, Indent, Dedent, EndMarker:
+		return ""
+	}
+	return s.text[p.off:p.end]
+}
+
+// Start is the position of token i's first byte.
+func (s *Stream) Start(i int) Pos {
+	p := s.at(i)
+	return Pos{Line: int(p.line), Col: int(p.off) - int(s.lineStarts[p.line-1])}
+}
+
+// End is the position just after token i; a Newline ends one column after its start, on its own line.
+func (s *Stream) End(i int) Pos {
+	p := s.at(i)
+	line := int(p.line)
+	switch {
+	case p.kind == Newline:
+		return Pos{Line: line, Col: int(p.off) - int(s.lineStarts[line-1]) + 1}
+	case p.end == p.off:
+		// Positions at the end of the text are on a line of their own (see tokenizer.pos).
+	case line < len(s.lineStarts) && int64(p.end) >= int64(s.lineStarts[line]):
+		// Only strings span lines; find the line of their end.
+		ls := s.lineStarts
+		line = sort.Search(len(ls), func(j int) bool { return int64(ls[j]) > int64(p.end) })
+	}
+	return Pos{Line: line, Col: int(p.end) - int(s.lineStarts[line-1])}
+}
+
+// Token returns token i in the form Tokenize gives.
+func (s *Stream) Token(i int) Token {
+	return Token{Kind: s.Kind(i), Text: s.Text(i), Start: s.Start(i), End: s.End(i)}
+}
+
+// Tokens expands the stream into Tokenize's form.
+func (s *Stream) Tokens() []Token {
+	toks := make([]Token, s.n)
+	for i := range toks {
+		toks[i] = s.Token(i)
+	}
+	return toks
+}
+
+// TokenizeStream is Tokenize with the compact result the parser uses.
+func TokenizeStream(src []byte) (*Stream, error) {
+	text, _, err := Decode(src)
+	if err != nil {
+		return nil, err
+	}
+	return TokenizeTextStream(text)
+}
