@@ -248,9 +248,13 @@ func (p *pass) refs(e ast.Expr) []ref {
 	}
 	// Checks ask about the same few expressions of the current node again and again; a tiny cache
 	// in front of the map keeps that cheap.
-	for i := range p.small {
-		if p.small[i].e == e {
-			return p.small[i].refs
+	// Newest first: the checks of one node ask about the same expression in a row.
+	for i, j := 0, p.smallNext; i < len(p.small); i++ {
+		if j--; j < 0 {
+			j = len(p.small) - 1
+		}
+		if p.small[j].e == e {
+			return p.small[j].refs
 		}
 	}
 	r := p.resolve(e, p.cur.sc, p.cur.idx)

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -55,6 +56,11 @@ func runSBX801(p *pass, _ ast.Node) {
 
 func runSBX802(p *pass, _ ast.Node) {
 	src := p.src
+	// Without a \r or a form feed there is nothing to report; IndexByte is much faster than the
+	// loop below.
+	if bytes.IndexByte(src, '\r') < 0 && bytes.IndexByte(src, '\f') < 0 {
+		return
+	}
 	line, lineStart := 1, 0
 	first := ""
 	reportedCR, reportedMix, reportedFF := false, false, false
