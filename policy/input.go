@@ -49,16 +49,16 @@ var (
 // TestInputValueMatchesJSON holds the two together.
 func inputValue(in *Input) ast.Value {
 	req := ast.NewObject(
-		ast.Item(keyPrincipal, ast.StringTerm(in.Request.Principal)),
-		ast.Item(keySource, ast.StringTerm(in.Request.Source)),
+		ast.Item(keyPrincipal, str(in.Request.Principal)),
+		ast.Item(keySource, str(in.Request.Source)),
 	)
 	if in.Request.RequestedTier != "" {
-		req.Insert(keyRequestedTier, ast.StringTerm(in.Request.RequestedTier))
+		req.Insert(keyRequestedTier, str(in.Request.RequestedTier))
 	}
 	if len(in.Request.Labels) > 0 {
 		labels := ast.NewObject()
 		for k, v := range in.Request.Labels {
-			labels.Insert(ast.StringTerm(k), ast.StringTerm(v))
+			labels.Insert(str(k), str(v))
 		}
 		req.Insert(keyLabels, ast.NewTerm(labels))
 	}
@@ -73,17 +73,17 @@ func reportTerm(r *analyzer.Report) *ast.Term {
 		return ast.InternedNullTerm
 	}
 	o := ast.NewObject(
-		ast.Item(keyPath, ast.StringTerm(r.Path)),
-		ast.Item(keySha256, ast.StringTerm(r.SHA256)),
+		ast.Item(keyPath, str(r.Path)),
+		ast.Item(keySha256, str(r.SHA256)),
 		ast.Item(keySize, ast.InternedTerm(r.Size)),
-		ast.Item(keyAnalyzerVersion, ast.StringTerm(r.AnalyzerVersion)),
+		ast.Item(keyAnalyzerVersion, str(r.AnalyzerVersion)),
 		ast.Item(keyParseError, parseErrorTerm(r.ParseError)),
 		ast.Item(keyImports, importsTerm(r.Imports)),
 		ast.Item(keyFindings, findingsTerm(r.Findings)),
 		ast.Item(keyCapabilities, stringsTerm(r.Capabilities)),
 	)
 	if r.Encoding != "" {
-		o.Insert(keyEncoding, ast.StringTerm(r.Encoding))
+		o.Insert(keyEncoding, str(r.Encoding))
 	}
 	return ast.NewTerm(o)
 }
@@ -93,8 +93,8 @@ func parseErrorTerm(p *analyzer.ParseError) *ast.Term {
 		return ast.InternedNullTerm
 	}
 	return ast.ObjectTerm(
-		ast.Item(keyKind, ast.StringTerm(p.Kind)),
-		ast.Item(keyMessage, ast.StringTerm(p.Message)),
+		ast.Item(keyKind, str(p.Kind)),
+		ast.Item(keyMessage, str(p.Message)),
 		ast.Item(keyLine, ast.InternedTerm(p.Line)),
 		ast.Item(keyCol, ast.InternedTerm(p.Col)),
 	)
@@ -105,10 +105,10 @@ func importsTerm(imps []analyzer.Import) *ast.Term {
 	for i := range imps {
 		im := &imps[i]
 		ts[i] = ast.ObjectTerm(
-			ast.Item(keyModule, ast.StringTerm(im.Module)),
+			ast.Item(keyModule, str(im.Module)),
 			ast.Item(keyLevel, ast.InternedTerm(im.Level)),
 			ast.Item(keyNames, stringsTerm(im.Names)),
-			ast.Item(keyAlias, ast.StringTerm(im.Alias)),
+			ast.Item(keyAlias, str(im.Alias)),
 			ast.Item(keyLine, ast.InternedTerm(im.Line)),
 			ast.Item(keyCol, ast.InternedTerm(im.Col)),
 			ast.Item(keyDynamic, ast.InternedTerm(im.Dynamic)),
@@ -124,20 +124,20 @@ func findingsTerm(fs []analyzer.Finding) *ast.Term {
 	for i := range fs {
 		f := &fs[i]
 		o := ast.NewObject(
-			ast.Item(keyRule, ast.StringTerm(f.Rule)),
-			ast.Item(keyCapability, ast.StringTerm(f.Capability)),
-			ast.Item(keySeverity, ast.StringTerm(f.Severity)),
+			ast.Item(keyRule, str(f.Rule)),
+			ast.Item(keyCapability, str(f.Capability)),
+			ast.Item(keySeverity, str(f.Severity)),
 			ast.Item(keyLine, ast.InternedTerm(f.Line)),
 			ast.Item(keyCol, ast.InternedTerm(f.Col)),
 			ast.Item(keyEndLine, ast.InternedTerm(f.EndLine)),
 			ast.Item(keyEndCol, ast.InternedTerm(f.EndCol)),
-			ast.Item(keyMessage, ast.StringTerm(f.Message)),
+			ast.Item(keyMessage, str(f.Message)),
 		)
 		if f.CWE != 0 {
 			o.Insert(keyCwe, ast.InternedTerm(f.CWE))
 		}
 		if f.Hint != "" {
-			o.Insert(keyHint, ast.StringTerm(f.Hint))
+			o.Insert(keyHint, str(f.Hint))
 		}
 		ts[i] = ast.NewTerm(o)
 	}
@@ -145,9 +145,21 @@ func findingsTerm(fs []analyzer.Finding) *ast.Term {
 }
 
 func stringsTerm(ss []string) *ast.Term {
+	if len(ss) == 0 {
+		return ast.InternedEmptyArray
+	}
 	ts := make([]*ast.Term, len(ss))
 	for i, s := range ss {
-		ts[i] = ast.StringTerm(s)
+		ts[i] = str(s)
 	}
 	return ast.ArrayTerm(ts...)
+}
+
+// str is ast.StringTerm without an allocation for the empty string, which many optional fields are.
+// Shared terms are safe: the evaluator never modifies its input.
+func str(s string) *ast.Term {
+	if s == "" {
+		return ast.InternedEmptyString
+	}
+	return ast.StringTerm(s)
 }
