@@ -8,6 +8,8 @@ func (p *parser) file() *ast.Module {
 	for p.err == nil {
 		mark := p.pos
 		p.resetMemo(mark)
+		// Nothing before a top-level statement is looked at again.
+		p.toks.Discard(mark)
 		ss := p.statement(body)
 		if ss == nil {
 			p.pos = mark

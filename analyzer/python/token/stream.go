@@ -10,6 +10,7 @@ type Stream struct {
 	lineStarts []int32 // offset of every line's first byte; the last is len(text)
 	chunks     [][]packed
 	n          int
+	discarded  int // chunks[:discarded] are nil
 }
 
 // packed is one token: its byte span in the text, the 1-based line of its start, and its kind.
@@ -84,6 +85,15 @@ func (s *Stream) End(i int) Pos {
 		line = sort.Search(len(ls), func(j int) bool { return int64(ls[j]) > int64(p.end) })
 	}
 	return Pos{Line: line, Col: int(p.end) - int(s.lineStarts[line-1])}
+}
+
+// Discard lets the memory of tokens well before index i go: whole chunks that end at least a chunk before
+// it. Reading a discarded token panics. The parser calls it at each top-level statement, which it never
+// backtracks over, so that the token memory of a large file is not held until the whole tree is built.
+func (s *Stream) Discard(i int) {
+	for ; s.discarded < min(i>>chunkBits-1, len(s.chunks)); s.discarded++ {
+		s.chunks[s.discarded] = nil
+	}
 }
 
 // Token returns token i in the form Tokenize gives.
