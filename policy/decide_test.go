@@ -1,10 +1,14 @@
 package policy
 
 import (
+	"context"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+
+	"github.com/sbxgate/sbxgate/analyzer"
 )
 
 // parseOutput reads the decision as OPA's AST. These are the shapes the JSON route used to
@@ -63,5 +67,34 @@ func TestParseOutput(t *testing.T) {
 	}
 	if _, err := parseOutput(map[string]any{"allow": true}); err == nil {
 		t.Error("a Go value instead of an AST term must not parse")
+	}
+}
+
+// Explain evaluates like Decide and names each rule that fired where the policy defines it.
+func TestExplainLocatesFiredRules(t *testing.T) {
+	e := mustEngine(t)
+	in := cleanInput()
+	in.Report.Findings = []analyzer.Finding{
+		{Rule: "SBX101", Capability: "process", Severity: "high", Line: 3, Message: "os.system"},
+		{Rule: "SBX102", Capability: "process", Severity: "high", Line: 5, Message: "subprocess.run"},
+	}
+	x := e.Explain(context.Background(), in)
+	if d := e.Decide(context.Background(), in); !reflect.DeepEqual(x.Decision, d) {
+		t.Fatalf("Explain decided %+v, Decide %+v", x.Decision, d)
+	}
+	var found bool
+	for _, f := range x.Fired {
+		if f.File == "" || f.Row <= 0 || f.Col <= 0 {
+			t.Errorf("fired rule %s has no location: %+v", f.Rule, f)
+		}
+		if f.Rule == "data.sbxgate.finding_denied" && f.File == "rego/deny.rego" {
+			found = true
+			if f.Times != 2 {
+				t.Errorf("finding_denied at %s fired %d times, want once per finding (2)", f.Location(), f.Times)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("finding_denied in rego/deny.rego is not among the fired rules: %+v", x.Fired)
 	}
 }
