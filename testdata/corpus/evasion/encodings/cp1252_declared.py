@@ -1,6 +1,6 @@
 # coding: cp1252
 # label: evasion
 # family: encodings
-# want-parse-error
+# want-line 1: SBX801
 text = '“quoted”'
 import os

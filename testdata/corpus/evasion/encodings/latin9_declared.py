@@ -1,6 +1,6 @@
 # coding: iso-8859-15
 # label: evasion
 # family: encodings
-# want-parse-error
+# want-line 1: SBX801
 price = '€ 5'
-import subprocess
+import subprocess  # want: SBX101
