@@ -70,6 +70,27 @@ var noMetrics = metrics.NoOp()
 // to map[string]any and json.Number first, only for interpret to walk it again.
 func resultTerm(t *ast.Term, _ *rego.EvalContext) (any, error) { return t, nil }
 
+// dataCache answers the evaluator's reads of base documents (data.json and the config document)
+// from one AST value built at New. OPA's default cache lives for one evaluation and fills itself
+// through a store transaction on each first read; the policy data never changes after New, so every
+// evaluation can share one, read-only. A miss falls through to the store as before.
+type dataCache struct{ root ast.Value }
+
+func (c dataCache) Get(ref ast.Ref) ast.Value {
+	// The whole of data is left to the store, which also strips OPA's system document from it.
+	if len(ref) < 2 || !ref[0].Equal(ast.DefaultRootDocument) {
+		return nil
+	}
+	v, err := c.root.Find(ref[1:])
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// Put is a no-op: the cache is shared by concurrent evaluations and already holds all the data.
+func (dataCache) Put(ast.Ref, ast.Value) {}
+
 // eval runs the prepared query on in. ctx must carry the deadline.
 func (e *Engine) eval(ctx context.Context, in *Input, opts ...rego.EvalOption) (rego.ResultSet, error) {
 	// Without an external cancel OPA starts a goroutine per query to watch ctx; context.AfterFunc
@@ -81,6 +102,7 @@ func (e *Engine) eval(ctx context.Context, in *Input, opts ...rego.EvalOption) (
 		rego.EvalParsedInput(inputValue(in)),
 		rego.EvalExternalCancel(c),
 		rego.EvalMetrics(noMetrics),
+		rego.EvalBaseCache(e.data),
 		rego.EvalGenerateJSON(resultTerm),
 	)...)
 }

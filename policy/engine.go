@@ -36,6 +36,7 @@ type Engine struct {
 	cfg      *config.Config
 	compiler *ast.Compiler
 	pq       rego.PreparedEvalQuery
+	data     dataCache
 	revision string
 	timeout  time.Duration
 	// tiers are the config's tiers as of New, so the limits a decision carries always match the
@@ -148,6 +149,10 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 	if len(compiler.GetRulesExact(ast.MustParseRef(Query))) == 0 {
 		return nil, fmt.Errorf("policy %s: no rule defines %s: a policy must set decision in package sbxgate", files.Source, Query)
 	}
+	data, err := ast.InterfaceToValue(doc)
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: data: %v", files.Source, err)
+	}
 	pq, err := rego.New(
 		rego.Query(Query),
 		rego.Compiler(compiler),
@@ -167,6 +172,7 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 		cfg:       cfg,
 		compiler:  compiler,
 		pq:        pq,
+		data:      dataCache{root: data},
 		revision:  revision(files, configJSON),
 		timeout:   timeout,
 		tiers:     tiers,
