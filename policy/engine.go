@@ -22,8 +22,8 @@ import (
 // Query is the document every sbxgate policy must define.
 const Query = "data.sbxgate.decision"
 
-// DefaultTimeout bounds one evaluation. A decision over a typical report takes about a hundred
-// microseconds; the bound is there for a policy that explodes combinatorially on a crafted report,
+// DefaultTimeout bounds one evaluation. A decision over a typical report takes about sixty
+// microseconds of CPU; the bound is there for a policy that explodes combinatorially on a crafted report,
 // not as a latency budget: set tight, a loaded machine turns correct requests into timeout denials.
 const DefaultTimeout = time.Second
 
