@@ -5,8 +5,17 @@ import (
 	"testing"
 )
 
-// BenchmarkTokenizeStdlib tokenizes every stdlib file per iteration.
+// BenchmarkTokenizeStdlib tokenizes every stdlib file per iteration into []Token.
 func BenchmarkTokenizeStdlib(b *testing.B) {
+	benchmarkStdlib(b, func(src []byte) { Tokenize(src) })
+}
+
+// BenchmarkTokenizeStreamStdlib is BenchmarkTokenizeStdlib for the compact form the parser uses.
+func BenchmarkTokenizeStreamStdlib(b *testing.B) {
+	benchmarkStdlib(b, func(src []byte) { TokenizeStream(src) })
+}
+
+func benchmarkStdlib(b *testing.B, tokenize func([]byte)) {
 	_, files := stdlibFiles(b)
 	var srcs [][]byte
 	var total int64
@@ -23,7 +32,7 @@ func BenchmarkTokenizeStdlib(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, src := range srcs {
-			Tokenize(src)
+			tokenize(src)
 		}
 	}
 }
