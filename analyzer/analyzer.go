@@ -371,11 +371,11 @@ func (p *pass) run(ctx context.Context) {
 		col.visit(f)
 		switch n := f.n.(type) {
 		case *ast.Name:
-			p.evalStrings = p.evalStrings || annotationEvaluators[n.Id]
+			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Id)
 		case *ast.Attribute:
-			p.evalStrings = p.evalStrings || annotationEvaluators[n.Attr]
+			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Attr)
 		case *ast.Alias:
-			p.evalStrings = p.evalStrings || annotationEvaluators[n.Name]
+			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Name)
 		case *ast.Import:
 			for _, al := range n.Names {
 				p.static[al.Name] = true
@@ -469,17 +469,22 @@ func (p *pass) embedded(at ast.Node, code string) {
 	sub.release()
 }
 
-// annotationEvaluators are names of functions that evaluate strings as type expressions.
-var annotationEvaluators = map[string]bool{
-	"get_type_hints": true, "get_annotations": true, "ForwardRef": true, "_eval_type": true,
-	"_type_check": true, "singledispatch": true, "singledispatchmethod": true, "signature": true,
-	"_evaluate": true,
+// isAnnotationEvaluator reports whether name is that of a function that evaluates strings as type
+// expressions. A switch, not a map: it runs for every name in the program.
+func isAnnotationEvaluator(name string) bool {
+	switch name {
+	case "get_type_hints", "get_annotations", "ForwardRef", "_eval_type", "_type_check", "singledispatch",
+		"singledispatchmethod", "signature", "_evaluate":
+		return true
+	}
+	return false
 }
 
 // annotationStrings analyzes the string constants of an annotation as code.
 func (p *pass) annotationStrings(e ast.Expr) {
-	if e == nil {
-		return
+	switch e.(type) {
+	case nil, *ast.Name:
+		return // most annotations are a plain name (int, str): no string to find
 	}
 	ast.Walk(e, func(n, _ ast.Node) bool {
 		if c, ok := n.(*ast.Constant); ok {
