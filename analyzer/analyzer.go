@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
@@ -287,8 +288,8 @@ type pass struct {
 	check *Check
 
 	budget     int
-	refCache   map[ast.Expr][]ref
-	foldCache  map[ast.Expr]foldResult
+	refCache   map[nodeKey][]ref // by nodeKey: interface-keyed maps hash slowly
+	foldCache  map[nodeKey]foldResult
 	inProgress map[*binding]bool
 	env        []envVar
 	dyn        map[ast.Node]*dynImport
@@ -313,6 +314,16 @@ type pass struct {
 	frames      []frame // every node's frame, in walk order
 }
 
+// nodeKey identifies an expression node by the pointer its interface value holds. Every node is a
+// distinct allocation (no node type embeds another as its first field), so for the pointer-typed
+// nodes of the tree two keys are equal exactly when the interfaces are; and the key, being a
+// pointer, keeps its node alive, so an address is never reused while it is a key.
+type nodeKey unsafe.Pointer
+
+func keyOf(e ast.Expr) nodeKey {
+	return nodeKey((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
+}
+
 type findingKey struct {
 	rule                       string
 	line, col, endLine, endCol int
@@ -329,7 +340,7 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 // garbage collector.
 var passPool = sync.Pool{New: func() any {
 	return &pass{
-		w: newWalker(), refCache: map[ast.Expr][]ref{}, foldCache: map[ast.Expr]foldResult{},
+		w: newWalker(), refCache: map[nodeKey][]ref{}, foldCache: map[nodeKey]foldResult{},
 		inProgress: map[*binding]bool{}, dyn: map[ast.Node]*dynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}

@@ -249,22 +249,23 @@ func (p *pass) refs(e ast.Expr) []ref {
 	// Checks ask about the same few expressions of the current node again and again; a tiny cache
 	// in front of the map keeps that cheap.
 	// Newest first: the checks of one node ask about the same expression in a row.
+	key := keyOf(e)
 	for i, j := 0, p.smallNext; i < len(p.small); i++ {
 		if j--; j < 0 {
 			j = len(p.small) - 1
 		}
-		if p.small[j].e == e {
+		if p.small[j].key == key {
 			return p.small[j].refs
 		}
 	}
 	r := p.resolve(e, p.cur.sc, p.cur.idx)
-	p.small[p.smallNext] = smallEntry{e, r}
+	p.small[p.smallNext] = smallEntry{key, r}
 	p.smallNext = (p.smallNext + 1) % len(p.small)
 	return r
 }
 
 type smallEntry struct {
-	e    ast.Expr
+	key  nodeKey
 	refs []ref
 }
 

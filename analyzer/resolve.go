@@ -178,7 +178,8 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 		return nil
 	}
 	p.budget--
-	if c, ok := p.refCache[e]; ok {
+	key := keyOf(e)
+	if c, ok := p.refCache[key]; ok {
 		return c
 	}
 	var out []ref
@@ -216,7 +217,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 			}
 		}
 	}
-	p.refCache[e] = out
+	p.refCache[key] = out
 	return out
 }
 
