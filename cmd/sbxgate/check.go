@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/format"
@@ -53,29 +55,42 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 	}
 	defer b.Close()
 
+	// Files are checked in parallel, one worker per CPU; output keeps the sorted input order.
+	slots := make([]checked, len(paths))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				slots[i] = checkOne(ctx, e, b, g.request(), paths[i], *explain)
+			}
+		}()
+	}
+	for i := range paths {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
 	exit := 0
 	var results []format.Result
 	var fired [][]policy.FiredRule
-	for _, p := range paths {
-		src, err := readSource(e, p)
-		if err != nil {
+	for _, c := range slots {
+		if c.err != "" {
 			// One unreadable input does not hide the others' results; the exit status says it.
-			e.Errorf("check: %v", err)
+			e.Errorf("check: %s", c.err)
 			exit = 2
+		}
+		if c.result == nil {
 			continue
 		}
-		sub := pipeline.Submission{Path: displayPath(p), Code: src, Request: g.request()}
-		out, err := b.Check(ctx, sub)
-		if err != nil {
-			e.Errorf("check: %s: %v", sub.Path, err)
-			exit = 2
-		}
-		dec := out.Decision
-		results = append(results, format.Result{Report: *out.Report, Decision: &dec, Source: src})
+		results = append(results, *c.result)
 		if *explain {
-			fired = append(fired, b.Policy.Explain(ctx, policy.Input{Request: sub.Request, Report: out.Report}).Fired)
+			fired = append(fired, c.fired)
 		}
-		if !dec.Allow && exit == 0 {
+		if !c.result.Decision.Allow && exit == 0 {
 			exit = 1
 		}
 	}
@@ -84,6 +99,33 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 		return 2
 	}
 	return exit
+}
+
+// checked is one input's outcome: a result, an error to report, or both (a decision that could not
+// be logged is still shown, and the exit status says the run failed).
+type checked struct {
+	result *format.Result
+	fired  []policy.FiredRule
+	err    string
+}
+
+func checkOne(ctx context.Context, e *Env, b *pipeline.Built, req policy.Request, path string, explain bool) checked {
+	src, err := readSource(e, path)
+	if err != nil {
+		return checked{err: err.Error()}
+	}
+	var c checked
+	sub := pipeline.Submission{Path: displayPath(path), Code: src, Request: req}
+	out, err := b.Check(ctx, sub)
+	if err != nil {
+		c.err = fmt.Sprintf("%s: %v", sub.Path, err)
+	}
+	dec := out.Decision
+	c.result = &format.Result{Report: *out.Report, Decision: &dec, Source: src}
+	if explain {
+		c.fired = b.Policy.Explain(ctx, policy.Input{Request: sub.Request, Report: out.Report}).Fired
+	}
+	return c
 }
 
 func writeCheck(w io.Writer, f string, results []format.Result, fired [][]policy.FiredRule) error {
