@@ -169,6 +169,22 @@ func (p *parser) tok(i int) token.Token {
 	return t
 }
 
+// startPos and endPos are tok(i).Start and tok(i).End without building the whole token (node spans need
+// only these, for every node).
+func (p *parser) startPos(i int) token.Pos {
+	if p.lineShift == 0 && p.colShift == 0 {
+		return p.toks.Start(i)
+	}
+	return p.tok(i).Start
+}
+
+func (p *parser) endPos(i int) token.Pos {
+	if p.lineShift == 0 && p.colShift == 0 {
+		return p.toks.End(i)
+	}
+	return p.tok(i).End
+}
+
 // text is the source text of token i (see token.Token.Text).
 func (p *parser) text(i int) string { return p.toks.Text(i) }
 
@@ -233,7 +249,7 @@ func (p *parser) expectForced(k tt, what string) bool {
 
 // loc is the span from token start to the last non-whitespace token consumed (CPython's EXTRA).
 func (p *parser) loc(start int) ast.Loc {
-	s := p.tok(start).Start
+	s := p.startPos(start)
 	e := p.lastEnd()
 	return ast.Loc{Lineno: s.Line, ColOffset: s.Col, EndLineno: e.Line, EndColOffset: e.Col}
 }
@@ -244,9 +260,9 @@ func (p *parser) lastEnd() token.Pos {
 		case tEOF, tNEWLINE, tINDENT, tDEDENT:
 			continue
 		}
-		return p.tok(m).End
+		return p.endPos(m)
 	}
-	return p.tok(0).End
+	return p.endPos(0)
 }
 
 func tokLoc(t token.Token) ast.Loc {
