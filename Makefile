@@ -62,16 +62,17 @@ bench-check: build
 	$(GO) test -run '^$$' -bench 'Analyze|CheckPipeline' ./analyzer/ ./pipeline/
 
 bench-policy:
-	$(GO) test -run '^$$' -bench 'Decide' ./policy/
+	$(GO) test -run '^$$' -bench 'Decide' -benchtime 3s ./policy/
 
 bench-audit:
-	$(GO) test -run '^$$' -bench 'Append' ./audit/
+	$(GO) test -run '^$$' -bench 'Append' -count 3 ./audit/
 
 bench-run: image
 	$(GO) test -run '^$$' -bench 'Run' -benchtime 40x ./runner/
 
 bench-serve:
-	$(GO) test -run '^$$' -bench 'Serve' ./server/
+	$(GO) test -run '^$$' -bench 'ServeCheck|ServeFloor' -benchtime 5000x ./server/
+	$(GO) test -run '^$$' -bench 'ServeRun' -benchtime 40x ./server/
 
 clean:
 	rm -rf bin $(DEMO_DIR)
