@@ -170,44 +170,24 @@ func (p *parser) yieldExpr() ast.Expr {
 }
 
 // disjunction: conjunction ('or' conjunction)+ | conjunction
-func (p *parser) disjunction() ast.Expr {
-	start := p.pos
-	a := p.conjunction()
-	if a == nil || p.peek() != kwOr {
-		return a
-	}
-	values := []ast.Expr{a}
-	for p.peek() == kwOr {
-		mark := p.pos
-		p.pos++
-		b := p.conjunction()
-		if b == nil {
-			if p.err != nil {
-				return nil
-			}
-			p.pos = mark
-			break
-		}
-		values = append(values, b)
-	}
-	if len(values) == 1 {
-		return a
-	}
-	return &ast.BoolOp{Loc: p.loc(start), Op: ast.Or, Values: values}
-}
+func (p *parser) disjunction() ast.Expr { return p.boolChain(kwOr, ast.Or, p.conjunction) }
 
 // conjunction: inversion ('and' inversion)+ | inversion
-func (p *parser) conjunction() ast.Expr {
+func (p *parser) conjunction() ast.Expr { return p.boolChain(kwAnd, ast.And, p.inversion) }
+
+// boolChain parses operand (kw operand)+ into one BoolOp, or returns the lone operand. A keyword not
+// followed by an operand is left for the caller, as the PEG rule's loop does.
+func (p *parser) boolChain(kw tt, op ast.BoolOperator, operand func() ast.Expr) ast.Expr {
 	start := p.pos
-	a := p.inversion()
-	if a == nil || p.peek() != kwAnd {
+	a := operand()
+	if a == nil || p.peek() != kw {
 		return a
 	}
 	values := []ast.Expr{a}
-	for p.peek() == kwAnd {
+	for p.peek() == kw {
 		mark := p.pos
 		p.pos++
-		b := p.inversion()
+		b := operand()
 		if b == nil {
 			if p.err != nil {
 				return nil
@@ -220,7 +200,7 @@ func (p *parser) conjunction() ast.Expr {
 	if len(values) == 1 {
 		return a
 	}
-	return &ast.BoolOp{Loc: p.loc(start), Op: ast.And, Values: values}
+	return &ast.BoolOp{Loc: p.loc(start), Op: op, Values: values}
 }
 
 // inversion: 'not' inversion | comparison
