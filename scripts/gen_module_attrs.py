@@ -5,7 +5,8 @@ The analyzer uses the table to see through attribute chains such as random._os (
 typing.sys, and to know the names of the builtins. Run it with the runner image's Python when that
 image exists, since module contents differ between Python versions:
 
-    python3 scripts/gen_module_attrs.py > config/module_attrs.json
+    make module-table     (runs this script in the runner image)
+    python3 scripts/gen_module_attrs.py > config/module_attrs.json     (any other Python)
 
 The output names the Python that generated it. Modules with side effects on import (opening a
 browser, printing, starting Tk) and test packages are skipped; a module that fails to import is
