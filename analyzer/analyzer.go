@@ -183,7 +183,7 @@ func (a *Analyzer) Analyze(ctx context.Context, path string, src []byte) (rep *R
 		return rep
 	}
 	rep.Encoding = enc
-	mod, err := parser.Parse(src, path)
+	mod, err := parser.ParseText(text, path)
 	if err != nil {
 		rep.ParseError = parseError(err, false)
 		return rep

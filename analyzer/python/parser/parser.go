@@ -40,14 +40,19 @@ const maxTreeDepth = 2991
 // Parse parses a module as CPython 3.11's ast.parse(src) does (mode "exec", no type comments). filename is used
 // only in error messages. The error, if any, is a *token.SyntaxError.
 func Parse(src []byte, filename string) (mod *ast.Module, err error) {
-	defer func() {
-		// Last-resort guard: a bug in the parser must become a parse error (fail closed), not a crash.
-		if r := recover(); r != nil {
-			mod = nil
-			err = &token.SyntaxError{Kind: "SyntaxError", Msg: fmt.Sprintf("internal parser error: %v", r), Line: 1}
-		}
-	}()
-	toks, terr := token.TokenizeStream(src)
+	defer recoverInternal(&mod, &err)
+	text, _, err := token.Decode(src)
+	if err != nil {
+		return nil, asSyntaxError(err)
+	}
+	return ParseText(text, filename)
+}
+
+// ParseText is Parse for source already decoded by token.Decode, for callers that need the text
+// too and would otherwise decode twice.
+func ParseText(text string, filename string) (mod *ast.Module, err error) {
+	defer recoverInternal(&mod, &err)
+	toks, terr := token.TokenizeTextStream(text)
 	if terr != nil {
 		return nil, asSyntaxError(terr)
 	}
@@ -64,6 +69,15 @@ func Parse(src []byte, filename string) (mod *ast.Module, err error) {
 		return nil, e
 	}
 	return m, nil
+}
+
+// recoverInternal is the last-resort guard: a bug in the front end must become a parse error (fail
+// closed), not a crash. It is deferred directly, so recover sees the panic.
+func recoverInternal(mod **ast.Module, err *error) {
+	if r := recover(); r != nil {
+		*mod = nil
+		*err = &token.SyntaxError{Kind: "SyntaxError", Msg: fmt.Sprintf("internal parser error: %v", r), Line: 1}
+	}
 }
 
 func asSyntaxError(err error) *token.SyntaxError {
