@@ -730,23 +730,30 @@ func (p *parser) bracketAtom() ast.Expr {
 		p.pos = start
 		return nil
 	}
-	if _, starred := e.(*ast.Starred); !starred && (p.peek() == kwFor || p.peek() == kwAsync) {
-		gens := p.forIfClauses()
-		if gens == nil || !p.expect(opRSqb) {
-			p.pos = start
-			return nil
-		}
+	elts, gens, ok := p.displayTail(e, opRSqb)
+	switch {
+	case !ok:
+		p.pos = start
+		return nil
+	case gens != nil:
 		return &ast.ListComp{Loc: p.loc(start), Elt: e, Generators: gens}
 	}
-	elts := []ast.Expr{e}
+	return &ast.List{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+}
+
+// displayTail parses what follows the first element of a list or set display up to and including
+// closer: the for/if clauses of a comprehension (gens non-nil; a starred first element cannot have
+// them) or the remaining elements (elts, first included). ok is false when nothing matched.
+func (p *parser) displayTail(first ast.Expr, closer tt) (elts []ast.Expr, gens []*ast.Comprehension, ok bool) {
+	if _, starred := first.(*ast.Starred); !starred && (p.peek() == kwFor || p.peek() == kwAsync) {
+		gens = p.forIfClauses()
+		return nil, gens, gens != nil && p.expect(closer)
+	}
+	elts = []ast.Expr{first}
 	if p.expect(opComma) {
 		elts = append(elts, p.starNamedExpressions()...)
 	}
-	if p.err != nil || !p.expect(opRSqb) {
-		p.pos = start
-		return nil
-	}
-	return &ast.List{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+	return elts, nil, p.err == nil && p.expect(closer)
 }
 
 // braceAtom: dict | set | dictcomp | setcomp
@@ -788,21 +795,13 @@ func (p *parser) braceAtom() ast.Expr {
 		p.pos = start
 		return nil
 	}
-	if _, starred := first.(*ast.Starred); !starred && (p.peek() == kwFor || p.peek() == kwAsync) {
-		gens := p.forIfClauses()
-		if gens == nil || !p.expect(opRBrace) {
-			p.pos = start
-			return nil
-		}
-		return &ast.SetComp{Loc: p.loc(start), Elt: first, Generators: gens}
-	}
-	elts := []ast.Expr{first}
-	if p.expect(opComma) {
-		elts = append(elts, p.starNamedExpressions()...)
-	}
-	if p.err != nil || !p.expect(opRBrace) {
+	elts, gens, ok := p.displayTail(first, opRBrace)
+	switch {
+	case !ok:
 		p.pos = start
 		return nil
+	case gens != nil:
+		return &ast.SetComp{Loc: p.loc(start), Elt: first, Generators: gens}
 	}
 	return &ast.Set{Loc: p.loc(start), Elts: elts}
 }
