@@ -125,24 +125,12 @@ func decodeUnicodeEscapes(s string) (string, error) {
 		}
 		c = s[i]
 		i++
+		if e := simpleEscapes[c]; e != 0 {
+			b = append(b, e)
+			continue
+		}
 		switch c {
 		case '\n':
-		case '\\', '\'', '"':
-			b = append(b, c)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 't':
-			b = append(b, '\t')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 'v':
-			b = append(b, '\v')
-		case 'a':
-			b = append(b, '\a')
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			ch := rune(c - '0')
 			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
@@ -225,24 +213,12 @@ func decodeBytesEscapes(s string) (string, error) {
 		}
 		c = s[i]
 		i++
+		if e := simpleEscapes[c]; e != 0 {
+			b = append(b, e)
+			continue
+		}
 		switch c {
 		case '\n':
-		case '\\', '\'', '"':
-			b = append(b, c)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 't':
-			b = append(b, '\t')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 'v':
-			b = append(b, '\v')
-		case 'a':
-			b = append(b, '\a')
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			ch := int(c - '0')
 			for k := 0; k < 2 && i < len(s) && s[i] >= '0' && s[i] <= '7'; k++ {
@@ -265,4 +241,11 @@ func decodeBytesEscapes(s string) (string, error) {
 		}
 	}
 	return string(b), nil
+}
+
+// simpleEscapes maps the character after a backslash to its value for the one-character escapes
+// str and bytes literals share; 0 means "not one of them" (no such escape yields NUL).
+var simpleEscapes = [256]byte{
+	'\\': '\\', '\'': '\'', '"': '"',
+	'b': '\b', 'f': '\f', 't': '\t', 'n': '\n', 'r': '\r', 'v': '\v', 'a': '\a',
 }
