@@ -217,28 +217,17 @@ func (p *parser) starAtom() ast.Expr {
 }
 
 // starTargetList: ','.star_target+ [',']
-func (p *parser) starTargetList() []ast.Expr {
-	var elts []ast.Expr
-	for {
-		mark := p.pos
-		t := p.starTarget()
-		if t == nil {
-			p.pos = mark
-			return elts
-		}
-		elts = append(elts, t)
-		if !p.expect(opComma) {
-			return elts
-		}
-	}
-}
+func (p *parser) starTargetList() []ast.Expr { return p.targetList(p.starTarget) }
 
 // del_targets: ','.del_target+ [',']
-func (p *parser) delTargets() []ast.Expr {
+func (p *parser) delTargets() []ast.Expr { return p.targetList(p.delTarget) }
+
+// targetList parses ','.item+ [','] and returns the items, nil when there is none.
+func (p *parser) targetList(item func() ast.Expr) []ast.Expr {
 	var elts []ast.Expr
 	for {
 		mark := p.pos
-		t := p.delTarget()
+		t := item()
 		if t == nil {
 			p.pos = mark
 			return elts
