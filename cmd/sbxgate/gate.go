@@ -80,13 +80,20 @@ func (l *labelFlag) Set(s string) error {
 	return nil
 }
 
-// readSource reads a path, or standard input for "-", capped so a huge input is refused, not buffered.
+// maxSource bounds a Python source read by a command; the analyzer refuses far less, so this only
+// keeps a wrong file from being buffered whole.
+const maxSource = 16 << 20
+
+// readSource reads a Python program from a path, or standard input for "-".
 func readSource(e *Env, path string) ([]byte, error) {
-	const maxSource = 16 << 20
-	var r io.Reader
-	if path == pipeline.Stdin {
-		r = e.Stdin
-	} else {
+	return readCapped(e.Stdin, path, maxSource, "split the program")
+}
+
+// readCapped reads path, or stdin for "-", refusing more than limit bytes so that a huge input is
+// refused, not buffered; hint says what to do instead.
+func readCapped(stdin io.Reader, path string, limit int, hint string) ([]byte, error) {
+	r := stdin
+	if path != pipeline.Stdin {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
@@ -94,12 +101,12 @@ func readSource(e *Env, path string) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxSource+1))
+	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > maxSource {
-		return nil, fmt.Errorf("%s is larger than %d MiB: split the program", displayPath(path), maxSource>>20)
+	if len(b) > limit {
+		return nil, fmt.Errorf("%s is larger than %d MiB: %s", displayPath(path), limit>>20, hint)
 	}
 	return b, nil
 }

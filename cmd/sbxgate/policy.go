@@ -373,23 +373,7 @@ func buildEngine(ctx context.Context, dir, cfgPath string) (*policy.Engine, erro
 const maxInputFile = 64 << 20
 
 func readInputFile(e *Env, path string) ([]byte, error) {
-	var r io.Reader = e.Stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	b, err := io.ReadAll(io.LimitReader(r, maxInputFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxInputFile {
-		return nil, fmt.Errorf("%s is larger than %d MiB: pass one input", path, maxInputFile>>20)
-	}
-	return b, nil
+	return readCapped(e.Stdin, path, maxInputFile, "pass one input")
 }
 
 func validFormat(e *Env, cmd, f string) bool {

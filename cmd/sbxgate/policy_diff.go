@@ -5,8 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer"
@@ -127,7 +125,7 @@ func diffPaths(ctx context.Context, cfg *config.Config, paths []string, req poli
 	var sources []string
 	for _, p := range paths {
 		if strings.HasSuffix(p, ".json") {
-			b, err := os.ReadFile(p)
+			b, err := readCapped(nil, p, maxInputFile, "pass one input")
 			if err != nil {
 				return err
 			}
@@ -163,7 +161,7 @@ func diffPaths(ctx context.Context, cfg *config.Config, paths []string, req poli
 		if f == pipeline.Stdin {
 			return errors.New("policy diff does not read standard input: pass files")
 		}
-		src, err := readLimited(f)
+		src, err := readCapped(nil, f, maxSource, "split the program")
 		if err != nil {
 			return err
 		}
@@ -172,20 +170,4 @@ func diffPaths(ctx context.Context, cfg *config.Config, paths []string, req poli
 		}
 	}
 	return nil
-}
-
-func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxInputFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxInputFile {
-		return nil, fmt.Errorf("%s is larger than %d MiB", path, maxInputFile>>20)
-	}
-	return b, nil
 }
