@@ -127,46 +127,44 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome) (
 		return "", nil
 	}
 	dec := out.Decision
-	rec, err := p.Log.Append(ctx, audit.Record{
-		Kind:            audit.KindDecision,
-		Time:            time.Now().UTC(),
-		RequestID:       s.RequestID,
-		Principal:       s.Request.Principal,
-		Source:          s.Request.Source,
-		CodeSHA256:      out.Report.SHA256,
-		CodeSize:        len(s.Code),
-		Code:            codePtr(s.Code),
-		AnalyzerVersion: out.Report.AnalyzerVersion,
-		Request:         s.Request,
-		Report:          out.Report,
-		Decision:        &dec,
-	})
+	rec := record(audit.KindDecision, s, out)
+	rec.Code = codePtr(s.Code)
+	rec.AnalyzerVersion = out.Report.AnalyzerVersion
+	rec.Request = s.Request
+	rec.Report = out.Report
+	rec.Decision = &dec
+	stored, err := p.Log.Append(ctx, rec)
 	if err != nil {
 		return "", err
 	}
-	return rec.ID, nil
+	return stored.ID, nil
 }
 
 func (p *Pipeline) logResult(ctx context.Context, s Submission, out Outcome, decisionID string, runErr error) error {
 	if p.Log == nil {
 		return nil
 	}
-	rec := audit.Record{
-		Kind:       audit.KindResult,
+	rec := record(audit.KindResult, s, out)
+	rec.DecisionID = decisionID
+	rec.Result = out.Result
+	if runErr != nil {
+		rec.Error = runErr.Error()
+	}
+	_, err := p.Log.Append(ctx, rec)
+	return err
+}
+
+// record holds what every record of a submission says: who sent which code, when.
+func record(kind string, s Submission, out Outcome) audit.Record {
+	return audit.Record{
+		Kind:       kind,
 		Time:       time.Now().UTC(),
 		RequestID:  s.RequestID,
 		Principal:  s.Request.Principal,
 		Source:     s.Request.Source,
 		CodeSHA256: out.Report.SHA256,
 		CodeSize:   len(s.Code),
-		DecisionID: decisionID,
-		Result:     out.Result,
 	}
-	if runErr != nil {
-		rec.Error = runErr.Error()
-	}
-	_, err := p.Log.Append(ctx, rec)
-	return err
 }
 
 func codePtr(b []byte) *string {
