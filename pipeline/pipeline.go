@@ -62,6 +62,16 @@ type Outcome struct {
 	AuditID   string         // the decision record's id; "" when no log is kept
 }
 
+// RunDocument is `sbxgate run --format json` (shared/CONTRACT.md), and the body of POST /v1/run.
+// Decision is nil only when the gate failed before deciding; Error says why a gate failure happened.
+type RunDocument struct {
+	Decision  *policy.Decision `json:"decision"`
+	Result    *runner.Result   `json:"result"`
+	AuditID   string           `json:"audit_id"`
+	RequestID string           `json:"request_id"`
+	Error     string           `json:"error,omitempty"`
+}
+
 // ErrNoRunner is returned by Run on a pipeline built without a runner.
 var ErrNoRunner = errors.New("no runner configured")
 

@@ -13,7 +13,6 @@ import (
 	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/pipeline"
 	"github.com/sbxgate/sbxgate/policy"
-	"github.com/sbxgate/sbxgate/runner"
 )
 
 // CheckResponse is the answer of POST /v1/check: one element of `sbxgate check --format json`'s
@@ -25,15 +24,9 @@ type CheckResponse struct {
 	AuditID   string          `json:"audit_id"`
 }
 
-// RunResponse is the answer of POST /v1/run: the `sbxgate run --format json` document of
-// shared/CONTRACT.md plus the request id; Error is set (with status 503) when the gate failed.
-type RunResponse struct {
-	Decision  *policy.Decision `json:"decision"`
-	Result    *runner.Result   `json:"result"`
-	AuditID   string           `json:"audit_id"`
-	RequestID string           `json:"request_id"`
-	Error     string           `json:"error,omitempty"`
-}
+// RunResponse is the answer of POST /v1/run: the `sbxgate run --format json` document; Error is set
+// (with status 503) when the gate failed.
+type RunResponse = pipeline.RunDocument
 
 // AuditResponse is the answer of GET /v1/audit/{id}: the decision record and the result records
 // that link to it, in log order.

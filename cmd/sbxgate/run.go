@@ -8,8 +8,6 @@ import (
 	"io"
 
 	"github.com/sbxgate/sbxgate/pipeline"
-	"github.com/sbxgate/sbxgate/policy"
-	"github.com/sbxgate/sbxgate/runner"
 )
 
 func init() {
@@ -23,15 +21,6 @@ const (
 	exitTimeout     = 124
 	exitKilled      = 137
 )
-
-// runDoc is `sbxgate run --format json` (shared/CONTRACT.md).
-type runDoc struct {
-	RequestID string          `json:"request_id"`
-	Decision  policy.Decision `json:"decision"`
-	Result    *runner.Result  `json:"result"`
-	AuditID   string          `json:"audit_id"`
-	Error     string          `json:"error,omitempty"`
-}
 
 func cmdRun(ctx context.Context, e *Env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
@@ -62,7 +51,7 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 	defer b.Close()
 
 	out, err := b.Run(ctx, pipeline.Submission{Path: displayPath(path), Code: src, Request: g.request()})
-	doc := runDoc{RequestID: out.RequestID, Decision: out.Decision, Result: out.Result, AuditID: out.AuditID}
+	doc := pipeline.RunDocument{Decision: &out.Decision, Result: out.Result, AuditID: out.AuditID, RequestID: out.RequestID}
 	if err != nil {
 		doc.Error = err.Error()
 	}
