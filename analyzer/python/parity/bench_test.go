@@ -181,3 +181,29 @@ func TestParseFileHelper(t *testing.T) {
 	}
 	runtime.KeepAlive(m)
 }
+
+// benchmarkParseFile parses one small program per iteration, the unit of work of `sbxgate check`; its
+// allocs/op and B/op track the front end's per-file cost.
+func benchmarkParseFile(b *testing.B, path string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parser.Parse(src, "bench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseLLMProgram parses the analyzer's 200-line LLM-style program.
+func BenchmarkParseLLMProgram(b *testing.B) {
+	benchmarkParseFile(b, "../../testdata/llm_program.py")
+}
+
+// BenchmarkParseBenchProgram parses the server benchmark's 100-line program.
+func BenchmarkParseBenchProgram(b *testing.B) {
+	benchmarkParseFile(b, "../../../server/testdata/bench_program.py")
+}

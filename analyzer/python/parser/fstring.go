@@ -337,6 +337,7 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 		return nil
 	}
 	sub := newParser(toks)
+	defer sub.release()
 	sub.lineShift, sub.colShift = startLine, startCol
 	sub.depth = p.depth
 	e := sub.starExpressions()

@@ -21,6 +21,7 @@ package parser
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/token"
@@ -57,6 +58,7 @@ func ParseText(text string, filename string) (mod *ast.Module, err error) {
 		return nil, asSyntaxError(terr)
 	}
 	p := newParser(toks)
+	defer p.release()
 	m := p.file()
 	if p.err != nil {
 		return nil, p.err
@@ -161,13 +163,42 @@ const (
 	numMemoRules
 )
 
+// parsers keeps released parsers for their tables (token kinds, memo): a check parses many small files and
+// every f-string field gets a parser of its own.
+var parsers sync.Pool
+
 func newParser(toks *token.Stream) *parser {
-	p := &parser{toks: toks, tt: make([]tt, toks.Len())}
-	for i := range p.tt {
-		p.tt[i] = classify(toks.Kind(i), toks.Text(i))
+	p, _ := parsers.Get().(*parser)
+	if p == nil {
+		p = &parser{}
+	}
+	*p = parser{toks: toks, tt: p.tt[:0], memo: p.memo, memoResults: p.memoResults[:0]}
+	if n := toks.Len(); cap(p.tt) < n {
+		p.tt = make([]tt, 0, n)
+	}
+	for i := range toks.Len() {
+		p.tt = append(p.tt, classify(toks.Kind(i), toks.Text(i)))
 	}
 	return p
 }
+
+// release returns p and its token stream for reuse; nothing read from them may be used afterwards except
+// the tree, which holds no reference to either.
+func (p *parser) release() {
+	p.resetMemo(0)
+	p.toks.Release()
+	p.toks = nil
+	p.err = nil
+	if cap(p.tt) > maxPooledTokens {
+		p.tt = nil
+		p.memo = [numMemoRules][]int32{}
+		p.memoResults = nil
+	}
+	parsers.Put(p)
+}
+
+// maxPooledTokens bounds the tables a released parser keeps, so one huge file does not pin its tables.
+const maxPooledTokens = 1 << 16
 
 // tok is token i with its position in the file.
 func (p *parser) tok(i int) token.Token {

@@ -10,7 +10,8 @@ type Stream struct {
 	lineStarts []int32 // offset of every line's first byte; the last is len(text)
 	chunks     [][]packed
 	n          int
-	discarded  int // chunks[:discarded] are nil
+	discarded  int        // chunks[:discarded] are nil
+	owner      *tokenizer // the tokenizer whose buffers this stream uses, for Release
 }
 
 // packed is one token: its byte span in the text, the 1-based line of its start, and its kind.
@@ -26,6 +27,9 @@ const (
 	chunkBits = 13
 	chunkSize = 1 << chunkBits
 )
+
+// maxPooledLines bounds the line table a released stream keeps for reuse.
+const maxPooledLines = 1 << 14
 
 // maxSource is the largest decoded source a Stream can address with 32-bit offsets.
 const maxSource = 1<<31 - 1
@@ -94,6 +98,30 @@ func (s *Stream) Discard(i int) {
 	for ; s.discarded < min(i>>chunkBits-1, len(s.chunks)); s.discarded++ {
 		s.chunks[s.discarded] = nil
 	}
+}
+
+// Release hands the stream's memory back for reuse by a later tokenization. Nothing read from the stream
+// (texts are substrings of the source) depends on it, but the stream itself must not be used afterwards.
+func (s *Stream) Release() {
+	t := s.owner
+	if t == nil {
+		return
+	}
+	s.owner = nil
+	// Large inputs are rare: keep what a typical file needs, not the largest seen.
+	if len(s.chunks) > 0 && cap(s.chunks[0]) > chunkSize {
+		s.chunks[0] = nil
+	}
+	if len(s.chunks) > 1 {
+		clear(s.chunks[1:])
+		s.chunks = s.chunks[:1]
+	}
+	if cap(t.lineStarts) > maxPooledLines {
+		t.lineStarts = nil
+	}
+	// Keep the buffers but not the source text.
+	t.src, t.toks.text = "", ""
+	tokenizers.Put(t)
 }
 
 // Token returns token i in the form Tokenize gives.

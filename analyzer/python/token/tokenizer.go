@@ -3,6 +3,7 @@ package token
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -43,23 +44,51 @@ func TokenizeTextStream(text string) (*Stream, error) {
 	if len(text) > maxSource {
 		return nil, syntaxErr(1, 0, "source is larger than 2 GiB: split it into smaller files")
 	}
-	t := &tokenizer{src: text, atbol: true, indstack: []int{0}, altindstack: []int{0}}
-	t.toks.text = text
-	t.lineStarts = append(make([]int32, 0, 1+strings.Count(text, "\n")), 0)
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			t.lineStarts = append(t.lineStarts, int32(i+1))
-		}
-	}
-	t.toks.lineStarts = t.lineStarts
+	t := newTokenizer(text)
 	for {
 		if err := t.next(); err != nil {
+			t.toks.Release()
 			return nil, err
 		}
 		if t.toks.last().kind == EndMarker {
 			return &t.toks, nil
 		}
 	}
+}
+
+// tokenizers keeps the buffers of released streams (token chunks, line table, indentation and bracket
+// stacks): a check parses many small files, and f-string fields are tokenized one by one, so allocating
+// them afresh each time was a large part of the front end's garbage.
+var tokenizers sync.Pool
+
+func newTokenizer(text string) *tokenizer {
+	t, _ := tokenizers.Get().(*tokenizer)
+	if t == nil {
+		t = &tokenizer{}
+	}
+	// Only the first token chunk is kept (see Release), emptied.
+	var first []packed
+	if len(t.toks.chunks) > 0 {
+		first = t.toks.chunks[0][:0]
+	}
+	chunks, lineStarts := t.toks.chunks[:0], t.lineStarts[:0]
+	if first != nil {
+		chunks = append(chunks, first)
+	}
+	*t = tokenizer{src: text, atbol: true, lineStarts: lineStarts,
+		indstack: append(t.indstack[:0], 0), altindstack: append(t.altindstack[:0], 0), parens: t.parens[:0]}
+	t.toks = Stream{text: text, chunks: chunks, owner: t}
+	if n := 1 + strings.Count(text, "\n"); cap(t.lineStarts) < n {
+		t.lineStarts = make([]int32, 0, n)
+	}
+	t.lineStarts = append(t.lineStarts, 0)
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			t.lineStarts = append(t.lineStarts, int32(i+1))
+		}
+	}
+	t.toks.lineStarts = t.lineStarts
+	return t
 }
 
 type paren struct {
