@@ -614,19 +614,19 @@ func (p *parser) atom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Load}
+		return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load}
 	case kwTrue:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: true}
+		return &ast.Constant{Loc: p.span(start, start), Value: true}
 	case kwFalse:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: false}
+		return &ast.Constant{Loc: p.span(start, start), Value: false}
 	case kwNone:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: ast.NoneValue{}}
+		return &ast.Constant{Loc: p.span(start, start), Value: ast.NoneValue{}}
 	case opEllipsis:
 		p.pos++
-		return &ast.Constant{Loc: tokLoc(p.tok(start)), Value: ast.EllipsisValue{}}
+		return &ast.Constant{Loc: p.span(start, start), Value: ast.EllipsisValue{}}
 	case tSTRING:
 		return p.strings()
 	case tNUMBER:

@@ -30,9 +30,7 @@ func (st *fstringState) addLiteral(s string) { st.lastStr = append(st.lastStr, s
 // strNode turns the pending literal into a Constant spanning tokens from..to.
 func (st *fstringState) strNode(from, to int) *ast.Constant {
 	p := st.p
-	c := &ast.Constant{Value: string(st.lastStr), Loc: ast.Loc{
-		Lineno: p.tok(from).Start.Line, ColOffset: p.tok(from).Start.Col,
-		EndLineno: p.tok(to).End.Line, EndColOffset: p.tok(to).End.Col}}
+	c := &ast.Constant{Value: string(st.lastStr), Loc: p.span(from, to)}
 	if strings.HasPrefix(p.text(from), "u") {
 		c.Kind = ast.Ident("u")
 	}
@@ -53,9 +51,7 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 		values = []ast.Expr{}
 	}
 	p := st.p
-	return &ast.JoinedStr{Values: values, Loc: ast.Loc{
-		Lineno: p.tok(from).Start.Line, ColOffset: p.tok(from).Start.Col,
-		EndLineno: p.tok(to).End.Line, EndColOffset: p.tok(to).End.Col}}
+	return &ast.JoinedStr{Values: values, Loc: p.span(from, to)}
 }
 
 // concatFstring parses the f-string body of token t (at nesting level 0).
@@ -304,9 +300,7 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 	if exprText != "" && spec == nil && conversion == -1 {
 		conversion = 'r'
 	}
-	fv := &ast.FormattedValue{Value: simple, Conversion: conversion, FormatSpec: spec, Loc: ast.Loc{
-		Lineno: p.tok(st.first).Start.Line, ColOffset: p.tok(st.first).Start.Col,
-		EndLineno: p.tok(st.last).End.Line, EndColOffset: p.tok(st.last).End.Col}}
+	fv := &ast.FormattedValue{Value: simple, Conversion: conversion, FormatSpec: spec, Loc: p.span(st.first, st.last)}
 	return exprText, fv, true
 }
 

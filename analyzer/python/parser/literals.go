@@ -17,9 +17,8 @@ const maxIntDigits = 4300
 // number converts the NUMBER token at i into a Constant (int as *big.Int, float64, or imaginary complex128),
 // as CPython's parsenumber does. It returns nil after recording an error.
 func (p *parser) number(i int) *ast.Constant {
-	t := p.tok(i)
-	s := strings.ReplaceAll(t.Text, "_", "")
-	c := &ast.Constant{Loc: tokLoc(t)}
+	s := strings.ReplaceAll(p.text(i), "_", "")
+	c := &ast.Constant{Loc: p.span(i, i)}
 	last := s[len(s)-1]
 	isHex := len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
 	switch {
@@ -81,8 +80,7 @@ func (p *parser) strings() ast.Expr {
 	if last < first {
 		return nil
 	}
-	span := ast.Loc{Lineno: p.tok(first).Start.Line, ColOffset: p.tok(first).Start.Col,
-		EndLineno: p.tok(last).End.Line, EndColOffset: p.tok(last).End.Col}
+	span := p.span(first, last)
 	if first == last && !token.IsFString(p.text(first)) {
 		// A single plain literal: no concatenation state needed.
 		lit := p.text(first)

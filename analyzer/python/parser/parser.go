@@ -310,8 +310,10 @@ func (p *parser) lastEnd() token.Pos {
 	return p.endPos(0)
 }
 
-func tokLoc(t token.Token) ast.Loc {
-	return ast.Loc{Lineno: t.Start.Line, ColOffset: t.Start.Col, EndLineno: t.End.Line, EndColOffset: t.End.Col}
+// span is the location from the start of token from to the end of token to.
+func (p *parser) span(from, to int) ast.Loc {
+	s, e := p.startPos(from), p.endPos(to)
+	return ast.Loc{Lineno: s.Line, ColOffset: s.Col, EndLineno: e.Line, EndColOffset: e.Col}
 }
 
 // errorAt records an error located at token i (the first error wins, as in CPython).

@@ -220,7 +220,7 @@ func (p *parser) nameOrAttr() ast.Expr {
 		return nil
 	}
 	p.pos++
-	var e ast.Expr = &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Load}
+	var e ast.Expr = &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load}
 	for p.peek() == opDot && p.peekAt(1) == tNAME {
 		p.pos += 2
 		e = &ast.Attribute{Loc: p.loc(start), Value: e, Attr: p.name(p.pos - 1), Ctx: ast.Load}

@@ -214,7 +214,7 @@ func (p *parser) assignmentOrExpr(start int) ast.Stmt {
 func (p *parser) assignment(start int) ast.Stmt {
 	// NAME ':' expression ['=' annotated_rhs]
 	if p.peek() == tNAME && p.peekAt(1) == opColon {
-		name := &ast.Name{Loc: tokLoc(p.tok(p.pos)), Id: p.name(p.pos), Ctx: ast.Store}
+		name := &ast.Name{Loc: p.span(p.pos, p.pos), Id: p.name(p.pos), Ctx: ast.Store}
 		p.pos += 2
 		if s := p.annAssignRest(start, name, 1); s != nil || p.err != nil {
 			return s
@@ -457,7 +457,7 @@ func (p *parser) importFrom() ast.Stmt {
 		}
 	case opStar:
 		p.pos++
-		names = []*ast.Alias{{Loc: tokLoc(p.tok(p.pos - 1)), Name: "*"}}
+		names = []*ast.Alias{{Loc: p.span(p.pos-1, p.pos-1), Name: "*"}}
 	default:
 		names = p.importFromAsNames()
 		if names == nil || p.peek() == opComma {

@@ -98,7 +98,7 @@ func (p *parser) singleTarget() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Store}
+		return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store}
 	case opLPar:
 		p.pos++
 		if t := p.singleTarget(); t != nil && p.expect(opRPar) {
@@ -167,7 +167,7 @@ func (p *parser) starAtom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Store}
+		return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store}
 	case opLPar:
 		p.pos++
 		if t := p.targetWithStarAtom(); t != nil && p.expect(opRPar) {
@@ -249,7 +249,7 @@ func (p *parser) delTarget() ast.Expr {
 		switch p.peek() {
 		case tNAME:
 			p.pos++
-			return &ast.Name{Loc: tokLoc(p.tok(start)), Id: p.name(start), Ctx: ast.Del}
+			return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Del}
 		case opLPar:
 			p.pos++
 			if t := p.delTarget(); t != nil && p.expect(opRPar) {

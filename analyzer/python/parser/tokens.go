@@ -123,13 +123,45 @@ var operators = map[string]tt{
 	// so it stays tERROR here.
 }
 
+// keywordsByShape and singleOps are keywords and operators laid out for classify, which runs on every
+// token: hashing each name and operator into the maps above was a visible part of the parse.
+var (
+	keywordsByShape [maxKeywordLen + 1][128][]keyword // by length and first byte
+	singleOps       [128]tt                           // one-byte operators; 0 (tEOF) for none
+)
+
+const maxKeywordLen = 8
+
+type keyword struct {
+	text string
+	kind tt
+}
+
+func init() {
+	for text, k := range keywords {
+		if len(text) > maxKeywordLen || text[0] >= 128 {
+			panic("parser: keyword table shape: " + text)
+		}
+		keywordsByShape[len(text)][text[0]] = append(keywordsByShape[len(text)][text[0]], keyword{text, k})
+	}
+	for text, k := range operators {
+		if len(text) == 1 {
+			singleOps[text[0]] = k
+		}
+	}
+}
+
 func classify(kind token.Kind, text string) tt {
 	switch kind {
 	case token.EndMarker:
 		return tEOF
 	case token.Name:
-		if k, ok := keywords[text]; ok {
-			return k
+		if len(text) <= maxKeywordLen && text[0] < 128 {
+			for _, kw := range keywordsByShape[len(text)][text[0]] {
+				if kw.text == text {
+					return kw.kind
+				}
+			}
 		}
 		return tNAME
 	case token.Number:
@@ -143,6 +175,12 @@ func classify(kind token.Kind, text string) tt {
 	case token.Dedent:
 		return tDEDENT
 	case token.Op:
+		if len(text) == 1 && text[0] < 128 {
+			if k := singleOps[text[0]]; k != tEOF {
+				return k
+			}
+			return tERROR
+		}
 		if k, ok := operators[text]; ok {
 			return k
 		}
