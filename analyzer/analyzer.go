@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -312,6 +313,7 @@ type pass struct {
 	depth       int     // nesting of embedded analyses (string annotations)
 	embeddedN   int     // bytes of embedded source analyzed
 	frames      []frame // every node's frame, in walk order
+	annStack    []ast.Node
 }
 
 // nodeKey identifies an expression node by the pointer its interface value holds. Every node is a
@@ -364,10 +366,11 @@ func (p *pass) release() {
 	clear(p.seen)
 	clear(p.static)
 	clear(p.frames)
+	clear(p.annStack[:cap(p.annStack)])
 	*p = pass{
 		w: p.w, refCache: p.refCache, foldCache: p.foldCache, inProgress: p.inProgress, dyn: p.dyn,
 		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0],
-		env: p.env[:0], namingHits: p.namingHits[:0],
+		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0],
 	}
 	passPool.Put(p)
 }
@@ -497,14 +500,22 @@ func (p *pass) annotationStrings(e ast.Expr) {
 	case nil, *ast.Name:
 		return // most annotations are a plain name (int, str): no string to find
 	}
-	ast.Walk(e, func(n, _ ast.Node) bool {
+	// ast.Walk's order, on a stack kept in the pass: annotations are everywhere in typed code, and
+	// Walk allocates a closure and a child list per node.
+	stack := append(p.annStack[:0], ast.Node(e))
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		if c, ok := n.(*ast.Constant); ok {
 			if s, ok := c.Value.(string); ok {
 				p.embedded(c, s)
 			}
 		}
-		return true
-	})
+		start := len(stack)
+		stack = ast.AppendChildren(stack, n)
+		slices.Reverse(stack[start:])
+	}
+	p.annStack = stack
 }
 
 // dispatch runs the checks that asked for n's kind.

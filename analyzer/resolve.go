@@ -182,10 +182,15 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	if c, ok := p.refCache[key]; ok {
 		return c
 	}
-	var out []ref
+	// Candidates are gathered in a buffer on the stack and kept in the walker's slab: results live
+	// as long as the analysis, and allocating each one was a large share of its allocations.
+	var buf [maxRefs]ref
+	out := buf[:0]
 	switch e := e.(type) {
 	case *ast.Name:
-		out = p.resolveName(e.Id, sc, idx, depth, e)
+		kept := p.resolveName(e.Id, sc, idx, depth, e)
+		p.refCache[key] = kept
+		return kept
 	case *ast.Attribute:
 		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
 			out = addRef(out, p.a.child(r, e.Attr))
@@ -202,14 +207,17 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 			}
 		}
 	case *ast.Call:
-		out = p.resolveCall(e, sc, idx, depth)
-		for i := range out {
-			out[i].star, out[i].imported, out[i].alias = false, false, false
+		kept := p.resolveCall(e, sc, idx, depth) // a fresh slice: the flags can be cleared in place
+		for i := range kept {
+			kept[i].star, kept[i].imported, kept[i].alias = false, false, false
 		}
+		p.refCache[key] = kept
+		return kept
 	case *ast.NamedExpr:
-		out = p.resolveD(e.Value, sc, idx, depth+1)
+		out = append(out, p.resolveD(e.Value, sc, idx, depth+1)...)
 	case *ast.IfExp:
-		out = append(p.resolveD(e.Body, sc, idx, depth+1), p.resolveD(e.Orelse, sc, idx, depth+1)...)
+		out = append(out, p.resolveD(e.Body, sc, idx, depth+1)...)
+		out = append(out, p.resolveD(e.Orelse, sc, idx, depth+1)...)
 	case *ast.BoolOp:
 		for _, v := range e.Values {
 			for _, r := range p.resolveD(v, sc, idx, depth+1) {
@@ -217,8 +225,9 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 			}
 		}
 	}
-	p.refCache[key] = out
-	return out
+	kept := p.w.refLists.keep(out)
+	p.refCache[key] = kept
+	return kept
 }
 
 func addRef(out []ref, r ref) []ref {
@@ -233,9 +242,11 @@ func addRef(out []ref, r ref) []ref {
 	return append(out, r)
 }
 
+// resolveName returns what name, used in sc at statement idx, may refer to, in a fresh slice.
 func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.Name) []ref {
 	binds, builtin, stars := p.lookup(name, sc, idx)
-	var out []ref
+	var buf [maxRefs]ref // see resolveD
+	out := buf[:0]
 	for _, b := range binds {
 		switch b.kind {
 		case bImport:
@@ -255,13 +266,14 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 		}
 	}
 	if builtin {
+		bq, isBuiltin := p.a.mods.builtinQual[name]
 		switch {
 		case name == "__builtins__":
 			out = addRef(out, ref{qual: "builtins", kind: kMod})
 		case name == "__loader__" || name == "__spec__":
 			out = addRef(out, ref{qual: name, kind: kObj})
-		case p.a.mods.builtin[name]:
-			out = addRef(out, ref{qual: "builtins." + name, kind: kObj})
+		case isBuiltin:
+			out = addRef(out, ref{qual: bq, kind: kObj})
 		case len(binds) == 0:
 			for _, m := range stars {
 				r := p.a.child(ref{qual: m, kind: kMod}, name)
@@ -270,7 +282,7 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 			}
 		}
 	}
-	return out
+	return p.w.refLists.keep(out)
 }
 
 // Dynamic-import entry points: calls that import a module named by their first argument.
@@ -313,8 +325,10 @@ var opaqueImportFuncs = map[string]bool{
 	"imp.find_module":                          true,
 }
 
+// resolveCall returns what the result of call e may refer to, in a fresh slice.
 func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
-	var out []ref
+	var buf [maxRefs]ref // see resolveD
+	out := buf[:0]
 	// x.__getattribute__("name") and object.__getattribute__(x, "name") are getattr(x, "name").
 	if at, ok := e.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
 		obj, nameArg := at.Value, firstArg(e)
@@ -328,7 +342,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 				out = addRef(out, p.a.child(r, name))
 			}
 		}
-		return out
+		return p.w.refLists.keep(out)
 	}
 	// ns.get("name") on a namespace is ns["name"].
 	if at, ok := e.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(e.Args) > 0 {
@@ -403,7 +417,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			out = addRef(out, p.a.modRef(name))
 		}
 	}
-	return out
+	return p.w.refLists.keep(out)
 }
 
 // getterSteps applies an attrgetter path to what base refers to, returning for each candidate the

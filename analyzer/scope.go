@@ -61,7 +61,13 @@ type binding struct {
 
 func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
 	s := w.scopeSlab.alloc()
-	*s = scope{kind: kind, parent: parent, idxInParent: idx, syms: map[string]*symbol{}, w: w}
+	var syms map[string]*symbol
+	if n := len(w.freeSyms); n > 0 {
+		syms, w.freeSyms = w.freeSyms[n-1], w.freeSyms[:n-1]
+	} else {
+		syms = map[string]*symbol{}
+	}
+	*s = scope{kind: kind, parent: parent, idxInParent: idx, syms: syms, w: w}
 	return s
 }
 
@@ -101,6 +107,47 @@ func (s *slab[T]) alloc() *T {
 	return v
 }
 
+// slice returns an empty slice with capacity k, carved from the chunks: appending up to k values
+// costs no allocation, and appending more copies to the heap as usual.
+func (s *slab[T]) slice(k int) []T {
+	if k > slabChunk {
+		return make([]T, 0, k)
+	}
+	if s.i < len(s.chunks) && s.n+k > slabChunk {
+		s.i, s.n = s.i+1, 0 // the rest of this chunk stays zero
+	}
+	if s.i == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, slabChunk))
+	}
+	c := s.chunks[s.i][s.n : s.n : s.n+k]
+	if s.n += k; s.n == slabChunk {
+		s.i, s.n = s.i+1, 0
+	}
+	return c
+}
+
+// keep returns a copy of xs carved from the chunks, with its capacity capped at its length so
+// that appending to it never writes into the chunk; nil for an empty xs.
+func (s *slab[T]) keep(xs []T) []T {
+	if len(xs) == 0 {
+		return nil
+	}
+	return append(s.slice(len(xs)), xs...)
+}
+
+// each calls fn for every value handed out since the last reset.
+func (s *slab[T]) each(fn func(*T)) {
+	for i := 0; i <= s.i && i < len(s.chunks); i++ {
+		c := s.chunks[i]
+		if i == s.i {
+			c = c[:s.n]
+		}
+		for j := range c {
+			fn(&c[j])
+		}
+	}
+}
+
 // reset zeroes the values handed out, so that alloc returns zero values and nothing stale is kept
 // alive, and makes them available again.
 func (s *slab[T]) reset() {
@@ -137,6 +184,10 @@ type walker struct {
 	scopeSlab slab[scope]
 	symSlab   slab[symbol]
 	bindSlab  slab[binding]
+	bindLists slab[*binding] // backing of the symbols' binding lists
+	refLists  slab[ref]      // backing of resolution results (pass.resolveD)
+	// freeSyms are emptied symbol maps of a previous module's scopes, for reuse.
+	freeSyms []map[string]*symbol
 	scopes    map[ast.Node]*scope
 	root      *scope
 	stack     []frame
@@ -152,7 +203,15 @@ func newWalker() *walker {
 
 // reset makes w ready for another module, keeping its memory.
 func (w *walker) reset() {
+	w.scopeSlab.each(func(s *scope) {
+		if s.syms != nil && len(s.syms) <= maxPooledSyms {
+			clear(s.syms)
+			w.freeSyms = append(w.freeSyms, s.syms)
+		}
+	})
 	w.scopeSlab.reset()
+	w.bindLists.reset()
+	w.refLists.reset()
 	w.symSlab.reset()
 	w.bindSlab.reset()
 	clear(w.scopes)
@@ -163,6 +222,9 @@ func (w *walker) reset() {
 	w.cur = frame{}
 	w.root = w.newScope(scModule, nil, 0)
 }
+
+// maxPooledSyms bounds the symbol maps kept for reuse, so that one huge scope does not pin its map.
+const maxPooledSyms = 1 << 10
 
 func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *scope {
 	if s := w.scopes[n]; s != nil {
@@ -539,9 +601,16 @@ func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 			c.bind(sc, a.Arg, binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
 		}
 	}
-	positional := append(append([]*ast.Arg{}, args.Posonlyargs...), args.Args...)
-	first := len(positional) - len(args.Defaults)
-	for i, a := range positional {
+	// Defaults belong to the last positional parameters, across Posonlyargs and Args.
+	npos := len(args.Posonlyargs) + len(args.Args)
+	first := npos - len(args.Defaults)
+	for i := range npos {
+		var a *ast.Arg
+		if i < len(args.Posonlyargs) {
+			a = args.Posonlyargs[i]
+		} else {
+			a = args.Args[i-len(args.Posonlyargs)]
+		}
 		var def ast.Expr
 		if i >= first && first >= 0 {
 			def = args.Defaults[i-first]
@@ -581,6 +650,9 @@ func (c *collector) bind(sc *scope, name string, bv binding) {
 		}
 	}
 	y := target.sym(name)
+	if y.binds == nil {
+		y.binds = c.w.bindLists.slice(2) // most names are bound once or twice
+	}
 	if len(y.binds) < maxBindings {
 		y.binds = append(y.binds, c.w.newBinding(*b))
 	} else {
