@@ -52,6 +52,7 @@ type Analyzer struct {
 	allowMods, denyMods map[string]bool
 	// methods maps a denied method name to the modules whose objects have it (DeniedMethods).
 	methods map[string][]string
+	tags    map[string]qualTags // see tagsOf
 }
 
 // New validates the check table and the config's module tables and returns an analyzer.
@@ -122,6 +123,7 @@ func New(cfg *config.Config) (*Analyzer, error) {
 			a.risky[m] = true
 		}
 	}
+	a.tags = buildTags(a.caps, a.denied)
 	for _, c := range registry {
 		for _, k := range c.Nodes {
 			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], c)

@@ -100,14 +100,14 @@ func (p *pass) facts(f *frame) {
 func (p *pass) dynamicCall(n *ast.Call) {
 	for _, r := range p.refs(n.Func) {
 		switch {
-		case importFuncs[r.qual]:
+		case r.tags&tagImportFunc != 0:
 			name, ok := p.foldString(importNameArg(n), p.cur.sc, p.cur.idx)
 			if !ok || strings.HasPrefix(name, ".") {
 				name = ""
 			}
 			p.addDynamic(n, name, false, !r.alias)
 			return
-		case opaqueImportFuncs[r.qual]:
+		case r.tags&tagOpaqueImport != 0:
 			p.addDynamic(n, "", true, !r.alias)
 			return
 		}

@@ -14,6 +14,7 @@ type ref struct {
 	// How a name use reached it: through `from m import *`, a from-import, or an assignment
 	// alias (e = eval). Attribute, subscript and call results clear these: they name the object.
 	star, imported, alias bool
+	tags                  qualTags // set by pass.addRef: every ref resolution returns has them
 }
 
 type refKind uint8
@@ -193,7 +194,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 		return kept
 	case *ast.Attribute:
 		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
-			out = addRef(out, p.a.child(r, e.Attr))
+			out = p.addRef(out, p.a.child(r, e.Attr))
 		}
 	case *ast.Subscript:
 		key, ok := p.foldString(e.Slice, sc, idx)
@@ -203,7 +204,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
 			for _, x := range p.item(r, key, sc, idx, depth) {
 				x.star, x.imported, x.alias = false, false, false
-				out = addRef(out, x)
+				out = p.addRef(out, x)
 			}
 		}
 	case *ast.Call:
@@ -221,7 +222,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	case *ast.BoolOp:
 		for _, v := range e.Values {
 			for _, r := range p.resolveD(v, sc, idx, depth+1) {
-				out = addRef(out, r)
+				out = p.addRef(out, r)
 			}
 		}
 	}
@@ -230,9 +231,13 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	return kept
 }
 
-func addRef(out []ref, r ref) []ref {
+// addRef appends r to out unless it is there already or out is full, with its tags.
+func (p *pass) addRef(out []ref, r ref) []ref {
 	if r.qual == "" || len(r.qual) > maxQualLen || len(out) >= maxRefs {
 		return out
+	}
+	if r.tags&tagKnown == 0 {
+		r.tags = p.a.tagsOf(r.qual)
 	}
 	for _, x := range out {
 		if x == r {
@@ -252,7 +257,7 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 		case bImport:
 			r := b.ref
 			r.imported = true
-			out = addRef(out, r)
+			out = p.addRef(out, r)
 		case bAssign:
 			if p.inProgress[b] {
 				continue
@@ -260,7 +265,7 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 			p.inProgress[b] = true
 			for _, r := range p.resolveD(b.value, b.scope, b.idx, depth+1) {
 				r.alias, r.imported, r.star = true, false, false
-				out = addRef(out, r)
+				out = p.addRef(out, r)
 			}
 			delete(p.inProgress, b)
 		}
@@ -269,16 +274,16 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 		bq, isBuiltin := p.a.mods.builtinQual[name]
 		switch {
 		case name == "__builtins__":
-			out = addRef(out, ref{qual: "builtins", kind: kMod})
+			out = p.addRef(out, ref{qual: "builtins", kind: kMod})
 		case name == "__loader__" || name == "__spec__":
-			out = addRef(out, ref{qual: name, kind: kObj})
+			out = p.addRef(out, ref{qual: name, kind: kObj})
 		case isBuiltin:
-			out = addRef(out, ref{qual: bq, kind: kObj})
+			out = p.addRef(out, ref{qual: bq, kind: kObj})
 		case len(binds) == 0:
 			for _, m := range stars {
 				r := p.a.child(ref{qual: m, kind: kMod}, name)
 				r.star = true
-				out = addRef(out, r)
+				out = p.addRef(out, r)
 			}
 		}
 	}
@@ -339,7 +344,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 		}
 		if name, ok := p.foldString(nameArg, sc, idx); ok {
 			for _, r := range p.resolveD(obj, sc, idx, depth+1) {
-				out = addRef(out, p.a.child(r, name))
+				out = p.addRef(out, p.a.child(r, name))
 			}
 		}
 		return p.w.refLists.keep(out)
@@ -350,7 +355,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
 				if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
 					for _, x := range p.item(r, key, sc, idx, depth) {
-						out = addRef(out, x)
+						out = p.addRef(out, x)
 					}
 				}
 			}
@@ -361,16 +366,16 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			continue
 		}
 		if instanceTypes[f.qual] {
-			out = addRef(out, ref{qual: f.qual + "()", kind: kObj})
+			out = p.addRef(out, ref{qual: f.qual + "()", kind: kObj})
 			continue
 		}
 		if inst, ok := instanceResults[f.qual]; ok {
-			out = addRef(out, ref{qual: inst, kind: kObj})
+			out = p.addRef(out, ref{qual: inst, kind: kObj})
 			continue
 		}
 		if f.kind == kGetter && len(e.Args) == 1 {
 			for _, steps := range p.getterSteps(f.qual, e.Args[0], sc, idx, depth) {
-				out = addRef(out, steps[len(steps)-1])
+				out = p.addRef(out, steps[len(steps)-1])
 			}
 			continue
 		}
@@ -381,28 +386,28 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			if len(e.Args) == 1 || f.qual == "operator.methodcaller" && len(e.Args) >= 1 {
 				path, ok := p.foldString(e.Args[0], sc, idx)
 				if ok && path != "" && (f.qual == "operator.attrgetter" || !strings.Contains(path, ".")) {
-					out = addRef(out, ref{qual: path, kind: kGetter})
+					out = p.addRef(out, ref{qual: path, kind: kGetter})
 				}
 			}
 		case "builtins.getattr":
 			if len(e.Args) >= 2 {
 				if name, ok := p.foldString(e.Args[1], sc, idx); ok {
 					for _, r := range p.resolveD(e.Args[0], sc, idx, depth+1) {
-						out = addRef(out, p.a.child(r, name))
+						out = p.addRef(out, p.a.child(r, name))
 					}
 				}
 			}
 		case "builtins.vars":
 			if len(e.Args) == 0 {
-				out = addRef(out, ref{qual: "__main__", kind: kGlobals})
+				out = p.addRef(out, ref{qual: "__main__", kind: kGlobals})
 			}
 			for _, r := range p.resolveD(firstArg(e), sc, idx, depth+1) {
 				if r.kind == kMod {
-					out = addRef(out, ref{qual: r.qual, kind: kDict})
+					out = p.addRef(out, ref{qual: r.qual, kind: kDict})
 				}
 			}
 		case "builtins.globals", "builtins.locals":
-			out = addRef(out, ref{qual: "__main__", kind: kGlobals})
+			out = p.addRef(out, ref{qual: "__main__", kind: kGlobals})
 		case "builtins.__import__", "importlib.import_module", "importlib.__import__", "importlib._bootstrap._gcd_import",
 			"sys.modules.get", "sys.modules.__getitem__":
 			name, ok := p.foldString(importNameArg(e), sc, idx)
@@ -414,7 +419,7 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 					name = name[:i]
 				}
 			}
-			out = addRef(out, p.a.modRef(name))
+			out = p.addRef(out, p.a.modRef(name))
 		}
 	}
 	return p.w.refLists.keep(out)

@@ -147,9 +147,10 @@ func (p *pass) opaque(n ast.Node) bool {
 	return !p.isCallFunc(n) && !p.isAttrBase(n) && !p.isAliasPos(n)
 }
 
-func has(refs []ref, set map[string]bool) (string, bool) {
+// has returns the first object ref with the tag.
+func has(refs []ref, tag qualTags) (string, bool) {
 	for _, r := range refs {
-		if r.kind == kObj && set[r.qual] {
+		if r.kind == kObj && r.tags&tag != 0 {
 			return r.qual, true
 		}
 	}
@@ -337,8 +338,8 @@ func (p *pass) capGetter(call *ast.Call, path string, base ast.Expr) {
 // capRef reports a named module attribute that the capability map marks (exact key).
 func (p *pass) capRef(n ast.Node) {
 	for _, r := range p.refNode(n) {
-		if r.kind != kObj && r.kind != kMod {
-			continue
+		if r.kind != kObj && r.kind != kMod || r.tags&(tagCaps|tagDenied) == 0 {
+			continue // no capabilities: nothing to record or report
 		}
 		if p.a.denied[r.qual] || r.kind == kMod && (p.importedModule(r.qual) || p.dyn[n] != nil) {
 			continue // SBX102, reported at the import statement, or a dynamic import (SBX103)
@@ -409,7 +410,7 @@ func runSBX102(p *pass, n ast.Node) {
 			return
 		}
 		for _, r := range p.refNode(n) {
-			if (r.kind == kObj || r.kind == kMod) && p.a.denied[r.qual] {
+			if (r.kind == kObj || r.kind == kMod) && r.tags&tagDenied != 0 {
 				report(n, r.qual)
 				return
 			}
@@ -438,7 +439,7 @@ func runSBX104(p *pass, n ast.Node) {
 	if p.isCallFunc(n) {
 		return
 	}
-	if q, ok := has(p.namedRefs(n, true), importBuiltins); ok {
+	if q, ok := has(p.namedRefs(n, true), tagImportBuiltin); ok {
 		p.report(n, "%s is referenced without being called, so the modules it imports are unknown", short(q))
 	}
 }
@@ -474,7 +475,7 @@ func runSBX201(p *pass, n ast.Node) {
 		}
 		return
 	}
-	if q, ok := has(p.namedRefs(n, false), evalBuiltins); ok {
+	if q, ok := has(p.namedRefs(n, false), tagEval); ok {
 		p.report(n, "%s runs code built at run time", short(q))
 	}
 }
@@ -507,18 +508,18 @@ func (p *pass) naming(id string, n ast.Node) {
 	if n != p.namingNode {
 		p.namingNode, p.namingHits = n, p.namingHits[:0]
 		for _, r := range p.namedRefs(n, true) {
-			rule := namingRule(r.qual)
-			if rule == "" {
+			rule := r.tags & tagNaming
+			if rule == 0 {
 				continue
 			}
 			inner := false
 			for _, x := range p.innerRefs(n) {
-				if namingRule(x.qual) == rule {
+				if x.tags&tagNaming == rule {
 					inner = true // reported at the inner reference
 				}
 			}
 			if !inner {
-				p.namingHits = append(p.namingHits, namingHit{rule, r.qual})
+				p.namingHits = append(p.namingHits, namingHit{namingRuleOf(rule), r.qual})
 			}
 		}
 	}
@@ -704,7 +705,7 @@ func runSBX401(p *pass, n ast.Node) {
 
 func runSBX402(p *pass, n ast.Node) {
 	if c, ok := n.(*ast.Call); ok {
-		q, ok := has(p.refs(c.Func), nsBuiltins)
+		q, ok := has(p.refs(c.Func), tagNS)
 		if !ok {
 			return
 		}
@@ -725,7 +726,7 @@ func runSBX402(p *pass, n ast.Node) {
 	if !p.opaque(n) {
 		return
 	}
-	if q, ok := has(p.namedRefs(n, true), nsBuiltins); ok && q != "builtins.dir" {
+	if q, ok := has(p.namedRefs(n, true), tagNS); ok && q != "builtins.dir" {
 		p.report(n, "%s is passed as a value", short(q))
 	}
 }
@@ -828,7 +829,7 @@ func runSBX403(p *pass, n ast.Node) {
 		if !p.opaque(n) {
 			return
 		}
-		if q, ok := has(p.namedRefs(n, true), attrBuiltins); ok && q != "builtins.hasattr" {
+		if q, ok := has(p.namedRefs(n, true), tagAttr); ok && q != "builtins.hasattr" {
 			p.report(n, "%s is passed as a value, so the attribute names it is given are unknown", short(q))
 		}
 		return
@@ -859,7 +860,7 @@ func runSBX403(p *pass, n ast.Node) {
 		}
 		return
 	}
-	q, ok := has(p.refs(c.Func), attrBuiltins)
+	q, ok := has(p.refs(c.Func), tagAttr)
 	if !ok || len(c.Args) < 2 {
 		return
 	}
@@ -1118,7 +1119,7 @@ func argOrKeyword(c *ast.Call, i int, kw string) ast.Expr {
 func runSBX602(p *pass, n ast.Node) {
 	p.naming("SBX602", n)
 	if c, ok := n.(*ast.Call); ok {
-		if q, ok := has(p.refs(c.Func), interactiveBIs); ok {
+		if q, ok := has(p.refs(c.Func), tagInteractive); ok {
 			p.report(n, "%s() starts an interactive session", short(q))
 		}
 		return
@@ -1126,7 +1127,7 @@ func runSBX602(p *pass, n ast.Node) {
 	if _, ok := n.(*ast.Subscript); ok || !p.opaque(n) {
 		return
 	}
-	if q, ok := has(p.namedRefs(n, true), interactiveBIs); ok {
+	if q, ok := has(p.namedRefs(n, true), tagInteractive); ok {
 		p.report(n, "%s is passed as a value", short(q))
 	}
 }
@@ -1173,7 +1174,7 @@ func describeNS(r ref) string {
 }
 
 func (p *pass) monkeyCall(c *ast.Call) {
-	if q, ok := has(p.refs(c.Func), map[string]bool{"builtins.setattr": true, "builtins.delattr": true}); ok && len(c.Args) > 0 {
+	if q, ok := has(p.refs(c.Func), tagSetDel); ok && len(c.Args) > 0 {
 		if p.anyModule(p.refs(c.Args[0])) {
 			p.report(c, "%s on a module changes it for all code", short(q))
 		}
@@ -1348,11 +1349,11 @@ func runSBX702(p *pass, n ast.Node) {
 	var sink string
 	for _, r := range p.refs(c.Func) {
 		switch {
-		case evalBuiltins[r.qual]:
+		case r.tags&tagEval != 0:
 			arg, sink = argOrKeyword(c, 0, "source"), short(r.qual)
-		case importFuncs[r.qual]:
+		case r.tags&tagImportFunc != 0:
 			arg, sink = importNameArg(c), short(r.qual)
-		case attrBuiltins[r.qual]:
+		case r.tags&tagAttr != 0:
 			arg, sink = argOrKeyword(c, 1, "name"), short(r.qual)
 		case r.qual == "timeit.timeit" || r.qual == "timeit.Timer" || r.qual == "timeit.repeat":
 			arg, sink = argOrKeyword(c, 0, "stmt"), r.qual

@@ -188,11 +188,11 @@ type walker struct {
 	refLists  slab[ref]      // backing of resolution results (pass.resolveD)
 	// freeSyms are emptied symbol maps of a previous module's scopes, for reuse.
 	freeSyms []map[string]*symbol
-	scopes    map[ast.Node]*scope
-	root      *scope
-	stack     []frame
-	kids      []ast.Node
-	cur       frame // the frame being visited; a field so that visiting does not allocate
+	scopes   map[ast.Node]*scope
+	root     *scope
+	stack    []frame
+	kids     []ast.Node
+	cur      frame // the frame being visited; a field so that visiting does not allocate
 }
 
 func newWalker() *walker {

@@ -66,10 +66,14 @@ var namingPrefix = map[string]string{
 	"doctest":        "SBX601",
 }
 
-// namingRule returns the rule that reports qual where it is named, or "".
-func namingRule(qual string) string {
-	if id := namingExact[qual]; id != "" {
-		return id
+// namingPrefixRule is namingRule for the prefix entries only.
+func namingPrefixRule(qual string) string {
+	head := qual
+	if i := strings.IndexByte(qual, '.'); i >= 0 {
+		head = qual[:i]
+	}
+	if !namingHeads[head] {
+		return "" // one lookup for the names no prefix can cover, which is nearly all of them
 	}
 	for i := 0; i <= len(qual); i++ {
 		if i == len(qual) || qual[i] == '.' {
@@ -79,6 +83,26 @@ func namingRule(qual string) string {
 		}
 	}
 	return ""
+}
+
+// namingHeads are the first components of the namingPrefix keys.
+var namingHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range namingPrefix {
+		if i := strings.IndexByte(k, '.'); i >= 0 {
+			k = k[:i]
+		}
+		m[k] = true
+	}
+	return m
+}()
+
+// namingRule returns the rule that reports qual where it is named, or "".
+func namingRule(qual string) string {
+	if id := namingExact[qual]; id != "" {
+		return id
+	}
+	return namingPrefixRule(qual)
 }
 
 // instanceTypes are classes whose instances' methods are sinks: calling one yields the ref
@@ -101,7 +125,92 @@ var (
 	nsBuiltins     = map[string]bool{"builtins.globals": true, "builtins.locals": true, "builtins.vars": true, "builtins.dir": true}
 	interactiveBIs = map[string]bool{"builtins.breakpoint": true, "builtins.help": true}
 	importBuiltins = map[string]bool{"builtins.__import__": true, "importlib.import_module": true, "importlib.__import__": true}
+	// setDelBuiltins change an object's attributes (SBX603 on modules).
+	setDelBuiltins = map[string]bool{"builtins.setattr": true, "builtins.delattr": true}
 )
+
+// qualTags are the answers of the checks' tables about one qualified name. Resolution stores them
+// in every ref it returns (pass.addRef), from one lookup, since the checks of one node ask the
+// tables about its refs again and again.
+type qualTags uint32
+
+const (
+	tagKnown qualTags = 1 << iota // the tags below have been computed
+	tagEval                       // evalBuiltins
+	tagAttr                       // attrBuiltins
+	tagNS                         // nsBuiltins
+	tagInteractive                // interactiveBIs
+	tagImportBuiltin              // importBuiltins
+	tagImportFunc                 // importFuncs
+	tagOpaqueImport               // opaqueImportFuncs
+	tagSetDel                     // setDelBuiltins
+	tagCaps                       // the config's capability map has the exact name
+	tagDenied                     // the config's denied attributes have it
+	tagNamingFirst                // namingRule: tagNamingFirst << i for namingIDs[i]
+)
+
+// namingIDs are the rules of the naming tables, in tag order.
+var namingIDs = []string{"SBX202", "SBX203", "SBX303", "SBX503", "SBX601", "SBX602"}
+
+const tagNaming = tagNamingFirst * (1<<6 - 1) // all naming bits
+
+func namingTag(id string) qualTags {
+	for i, x := range namingIDs {
+		if x == id {
+			return tagNamingFirst << i
+		}
+	}
+	panic("analyzer: naming rule " + id + " has no tag")
+}
+
+// namingRuleOf is the rule of a naming tag, or "".
+func namingRuleOf(t qualTags) string {
+	for i, id := range namingIDs {
+		if t&(tagNamingFirst<<i) != 0 {
+			return id
+		}
+	}
+	return ""
+}
+
+// buildTags is the table of the names that have tags other than a naming prefix.
+func buildTags(caps map[string][]string, denied map[string]bool) map[string]qualTags {
+	m := map[string]qualTags{}
+	for _, t := range []struct {
+		set map[string]bool
+		tag qualTags
+	}{
+		{evalBuiltins, tagEval}, {attrBuiltins, tagAttr}, {nsBuiltins, tagNS}, {interactiveBIs, tagInteractive},
+		{importBuiltins, tagImportBuiltin}, {importFuncs, tagImportFunc}, {opaqueImportFuncs, tagOpaqueImport},
+		{setDelBuiltins, tagSetDel}, {denied, tagDenied},
+	} {
+		for q, ok := range t.set {
+			if ok {
+				m[q] |= t.tag
+			}
+		}
+	}
+	for q, cs := range caps {
+		if len(cs) > 0 {
+			m[q] |= tagCaps
+		}
+	}
+	for q, id := range namingExact {
+		m[q] |= namingTag(id)
+	}
+	return m
+}
+
+// tagsOf returns the tags of qual.
+func (a *Analyzer) tagsOf(qual string) qualTags {
+	t := a.tags[qual] | tagKnown
+	if t&tagNaming == 0 {
+		if id := namingPrefixRule(qual); id != "" {
+			t |= namingTag(id)
+		}
+	}
+	return t
+}
 
 // dunderIntro are the dunder attributes that walk the object graph (SBX301).
 var dunderIntro = map[string]bool{
