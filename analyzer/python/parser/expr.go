@@ -23,7 +23,7 @@ func (p *parser) starExpressions() ast.Expr {
 		}
 		elts = append(elts, e)
 	}
-	return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load})
 }
 
 // star_expression: '*' bitwise_or | expression
@@ -289,7 +289,7 @@ done:
 	if ops == nil {
 		return a
 	}
-	return &ast.Compare{Loc: p.loc(start), Left: a, Ops: ops, Comparators: comps}
+	return p.a.compares.alloc(ast.Compare{Loc: p.loc(start), Left: a, Ops: ops, Comparators: comps})
 }
 
 // Binary operator precedence levels, lowest first: bitwise_or, bitwise_xor, bitwise_and, shift_expr, sum, term.
@@ -374,7 +374,7 @@ func (p *parser) binary(level int) ast.Expr {
 			p.pos = mark
 			return a
 		}
-		a = &ast.BinOp{Loc: p.loc(start), Left: a, Op: op, Right: b}
+		a = p.a.binOps.alloc(ast.BinOp{Loc: p.loc(start), Left: a, Op: op, Right: b})
 	}
 }
 
@@ -428,7 +428,7 @@ func (p *parser) power() ast.Expr {
 		p.pos = mark
 		return a
 	}
-	return &ast.BinOp{Loc: p.loc(start), Left: a, Op: ast.Pow, Right: b}
+	return p.a.binOps.alloc(ast.BinOp{Loc: p.loc(start), Left: a, Op: ast.Pow, Right: b})
 }
 
 // await_primary: AWAIT primary | primary
@@ -476,10 +476,10 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 			return nil
 		}
 		p.pos += 2
-		return &ast.Attribute{Loc: p.loc(start), Value: a, Attr: p.name(p.pos - 1), Ctx: ctx}
+		return p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: a, Attr: p.name(p.pos - 1), Ctx: ctx})
 	case opLPar:
 		if g := p.genexp(); g != nil {
-			return &ast.Call{Loc: p.loc(start), Func: a, Args: []ast.Expr{g}, Keywords: []*ast.Keyword{}}
+			return p.a.calls.alloc(ast.Call{Loc: p.loc(start), Func: a, Args: []ast.Expr{g}, Keywords: []*ast.Keyword{}})
 		}
 		if p.err != nil {
 			return nil
@@ -498,7 +498,7 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 			p.pos = mark
 			return nil
 		}
-		return &ast.Call{Loc: p.loc(start), Func: a, Args: args, Keywords: kws}
+		return p.a.calls.alloc(ast.Call{Loc: p.loc(start), Func: a, Args: args, Keywords: kws})
 	case opLSqb:
 		p.pos++
 		s := p.slices()
@@ -506,7 +506,7 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 			p.pos = mark
 			return nil
 		}
-		return &ast.Subscript{Loc: p.loc(start), Value: a, Slice: s, Ctx: ctx}
+		return p.a.subscripts.alloc(ast.Subscript{Loc: p.loc(start), Value: a, Slice: s, Ctx: ctx})
 	}
 	return nil
 }
@@ -552,7 +552,7 @@ func (p *parser) slices() ast.Expr {
 			break
 		}
 	}
-	return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load})
 }
 
 // slice: [expression] ':' [expression] [':' [expression]] | named_expression
@@ -614,19 +614,19 @@ func (p *parser) atom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load}
+		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load})
 	case kwTrue:
 		p.pos++
-		return &ast.Constant{Loc: p.span(start, start), Value: true}
+		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: true})
 	case kwFalse:
 		p.pos++
-		return &ast.Constant{Loc: p.span(start, start), Value: false}
+		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: false})
 	case kwNone:
 		p.pos++
-		return &ast.Constant{Loc: p.span(start, start), Value: ast.NoneValue{}}
+		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: ast.NoneValue{}})
 	case opEllipsis:
 		p.pos++
-		return &ast.Constant{Loc: p.span(start, start), Value: ast.EllipsisValue{}}
+		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: ast.EllipsisValue{}})
 	case tSTRING:
 		return p.strings()
 	case tNUMBER:
@@ -652,7 +652,7 @@ func (p *parser) parenAtom() ast.Expr {
 	switch p.peek() {
 	case opRPar:
 		p.pos++
-		return &ast.Tuple{Loc: p.loc(start), Elts: []ast.Expr{}, Ctx: ast.Load}
+		return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: []ast.Expr{}, Ctx: ast.Load})
 	case kwYield:
 		y := p.yieldExpr()
 		if y == nil || !p.expect(opRPar) {
@@ -675,7 +675,7 @@ func (p *parser) parenAtom() ast.Expr {
 			p.pos = start
 			return nil
 		}
-		return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+		return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load})
 	case opRPar:
 		if starred {
 			p.pos = start
@@ -948,7 +948,7 @@ func (p *parser) arguments() *callArgs {
 		if v.node == nil {
 			return nil
 		}
-		return v.node.(*callArgsNode).c
+		return v.node.(*callArgs)
 	}
 	c := p.argumentsUncached()
 	if c == nil {
@@ -956,21 +956,22 @@ func (p *parser) arguments() *callArgs {
 		p.memoSet(ruleArguments, start, nil)
 		return nil
 	}
-	p.memoSet(ruleArguments, start, &callArgsNode{c})
+	p.memoSet(ruleArguments, start, c)
 	return c
 }
 
-// callArgsNode lets arguments results live in the memo table.
-type callArgsNode struct{ c *callArgs }
-
-func (*callArgsNode) NodeType() string { return "arguments" }
+// NodeType lets arguments results live in the memo table.
+func (*callArgs) NodeType() string { return "arguments" }
 
 func (p *parser) argumentsUncached() *callArgs {
 	if !p.enter() {
 		return nil
 	}
 	defer p.leave()
-	c := &callArgs{Args: []ast.Expr{}, Keywords: []*ast.Keyword{}}
+	// The lists are built on the stack and copied into the arena once complete.
+	var argBuf [8]ast.Expr
+	var kwBuf [4]*ast.Keyword
+	c := callArgs{Args: argBuf[:0], Keywords: kwBuf[:0]}
 	phase := 0 // 0: positional; 1: keywords and *iterables; 2: keywords and **mappings
 	n := 0
 	for {
@@ -987,14 +988,14 @@ func (p *parser) argumentsUncached() *callArgs {
 		case p.peek() == opDoubleStar:
 			p.pos++
 			if v := p.expression(); v != nil {
-				c.Keywords = append(c.Keywords, &ast.Keyword{Loc: p.loc(mark), Value: v})
+				c.Keywords = append(c.Keywords, p.a.keywords.alloc(ast.Keyword{Loc: p.loc(mark), Value: v}))
 				phase = 2
 				ok = true
 			}
 		case p.peek() == tNAME && p.peekAt(1) == opEqual:
 			p.pos += 2
 			if v := p.expression(); v != nil {
-				c.Keywords = append(c.Keywords, &ast.Keyword{Loc: p.loc(mark), Arg: ast.Ident(p.name(mark)), Value: v})
+				c.Keywords = append(c.Keywords, p.a.keywords.alloc(ast.Keyword{Loc: p.loc(mark), Arg: p.a.ident(p.name(mark)), Value: v}))
 				if phase == 0 {
 					phase = 1
 				}
@@ -1028,5 +1029,5 @@ func (p *parser) argumentsUncached() *callArgs {
 	if p.peek() != opRPar {
 		return nil
 	}
-	return c
+	return p.a.callArgs.alloc(callArgs{Args: p.a.exprs.copyOf(c.Args), Keywords: p.a.keywordList.copyOf(c.Keywords)})
 }

@@ -30,9 +30,9 @@ func (st *fstringState) addLiteral(s string) { st.lastStr = append(st.lastStr, s
 // strNode turns the pending literal into a Constant spanning tokens from..to.
 func (st *fstringState) strNode(from, to int) *ast.Constant {
 	p := st.p
-	c := &ast.Constant{Value: string(st.lastStr), Loc: p.span(from, to)}
+	c := p.a.constants.alloc(ast.Constant{Value: string(st.lastStr), Loc: p.span(from, to)})
 	if strings.HasPrefix(p.text(from), "u") {
-		c.Kind = ast.Ident("u")
+		c.Kind = p.a.ident("u")
 	}
 	st.lastStr = st.lastStr[:0]
 	return c
@@ -51,7 +51,7 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 		values = []ast.Expr{}
 	}
 	p := st.p
-	return &ast.JoinedStr{Values: values, Loc: p.span(from, to)}
+	return p.a.joined.alloc(ast.JoinedStr{Values: values, Loc: p.span(from, to)})
 }
 
 // concatFstring parses the f-string body of token t (at nesting level 0).
@@ -300,7 +300,7 @@ func (st *fstringState) findExpr(s string, pi *int, end int, raw bool, lvl, t in
 	if exprText != "" && spec == nil && conversion == -1 {
 		conversion = 'r'
 	}
-	fv := &ast.FormattedValue{Value: simple, Conversion: conversion, FormatSpec: spec, Loc: p.span(st.first, st.last)}
+	fv := p.a.formatted.alloc(ast.FormattedValue{Value: simple, Conversion: conversion, FormatSpec: spec, Loc: p.span(st.first, st.last)})
 	return exprText, fv, true
 }
 
@@ -334,6 +334,7 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 	defer sub.release()
 	sub.lineShift, sub.colShift = startLine, startCol
 	sub.depth = p.depth
+	sub.a = p.a
 	e := sub.starExpressions()
 	p.subTokens += toks.Len() + sub.subTokens
 	if sub.err != nil {

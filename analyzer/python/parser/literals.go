@@ -18,7 +18,7 @@ const maxIntDigits = 4300
 // as CPython's parsenumber does. It returns nil after recording an error.
 func (p *parser) number(i int) *ast.Constant {
 	s := strings.ReplaceAll(p.text(i), "_", "")
-	c := &ast.Constant{Loc: p.span(i, i)}
+	c := p.a.constants.alloc(ast.Constant{Loc: p.span(i, i)})
 	last := s[len(s)-1]
 	isHex := len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
 	switch {
@@ -43,7 +43,7 @@ func (p *parser) number(i int) *ast.Constant {
 			p.errorAt(i, "invalid integer literal")
 			return nil
 		}
-		c.Value = big.NewInt(v)
+		c.Value = p.a.newInt(v)
 	default:
 		n := new(big.Int)
 		base := 10
@@ -90,11 +90,11 @@ func (p *parser) strings() ast.Expr {
 			return nil
 		}
 		if token.IsBytes(lit) {
-			return &ast.Constant{Loc: span, Value: []byte(v)}
+			return p.a.constants.alloc(ast.Constant{Loc: span, Value: []byte(v)})
 		}
-		c := &ast.Constant{Loc: span, Value: v}
+		c := p.a.constants.alloc(ast.Constant{Loc: span, Value: v})
 		if lit[0] == 'u' {
-			c.Kind = ast.Ident("u")
+			c.Kind = p.a.ident("u")
 		}
 		return c
 	}
@@ -131,7 +131,7 @@ func (p *parser) strings() ast.Expr {
 		if bytesVal == nil {
 			bytesVal = []byte{}
 		}
-		return &ast.Constant{Loc: span, Value: bytesVal}
+		return p.a.constants.alloc(ast.Constant{Loc: span, Value: bytesVal})
 	}
 	return st.finish(first, last)
 }

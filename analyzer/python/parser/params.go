@@ -138,7 +138,7 @@ func (p *parser) param(lambda, star bool) *ast.Arg {
 		return nil
 	}
 	p.pos++
-	a := &ast.Arg{Arg: p.name(start)}
+	a := p.a.args.alloc(ast.Arg{Arg: p.name(start)})
 	if !lambda && p.peek() == opColon {
 		mark := p.pos
 		p.pos++

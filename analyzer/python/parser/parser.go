@@ -59,6 +59,7 @@ func ParseText(text string, filename string) (mod *ast.Module, err error) {
 	}
 	p := newParser(toks)
 	defer p.release()
+	p.a = &arena{}
 	m := p.file()
 	if p.err != nil {
 		return nil, p.err
@@ -124,7 +125,8 @@ func checkTreeDepth(m *ast.Module, ntoks int) *token.SyntaxError {
 // parser is the state of one parse over a token slice.
 type parser struct {
 	toks *token.Stream
-	tt   []tt // classified kind of each token
+	tt   []tt   // classified kind of each token
+	a    *arena // where the tree's nodes are allocated
 	// An f-string field's expression is tokenized on its own; lineShift and colShift place its tokens in the
 	// file (the column shift applies to tokens that end on the field's first line, as in CPython).
 	lineShift, colShift int
@@ -187,8 +189,7 @@ func newParser(toks *token.Stream) *parser {
 func (p *parser) release() {
 	p.resetMemo(0)
 	p.toks.Release()
-	p.toks = nil
-	p.err = nil
+	p.toks, p.a, p.err = nil, nil, nil
 	if cap(p.tt) > maxPooledTokens {
 		p.tt = nil
 		p.memo = [numMemoRules][]int32{}

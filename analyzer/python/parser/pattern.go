@@ -54,7 +54,7 @@ func (p *parser) maybeStarPattern() ast.Pattern {
 				return &ast.MatchStar{Loc: p.loc(start)}
 			case p.captureTargetAt(p.pos):
 				p.pos++
-				return &ast.MatchStar{Loc: p.loc(start), Name: ast.Ident(p.name(p.pos - 1))}
+				return &ast.MatchStar{Loc: p.loc(start), Name: p.a.ident(p.name(p.pos - 1))}
 			}
 		}
 		p.pos = start
@@ -91,7 +91,7 @@ func (p *parser) pattern() ast.Pattern {
 	}
 	if p.captureTargetAt(p.pos + 1) {
 		p.pos += 2
-		return &ast.MatchAs{Loc: p.loc(start), Pattern: or, Name: ast.Ident(p.name(p.pos - 1))}
+		return &ast.MatchAs{Loc: p.loc(start), Pattern: or, Name: p.a.ident(p.name(p.pos - 1))}
 	}
 	return or
 }
@@ -148,7 +148,7 @@ func (p *parser) closedPattern() ast.Pattern {
 	case tNAME:
 		if p.captureTargetAt(start) {
 			p.pos++
-			return &ast.MatchAs{Loc: p.loc(start), Name: ast.Ident(p.name(start))}
+			return &ast.MatchAs{Loc: p.loc(start), Name: p.a.ident(p.name(start))}
 		}
 		if p.text(start) == "_" {
 			p.pos++
@@ -220,10 +220,10 @@ func (p *parser) nameOrAttr() ast.Expr {
 		return nil
 	}
 	p.pos++
-	var e ast.Expr = &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load}
+	var e ast.Expr = p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load})
 	for p.peek() == opDot && p.peekAt(1) == tNAME {
 		p.pos += 2
-		e = &ast.Attribute{Loc: p.loc(start), Value: e, Attr: p.name(p.pos - 1), Ctx: ast.Load}
+		e = p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: e, Attr: p.name(p.pos - 1), Ctx: ast.Load})
 	}
 	return e
 }
@@ -294,7 +294,7 @@ func (p *parser) mappingPattern() ast.Pattern {
 				p.pos = start
 				return nil
 			}
-			rest = ast.Ident(p.name(p.pos + 1))
+			rest = p.a.ident(p.name(p.pos + 1))
 			p.pos += 2
 			p.expect(opComma)
 			break
@@ -308,13 +308,13 @@ func (p *parser) mappingPattern() ast.Pattern {
 			key = p.strings()
 		case kwNone:
 			p.pos++
-			key = &ast.Constant{Loc: p.loc(mark), Value: ast.NoneValue{}}
+			key = p.a.constants.alloc(ast.Constant{Loc: p.loc(mark), Value: ast.NoneValue{}})
 		case kwTrue:
 			p.pos++
-			key = &ast.Constant{Loc: p.loc(mark), Value: true}
+			key = p.a.constants.alloc(ast.Constant{Loc: p.loc(mark), Value: true})
 		case kwFalse:
 			p.pos++
-			key = &ast.Constant{Loc: p.loc(mark), Value: false}
+			key = p.a.constants.alloc(ast.Constant{Loc: p.loc(mark), Value: false})
 		case tNAME:
 			key = p.nameOrAttr()
 			if _, ok := key.(*ast.Attribute); !ok {
@@ -392,5 +392,5 @@ func (p *parser) numberLiteral() ast.Expr {
 		p.errorAt(opPos+1, "imaginary number required in complex literal")
 		return nil
 	}
-	return &ast.BinOp{Loc: p.loc(start), Left: real, Op: op, Right: imag}
+	return p.a.binOps.alloc(ast.BinOp{Loc: p.loc(start), Left: real, Op: op, Right: imag})
 }

@@ -4,7 +4,8 @@ import "github.com/sbxgate/sbxgate/analyzer/python/ast"
 
 // file: [statements] ENDMARKER
 func (p *parser) file() *ast.Module {
-	var body []ast.Stmt
+	var buf [16]ast.Stmt // statement lists are built on the stack and copied into the arena once complete
+	body := buf[:0]
 	for p.err == nil {
 		mark := p.pos
 		p.resetMemo(mark)
@@ -20,25 +21,36 @@ func (p *parser) file() *ast.Module {
 	if p.err != nil || !p.expect(tEOF) {
 		return nil
 	}
-	if body == nil {
-		body = []ast.Stmt{}
-	}
-	return &ast.Module{Body: body, TypeIgnores: []*ast.TypeIgnore{}}
+	return &ast.Module{Body: p.a.stmts.copyOf(body), TypeIgnores: []*ast.TypeIgnore{}}
 }
 
-// statements: statement+
+// statements: statement+ (nil for none)
 func (p *parser) statements() []ast.Stmt {
-	var out []ast.Stmt
+	var buf [16]ast.Stmt
+	out := buf[:0]
 	for p.err == nil {
+		// statement(out), inlined: passing buf's slice through the recursion of compoundStmt would move buf
+		// to the heap.
 		mark := p.pos
-		ss := p.statement(out)
+		if s := p.compoundStmt(); s != nil {
+			out = append(out, s)
+			continue
+		}
+		if p.err != nil {
+			break
+		}
+		p.pos = mark
+		ss := p.simpleStmts(out)
 		if ss == nil {
 			p.pos = mark
 			break
 		}
 		out = ss
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return p.a.stmts.copyOf(out)
 }
 
 // statement: compound_stmt | simple_stmts. It appends to out and returns nil on failure.
@@ -151,7 +163,7 @@ func (p *parser) simpleStmtAlts() ast.Stmt {
 		if y == nil {
 			return nil
 		}
-		return &ast.ExprStmt{Loc: p.loc(start), Value: y}
+		return p.a.exprStmts.alloc(ast.ExprStmt{Loc: p.loc(start), Value: y})
 	case kwAssert:
 		p.pos++
 		test := p.expression()
@@ -208,13 +220,13 @@ func (p *parser) assignmentOrExpr(start int) ast.Stmt {
 	if e == nil {
 		return nil
 	}
-	return &ast.ExprStmt{Loc: p.loc(start), Value: e}
+	return p.a.exprStmts.alloc(ast.ExprStmt{Loc: p.loc(start), Value: e})
 }
 
 func (p *parser) assignment(start int) ast.Stmt {
 	// NAME ':' expression ['=' annotated_rhs]
 	if p.peek() == tNAME && p.peekAt(1) == opColon {
-		name := &ast.Name{Loc: p.span(p.pos, p.pos), Id: p.name(p.pos), Ctx: ast.Store}
+		name := p.a.names.alloc(ast.Name{Loc: p.span(p.pos, p.pos), Id: p.name(p.pos), Ctx: ast.Store})
 		p.pos += 2
 		if s := p.annAssignRest(start, name, 1); s != nil || p.err != nil {
 			return s
@@ -265,7 +277,7 @@ func (p *parser) assignment(start int) ast.Stmt {
 			v = p.starExpressions()
 		}
 		if v != nil && p.peek() != opEqual {
-			return &ast.Assign{Loc: p.loc(start), Targets: targets, Value: v}
+			return p.a.assigns.alloc(ast.Assign{Loc: p.loc(start), Targets: targets, Value: v})
 		}
 		if p.err != nil {
 			return nil
@@ -393,7 +405,7 @@ func (p *parser) dottedAsName() *ast.Alias {
 			return nil
 		}
 		p.pos += 2
-		as = ast.Ident(p.name(p.pos - 1))
+		as = p.a.ident(p.name(p.pos - 1))
 	}
 	return &ast.Alias{Loc: p.loc(start), Name: name, Asname: as}
 }
@@ -483,7 +495,7 @@ func (p *parser) importFromAsNames() []*ast.Alias {
 		var as *string
 		if p.peek() == kwAs && p.peekAt(1) == tNAME {
 			p.pos += 2
-			as = ast.Ident(p.name(p.pos - 1))
+			as = p.a.ident(p.name(p.pos - 1))
 		}
 		names = append(names, &ast.Alias{Loc: p.loc(start), Name: name, Asname: as})
 		if !p.expect(opComma) {
@@ -668,12 +680,13 @@ func (p *parser) block() []ast.Stmt {
 		}
 		return body
 	}
-	body := p.simpleStmts(nil)
+	var buf [4]ast.Stmt
+	body := p.simpleStmts(buf[:0])
 	if len(body) == 0 {
 		p.pos = mark
 		return nil
 	}
-	return body
+	return p.a.stmts.copyOf(body)
 }
 
 // if_stmt / elif_stmt
@@ -919,7 +932,7 @@ func (p *parser) exceptBlock(star bool) *ast.ExceptHandler {
 			if p.peekAt(1) != tNAME {
 				return nil
 			}
-			h.Name = ast.Ident(p.name(p.pos + 1))
+			h.Name = p.a.ident(p.name(p.pos + 1))
 			p.pos += 2
 		}
 	}
@@ -989,7 +1002,7 @@ func (p *parser) subjectExpr() ast.Expr {
 	} else if p.err != nil {
 		return nil
 	}
-	return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load}
+	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load})
 }
 
 // case_block: "case" patterns guard? ':' block

@@ -67,13 +67,13 @@ func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
 		if p.peekAt(1) == tNAME {
 			p.pos += 2
 			if !isTLookahead(p.peek()) {
-				return &ast.Attribute{Loc: p.loc(start), Value: tp, Attr: p.name(p.pos - 1), Ctx: ctx}
+				return p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: tp, Attr: p.name(p.pos - 1), Ctx: ctx})
 			}
 		}
 	case opLSqb:
 		p.pos++
 		if s := p.slices(); s != nil && p.expect(opRSqb) && !isTLookahead(p.peek()) {
-			return &ast.Subscript{Loc: p.loc(start), Value: tp, Slice: s, Ctx: ctx}
+			return p.a.subscripts.alloc(ast.Subscript{Loc: p.loc(start), Value: tp, Slice: s, Ctx: ctx})
 		}
 	}
 	p.pos = start
@@ -98,7 +98,7 @@ func (p *parser) singleTarget() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store}
+		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store})
 	case opLPar:
 		p.pos++
 		if t := p.singleTarget(); t != nil && p.expect(opRPar) {
@@ -129,7 +129,7 @@ func (p *parser) starTargets() ast.Expr {
 		}
 		elts = append(elts, t)
 	}
-	return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Store}
+	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Store})
 }
 
 // star_target: '*' (!'*' star_target) | target_with_star_atom
@@ -167,7 +167,7 @@ func (p *parser) starAtom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store}
+		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store})
 	case opLPar:
 		p.pos++
 		if t := p.targetWithStarAtom(); t != nil && p.expect(opRPar) {
@@ -196,7 +196,7 @@ func (p *parser) starAtom() ast.Expr {
 		if elts == nil {
 			elts = []ast.Expr{}
 		}
-		return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Store}
+		return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Store})
 	case opLSqb:
 		p.pos++
 		elts := []ast.Expr{}
@@ -249,7 +249,7 @@ func (p *parser) delTarget() ast.Expr {
 		switch p.peek() {
 		case tNAME:
 			p.pos++
-			return &ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Del}
+			return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Del})
 		case opLPar:
 			p.pos++
 			if t := p.delTarget(); t != nil && p.expect(opRPar) {
@@ -266,7 +266,7 @@ func (p *parser) delTarget() ast.Expr {
 			if elts == nil {
 				elts = []ast.Expr{}
 			}
-			return &ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Del}
+			return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Del})
 		case opLSqb:
 			p.pos++
 			elts := p.delTargets()
