@@ -127,6 +127,9 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	for _, c := range registry {
 		for _, k := range c.Nodes {
 			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], c)
+			if kindIndex[k] == kName && c.AnyName {
+				a.byKind[kNameUnresolved] = append(a.byKind[kNameUnresolved], c)
+			}
 		}
 	}
 	return a, nil
@@ -525,6 +528,9 @@ func (p *pass) dispatch(n ast.Node) {
 	k := kindOf(n)
 	if k == kNone {
 		return
+	}
+	if k == kName && len(p.refNode(n)) == 0 {
+		k = kNameUnresolved
 	}
 	for _, c := range p.a.byKind[k] {
 		p.check = c

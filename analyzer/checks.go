@@ -19,7 +19,11 @@ type Check struct {
 	CWE        int
 	Hint       string   // one line a person or an LLM can act on
 	Nodes      []string // ast node types (NodeType()) the check wants; "Module" for whole-source checks
-	Run        func(p *pass, n ast.Node)
+	// AnyName is for checks that want Name: they also get the names that refer to nothing the
+	// analysis knows (local variables, parameters, stored names). Most names are such, and most
+	// checks look only at what a name refers to, so without it they are not called for them.
+	AnyName bool
+	Run     func(p *pass, n ast.Node)
 }
 
 // families maps an ID's hundreds digit to its family, as the catalogue fixes them.
@@ -50,6 +54,7 @@ const (
 	kAnnAssign
 	kDelete
 	kMatchMapping
+	kNameUnresolved // a Name for which pass.refNode is empty: routed only to AnyName checks
 	numKinds
 )
 
@@ -205,7 +210,7 @@ var registry = []*Check{
 	{ID: "SBX401", Capability: "builtins_access", Severity: "critical", CWE: 470,
 		Doc:   "the builtins module or __builtins__: import builtins, __builtins__.__dict__, __builtins__[\"__import__\"]",
 		Hint:  "call builtins directly by name (len, print); never through the builtins module",
-		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, Run: runSBX401},
+		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, AnyName: true, Run: runSBX401},
 	{ID: "SBX402", Capability: "builtins_access", Severity: "high", CWE: 470,
 		Doc:   "vars(), globals(), locals(), and dir() of modules, used to fetch names",
 		Hint:  "refer to names directly; vars(obj) of your own objects is fine",

@@ -135,18 +135,18 @@ var (
 type qualTags uint32
 
 const (
-	tagKnown qualTags = 1 << iota // the tags below have been computed
-	tagEval                       // evalBuiltins
-	tagAttr                       // attrBuiltins
-	tagNS                         // nsBuiltins
-	tagInteractive                // interactiveBIs
-	tagImportBuiltin              // importBuiltins
-	tagImportFunc                 // importFuncs
-	tagOpaqueImport               // opaqueImportFuncs
-	tagSetDel                     // setDelBuiltins
-	tagCaps                       // the config's capability map has the exact name
-	tagDenied                     // the config's denied attributes have it
-	tagNamingFirst                // namingRule: tagNamingFirst << i for namingIDs[i]
+	tagKnown         qualTags = 1 << iota // the tags below have been computed
+	tagEval                               // evalBuiltins
+	tagAttr                               // attrBuiltins
+	tagNS                                 // nsBuiltins
+	tagInteractive                        // interactiveBIs
+	tagImportBuiltin                      // importBuiltins
+	tagImportFunc                         // importFuncs
+	tagOpaqueImport                       // opaqueImportFuncs
+	tagSetDel                             // setDelBuiltins
+	tagCaps                               // the config's capability map has the exact name
+	tagDenied                             // the config's denied attributes have it
+	tagNamingFirst                        // namingRule: tagNamingFirst << i for namingIDs[i]
 )
 
 // namingIDs are the rules of the naming tables, in tag order.
