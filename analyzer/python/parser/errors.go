@@ -47,7 +47,7 @@ func (p *parser) invalidTargetError(ls int) *token.SyntaxError {
 			}
 			continue
 		}
-		if _, ok := augOps[k]; ok {
+		if _, ok := augOp(k); ok {
 			switch e.(type) {
 			case *ast.Name, *ast.Attribute, *ast.Subscript:
 				return nil

@@ -302,83 +302,74 @@ const (
 	levelTerm
 )
 
-// binOp returns the operator of token kind k if it belongs to the given level.
-func binOp(level int, k tt) (ast.Operator, bool) {
-	switch level {
-	case levelOr:
-		return ast.BitOr, k == opVbar
-	case levelXor:
-		return ast.BitXor, k == opCircumflex
-	case levelAnd:
-		return ast.BitAnd, k == opAmper
-	case levelShift:
-		switch k {
-		case opLeftShift:
-			return ast.LShift, true
-		case opRightShift:
-			return ast.RShift, true
-		}
-	case levelSum:
-		switch k {
-		case opPlus:
-			return ast.Add, true
-		case opMinus:
-			return ast.Sub, true
-		}
-	case levelTerm:
-		switch k {
-		case opStar:
-			return ast.Mult, true
-		case opSlash:
-			return ast.Div, true
-		case opDoubleSlash:
-			return ast.FloorDiv, true
-		case opPercent:
-			return ast.Mod, true
-		case opAt:
-			return ast.MatMult, true
-		}
+// binOp returns the operator of token kind k and its precedence level.
+func binOp(k tt) (ast.Operator, int, bool) {
+	switch k {
+	case opVbar:
+		return ast.BitOr, levelOr, true
+	case opCircumflex:
+		return ast.BitXor, levelXor, true
+	case opAmper:
+		return ast.BitAnd, levelAnd, true
+	case opLeftShift:
+		return ast.LShift, levelShift, true
+	case opRightShift:
+		return ast.RShift, levelShift, true
+	case opPlus:
+		return ast.Add, levelSum, true
+	case opMinus:
+		return ast.Sub, levelSum, true
+	case opStar:
+		return ast.Mult, levelTerm, true
+	case opSlash:
+		return ast.Div, levelTerm, true
+	case opDoubleSlash:
+		return ast.FloorDiv, levelTerm, true
+	case opPercent:
+		return ast.Mod, levelTerm, true
+	case opAt:
+		return ast.MatMult, levelTerm, true
 	}
-	return 0, false
+	return 0, 0, false
 }
 
-// binary parses the left-recursive rule of a precedence level ("a=rule OP b=next | next") as a loop.
-func (p *parser) binary(level int) ast.Expr {
+// binary parses the binary operator levels from min up to term ("a=rule OP b=next | next" at each level) by
+// precedence climbing: one call per operand instead of one per level. It builds the same trees as the
+// level-by-level loops: left-associative, and when an operator's right operand fails the position goes back
+// to the operator and every level stops there (no level has another alternative at that token), which is
+// what stop reports.
+func (p *parser) binary(min int) (e ast.Expr, stop bool) {
 	start := p.pos
-	var a ast.Expr
-	if level == levelTerm {
-		a = p.factor()
-	} else {
-		a = p.binary(level + 1)
-	}
+	a := p.factor()
 	if a == nil {
-		return nil
+		return nil, true
 	}
 	for {
-		op, ok := binOp(level, p.peek())
-		if !ok {
-			return a
+		op, level, ok := binOp(p.peek())
+		if !ok || level < min {
+			return a, false
 		}
 		mark := p.pos
 		p.pos++
-		var b ast.Expr
-		if level == levelTerm {
-			b = p.factor()
-		} else {
-			b = p.binary(level + 1)
-		}
+		b, bstop := p.binary(level + 1)
 		if b == nil {
 			if p.err != nil {
-				return nil
+				return nil, true
 			}
 			p.pos = mark
-			return a
+			return a, true
 		}
 		a = p.a.binOps.alloc(ast.BinOp{Loc: p.loc(start), Left: a, Op: op, Right: b})
+		if bstop {
+			return a, true
+		}
 	}
 }
 
-func (p *parser) bitwiseOr() ast.Expr { return p.binary(levelOr) }
+func (p *parser) bitwiseOr() ast.Expr {
+	e, _ := p.binary(levelOr)
+	return e
+}
 
 // factor: '+' factor | '-' factor | '~' factor | power
 func (p *parser) factor() ast.Expr {

@@ -287,7 +287,7 @@ func (p *parser) assignment(start int) ast.Stmt {
 	p.pos = start
 	// single_target augassign ~ (yield_expr | star_expressions)
 	if t := p.singleTarget(); t != nil {
-		if op, ok := augOps[p.peek()]; ok {
+		if op, ok := augOp(p.peek()); ok {
 			p.pos++
 			var v ast.Expr
 			if p.peek() == kwYield {
@@ -330,7 +330,7 @@ func (p *parser) mayBeAssignment(start int) bool {
 				return true
 			}
 		default:
-			if _, ok := augOps[k]; ok && depth == 0 {
+			if _, ok := augOp(k); ok && depth == 0 {
 				return true
 			}
 		}
@@ -338,10 +338,24 @@ func (p *parser) mayBeAssignment(start int) bool {
 	return false
 }
 
-var augOps = map[tt]ast.Operator{
-	opPlusEq: ast.Add, opMinusEq: ast.Sub, opStarEq: ast.Mult, opAtEq: ast.MatMult, opSlashEq: ast.Div,
-	opPercentEq: ast.Mod, opAmperEq: ast.BitAnd, opVbarEq: ast.BitOr, opCircumflexEq: ast.BitXor,
-	opLeftShiftEq: ast.LShift, opRightShiftEq: ast.RShift, opDoubleStarEq: ast.Pow, opDoubleSlashEq: ast.FloorDiv,
+// augOps maps each augmented assignment operator to its binary operator. It is an array, not a map:
+// mayBeAssignment looks up every token of every simple statement.
+var augOps = [...]struct {
+	op ast.Operator
+	ok bool
+}{
+	opPlusEq: {ast.Add, true}, opMinusEq: {ast.Sub, true}, opStarEq: {ast.Mult, true}, opAtEq: {ast.MatMult, true},
+	opSlashEq: {ast.Div, true}, opPercentEq: {ast.Mod, true}, opAmperEq: {ast.BitAnd, true},
+	opVbarEq: {ast.BitOr, true}, opCircumflexEq: {ast.BitXor, true}, opLeftShiftEq: {ast.LShift, true},
+	opRightShiftEq: {ast.RShift, true}, opDoubleStarEq: {ast.Pow, true}, opDoubleSlashEq: {ast.FloorDiv, true},
+}
+
+// augOp returns the binary operator of an augmented assignment token.
+func augOp(k tt) (ast.Operator, bool) {
+	if int(k) >= len(augOps) {
+		return 0, false
+	}
+	return augOps[k].op, augOps[k].ok
 }
 
 // annAssignRest parses expression ['=' annotated_rhs] after the ':' of an annotated assignment.
