@@ -324,6 +324,13 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 	if lines == 0 {
 		startCol += tok.Start.Col
 	}
+	if isPlainName(expr) && p.depth < maxDepth-8 {
+		// The commonest field, {name}, without tokenizing and parsing "(name)": its tokens are '(' NAME ')'
+		// NEWLINE ENDMARKER and the NAME spans columns 1 to 1+len(name) of the sub-source's first line.
+		p.subTokens += 5
+		return p.a.names.alloc(ast.Name{Id: expr, Ctx: ast.Load, Loc: ast.Loc{
+			Lineno: 1 + startLine, ColOffset: 1 + startCol, EndLineno: 1 + startLine, EndColOffset: 1 + len(expr) + startCol}})
+	}
 	toks, err := token.TokenizeTextStream("(" + expr + ")")
 	if err != nil {
 		e := asSyntaxError(err)
@@ -370,4 +377,17 @@ func fstringExprLocation(parent string, brace int, newlines []int) (lines, cols 
 		}
 	}
 	return lines, cols
+}
+
+// isPlainName reports whether s is exactly an ASCII identifier that is not a keyword.
+func isPlainName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return classify(token.Name, s) == tNAME
 }

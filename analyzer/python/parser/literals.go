@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/token"
@@ -147,6 +148,9 @@ func (p *parser) stringError(i int, err error) {
 
 // decodePiece decodes a literal part of an f-string: escapes unless raw, as decode_unicode_with_escapes does.
 func (p *parser) decodePiece(tokIdx int, piece string, raw bool) (string, bool) {
+	if (raw || strings.IndexByte(piece, '\\') < 0) && utf8.ValidString(piece) {
+		return piece, true // nothing to decode (DecodeStringLiteral would return the body as it is)
+	}
 	lit := "'''" + piece + "'''"
 	if raw {
 		lit = "r" + lit
