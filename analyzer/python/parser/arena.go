@@ -34,6 +34,7 @@ type arena struct {
 	comprehensions    slab[ast.Comprehension]
 	comprehensionList slab[*ast.Comprehension]
 	strs              slab[string]
+	cmpOps            slab[ast.CmpOp]
 }
 
 // slab hands out values carved from blocks that grow from 8 to maxSlabBlock elements.

@@ -9,7 +9,8 @@ func (p *parser) starExpressions() ast.Expr {
 	if first == nil || p.peek() != opComma {
 		return first
 	}
-	elts := []ast.Expr{first}
+	var buf [8]ast.Expr
+	elts := append(buf[:0], first)
 	for p.peek() == opComma {
 		p.pos++
 		mark := p.pos
@@ -23,7 +24,7 @@ func (p *parser) starExpressions() ast.Expr {
 		}
 		elts = append(elts, e)
 	}
-	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load})
+	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: p.a.exprs.copyOf(elts), Ctx: ast.Load})
 }
 
 // star_expression: '*' bitwise_or | expression
@@ -41,21 +42,27 @@ func (p *parser) starExpression() ast.Expr {
 	return p.expression()
 }
 
-// star_named_expressions: ','.star_named_expression+ [',']
-func (p *parser) starNamedExpressions() []ast.Expr {
-	var elts []ast.Expr
+// star_named_expressions: ','.star_named_expression+ [','], after first (already parsed, with its
+// comma). It returns first and the expressions that follow.
+//
+// Lists are built in a buffer on the stack and copied into the arena once complete; the buffer is never
+// passed to a rule (escape analysis would move it to the heap: the rules are mutually recursive).
+func (p *parser) starNamedExpressions(first ast.Expr) []ast.Expr {
+	var buf [8]ast.Expr
+	elts := append(buf[:0], first)
 	for {
 		mark := p.pos
 		e := p.starNamedExpression()
 		if e == nil {
 			p.pos = mark
-			return elts
+			break
 		}
 		elts = append(elts, e)
 		if !p.expect(opComma) {
-			return elts
+			break
 		}
 	}
+	return p.a.exprs.copyOf(elts)
 }
 
 // star_named_expression: '*' bitwise_or | named_expression
@@ -183,7 +190,8 @@ func (p *parser) boolChain(kw tt, op ast.BoolOperator, operand func() ast.Expr) 
 	if a == nil || p.peek() != kw {
 		return a
 	}
-	values := []ast.Expr{a}
+	var buf [4]ast.Expr
+	values := append(buf[:0], a)
 	for p.peek() == kw {
 		mark := p.pos
 		p.pos++
@@ -200,7 +208,7 @@ func (p *parser) boolChain(kw tt, op ast.BoolOperator, operand func() ast.Expr) 
 	if len(values) == 1 {
 		return a
 	}
-	return &ast.BoolOp{Loc: p.loc(start), Op: op, Values: values}
+	return &ast.BoolOp{Loc: p.loc(start), Op: op, Values: p.a.exprs.copyOf(values)}
 }
 
 // inversion: 'not' inversion | comparison
@@ -229,8 +237,9 @@ func (p *parser) comparison() ast.Expr {
 	if a == nil {
 		return nil
 	}
-	var ops []ast.CmpOp
-	var comps []ast.Expr
+	var opBuf [2]ast.CmpOp
+	var compBuf [2]ast.Expr
+	ops, comps := opBuf[:0], compBuf[:0]
 	for {
 		mark := p.pos
 		var op ast.CmpOp
@@ -286,10 +295,10 @@ func (p *parser) comparison() ast.Expr {
 		goto done
 	}
 done:
-	if ops == nil {
+	if len(ops) == 0 {
 		return a
 	}
-	return p.a.compares.alloc(ast.Compare{Loc: p.loc(start), Left: a, Ops: ops, Comparators: comps})
+	return p.a.compares.alloc(ast.Compare{Loc: p.loc(start), Left: a, Ops: p.a.cmpOps.copyOf(ops), Comparators: p.a.exprs.copyOf(comps)})
 }
 
 // Binary operator precedence levels, lowest first: bitwise_or, bitwise_xor, bitwise_and, shift_expr, sum, term.
@@ -661,7 +670,7 @@ func (p *parser) parenAtom() ast.Expr {
 	switch p.peek() {
 	case opComma:
 		p.pos++
-		elts := append([]ast.Expr{e}, p.starNamedExpressions()...)
+		elts := p.starNamedExpressions(e)
 		if p.err != nil || !p.expect(opRPar) {
 			p.pos = start
 			return nil
@@ -740,9 +749,10 @@ func (p *parser) displayTail(first ast.Expr, closer tt) (elts []ast.Expr, gens [
 		gens = p.forIfClauses()
 		return nil, gens, gens != nil && p.expect(closer)
 	}
-	elts = []ast.Expr{first}
 	if p.expect(opComma) {
-		elts = append(elts, p.starNamedExpressions()...)
+		elts = p.starNamedExpressions(first)
+	} else {
+		elts = p.a.exprs.copyOf([]ast.Expr{first})
 	}
 	return elts, nil, p.err == nil && p.expect(closer)
 }
@@ -856,7 +866,8 @@ func (p *parser) dictRest(start int, keys, values []ast.Expr) ast.Expr {
 
 // for_if_clauses: ([ASYNC] 'for' star_targets 'in' ~ disjunction ('if' disjunction)*)+
 func (p *parser) forIfClauses() []*ast.Comprehension {
-	var gens []*ast.Comprehension
+	var buf [2]*ast.Comprehension
+	gens := buf[:0]
 	for {
 		mark := p.pos
 		async := 0
@@ -866,12 +877,12 @@ func (p *parser) forIfClauses() []*ast.Comprehension {
 		}
 		if !p.expect(kwFor) {
 			p.pos = mark
-			return gens
+			return p.comprehensions(gens)
 		}
 		target := p.starTargets()
 		if target == nil || !p.expect(kwIn) {
 			p.pos = mark
-			return gens
+			return p.comprehensions(gens)
 		}
 		iter := p.disjunction()
 		if iter == nil {
@@ -879,9 +890,10 @@ func (p *parser) forIfClauses() []*ast.Comprehension {
 				return nil
 			}
 			p.pos = mark
-			return gens
+			return p.comprehensions(gens)
 		}
-		ifs := []ast.Expr{}
+		var ifBuf [2]ast.Expr
+		ifs := ifBuf[:0]
 		for p.peek() == kwIf {
 			m2 := p.pos
 			p.pos++
@@ -895,8 +907,16 @@ func (p *parser) forIfClauses() []*ast.Comprehension {
 			}
 			ifs = append(ifs, c)
 		}
-		gens = append(gens, &ast.Comprehension{Target: target, Iter: iter, Ifs: ifs, IsAsync: async})
+		gens = append(gens, p.a.comprehensions.alloc(ast.Comprehension{Target: target, Iter: iter, Ifs: p.a.exprs.copyOf(ifs), IsAsync: async}))
 	}
+}
+
+// comprehensions copies the clauses of forIfClauses into the arena (nil for none).
+func (p *parser) comprehensions(gens []*ast.Comprehension) []*ast.Comprehension {
+	if len(gens) == 0 {
+		return nil
+	}
+	return p.a.comprehensionList.copyOf(gens)
 }
 
 // lambdef: 'lambda' [lambda_params] ':' expression

@@ -1010,10 +1010,8 @@ func (p *parser) subjectExpr() ast.Expr {
 		return first
 	}
 	p.pos++
-	elts := []ast.Expr{first}
-	if more := p.starNamedExpressions(); more != nil {
-		elts = append(elts, more...)
-	} else if p.err != nil {
+	elts := p.starNamedExpressions(first)
+	if p.err != nil {
 		return nil
 	}
 	return p.a.tuples.alloc(ast.Tuple{Loc: p.loc(start), Elts: elts, Ctx: ast.Load})
