@@ -30,15 +30,51 @@ func typicalInput() Input {
 	return Input{Request: Request{Principal: "analyst", Source: "http", RequestedTier: "standard"}, Report: r}
 }
 
+// largeInput is a report the size of a big standard-library module: 40 imports and 200 findings.
+// As in the stdlib, about half the findings are the tolerated SBX100 (an import outside the
+// allowlist, medium) and the rest come from the other checks, most of which deny.
+func largeInput() Input {
+	r := &analyzer.Report{
+		Path: "big.py", SHA256: "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", Size: 180000,
+		AnalyzerVersion: "bench", Capabilities: []string{"filesystem", "introspection", "process", "import"},
+	}
+	for i := range 40 {
+		r.Imports = append(r.Imports, analyzer.Import{
+			Module: fmt.Sprintf("mod%d.sub", i), Level: i % 3, Line: i + 1, Allowed: i%4 != 0,
+			Names: []string{"a", "b"}, Capabilities: []string{},
+		})
+	}
+	checks := analyzer.Checks()
+	i100 := slices.IndexFunc(checks, func(c analyzer.Check) bool { return c.ID == "SBX100" })
+	for i := range 200 {
+		c := checks[i100]
+		if i%2 == 1 {
+			c = checks[(i100+1+(i/2)%(len(checks)-1))%len(checks)]
+		}
+		r.Findings = append(r.Findings, analyzer.Finding{
+			Rule: c.ID, Capability: c.Capability, Severity: c.Severity, CWE: c.CWE, Hint: c.Hint,
+			Line: 50 + 3*i, Col: 4, EndLine: 50 + 3*i, EndCol: 30, Message: fmt.Sprintf("finding %d of %s", i, c.ID),
+		})
+	}
+	return Input{Request: Request{Principal: "analyst", Source: "cli"}, Report: r}
+}
+
 // BenchmarkDecide measures one decision on a prepared query and reports the p50 and p99 wall-clock
 // latency, and on Linux the p50 and p99 CPU time of the deciding thread, which a busy machine does
 // not inflate. Goal: p50 < 50µs, p99 < 200µs.
 func BenchmarkDecide(b *testing.B) {
-	e := mustEngine(b)
-	in := typicalInput()
+	benchDecide(b, mustEngine(b), typicalInput(), true)
+}
+
+// BenchmarkDecideLarge measures the per-finding cost: a denied report with 200 findings.
+func BenchmarkDecideLarge(b *testing.B) {
+	benchDecide(b, mustEngine(b), largeInput(), false)
+}
+
+func benchDecide(b *testing.B, e *Engine, in Input, allow bool) {
 	ctx := context.Background()
-	if d := e.Decide(ctx, in); !d.Allow {
-		b.Fatalf("the typical input must be allowed: %+v", d.Reasons)
+	if d := e.Decide(ctx, in); d.Allow != allow {
+		b.Fatalf("allow is %v, want %v: %+v", d.Allow, allow, d.Reasons)
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
