@@ -1,6 +1,9 @@
 package policy
 
 import (
+	"strconv"
+	"sync"
+
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/sbxgate/sbxgate/analyzer"
@@ -48,118 +51,183 @@ var (
 // than null, so policies need no null checks and InputSchema can type-check list fields;
 // TestInputValueMatchesJSON holds the two together.
 func inputValue(in *Input) ast.Value {
+	var b inputBuilder
+	if r := in.Report; r != nil {
+		b.slab = make([]ast.Term, termCount(r))
+	}
 	req := ast.NewObject(
-		ast.Item(keyPrincipal, str(in.Request.Principal)),
-		ast.Item(keySource, str(in.Request.Source)),
+		ast.Item(keyPrincipal, b.str(in.Request.Principal)),
+		ast.Item(keySource, b.str(in.Request.Source)),
 	)
 	if in.Request.RequestedTier != "" {
-		req.Insert(keyRequestedTier, str(in.Request.RequestedTier))
+		req.Insert(keyRequestedTier, b.str(in.Request.RequestedTier))
 	}
 	if len(in.Request.Labels) > 0 {
 		labels := ast.NewObject()
 		for k, v := range in.Request.Labels {
-			labels.Insert(str(k), str(v))
+			labels.Insert(b.str(k), b.str(v))
 		}
-		req.Insert(keyLabels, ast.NewTerm(labels))
+		req.Insert(keyLabels, b.term(labels))
 	}
 	return ast.NewObject(
-		ast.Item(keyRequest, ast.NewTerm(req)),
-		ast.Item(keyReport, reportTerm(in.Report)),
+		ast.Item(keyRequest, b.term(req)),
+		ast.Item(keyReport, b.report(in.Report)),
 	)
 }
 
-func reportTerm(r *analyzer.Report) *ast.Term {
+// inputBuilder hands out the input's terms from one slab instead of allocating each: a large report
+// has thousands of them, all dropped together after the evaluation, which only reads them.
+type inputBuilder struct{ slab []ast.Term }
+
+// termCount estimates how many terms the builder takes from its slab for r: a term for each object
+// and list, each string outside the vocabulary, each number above OPA's shared ones. A short count
+// only costs another slab.
+func termCount(r *analyzer.Report) int {
+	n := 16 + len(r.Capabilities)
+	for i := range r.Imports {
+		n += 3 + len(r.Imports[i].Names) + len(r.Imports[i].Capabilities)
+	}
+	return n + 3*len(r.Findings)
+}
+
+func (b *inputBuilder) term(v ast.Value) *ast.Term {
+	if len(b.slab) == 0 {
+		b.slab = make([]ast.Term, 64)
+	}
+	t := &b.slab[0]
+	b.slab = b.slab[1:]
+	t.Value = v
+	return t
+}
+
+// str is a string term, shared when s is empty or one of the analyzer's own words (rule IDs,
+// capabilities, severities, hints), which most of a report's strings are. Shared terms are safe: the
+// evaluator never modifies its input.
+func (b *inputBuilder) str(s string) *ast.Term {
+	if t, ok := vocabulary()[s]; ok {
+		return t
+	}
+	return b.term(ast.String(s))
+}
+
+// num is an integer term; OPA shares the small ones.
+func (b *inputBuilder) num(i int) *ast.Term {
+	if i >= 0 && i <= 512 {
+		return ast.InternedTerm(i)
+	}
+	return b.term(ast.Number(strconv.Itoa(i)))
+}
+
+// vocabulary holds one term for each string the analyzer's checks put into reports.
+var vocabulary = sync.OnceValue(func() map[string]*ast.Term {
+	words := map[string]*ast.Term{"": ast.InternedEmptyString}
+	add := func(s string) {
+		if _, ok := words[s]; !ok && s != "" {
+			words[s] = ast.StringTerm(s)
+		}
+	}
+	for _, s := range []string{"low", "medium", "high", "critical"} {
+		add(s)
+	}
+	for _, c := range analyzer.Checks() {
+		add(c.ID)
+		add(c.Capability)
+		add(c.Severity)
+		add(c.Hint)
+	}
+	return words
+})
+
+func (b *inputBuilder) report(r *analyzer.Report) *ast.Term {
 	if r == nil {
 		return ast.InternedNullTerm
 	}
 	o := ast.NewObject(
-		ast.Item(keyPath, str(r.Path)),
-		ast.Item(keySha256, str(r.SHA256)),
-		ast.Item(keySize, ast.InternedTerm(r.Size)),
-		ast.Item(keyAnalyzerVersion, str(r.AnalyzerVersion)),
-		ast.Item(keyParseError, parseErrorTerm(r.ParseError)),
-		ast.Item(keyImports, importsTerm(r.Imports)),
-		ast.Item(keyFindings, findingsTerm(r.Findings)),
-		ast.Item(keyCapabilities, stringsTerm(r.Capabilities)),
+		ast.Item(keyPath, b.str(r.Path)),
+		ast.Item(keySha256, b.str(r.SHA256)),
+		ast.Item(keySize, b.num(r.Size)),
+		ast.Item(keyAnalyzerVersion, b.str(r.AnalyzerVersion)),
+		ast.Item(keyParseError, b.parseError(r.ParseError)),
+		ast.Item(keyImports, b.imports(r.Imports)),
+		ast.Item(keyFindings, b.findings(r.Findings)),
+		ast.Item(keyCapabilities, b.strings(r.Capabilities)),
 	)
 	if r.Encoding != "" {
-		o.Insert(keyEncoding, str(r.Encoding))
+		o.Insert(keyEncoding, b.str(r.Encoding))
 	}
-	return ast.NewTerm(o)
+	return b.term(o)
 }
 
-func parseErrorTerm(p *analyzer.ParseError) *ast.Term {
+func (b *inputBuilder) parseError(p *analyzer.ParseError) *ast.Term {
 	if p == nil {
 		return ast.InternedNullTerm
 	}
-	return ast.ObjectTerm(
-		ast.Item(keyKind, str(p.Kind)),
-		ast.Item(keyMessage, str(p.Message)),
-		ast.Item(keyLine, ast.InternedTerm(p.Line)),
-		ast.Item(keyCol, ast.InternedTerm(p.Col)),
-	)
+	return b.term(ast.NewObject(
+		ast.Item(keyKind, b.str(p.Kind)),
+		ast.Item(keyMessage, b.str(p.Message)),
+		ast.Item(keyLine, b.num(p.Line)),
+		ast.Item(keyCol, b.num(p.Col)),
+	))
 }
 
-func importsTerm(imps []analyzer.Import) *ast.Term {
+func (b *inputBuilder) imports(imps []analyzer.Import) *ast.Term {
+	if len(imps) == 0 {
+		return ast.InternedEmptyArray
+	}
 	ts := make([]*ast.Term, len(imps))
 	for i := range imps {
 		im := &imps[i]
-		ts[i] = ast.ObjectTerm(
-			ast.Item(keyModule, str(im.Module)),
-			ast.Item(keyLevel, ast.InternedTerm(im.Level)),
-			ast.Item(keyNames, stringsTerm(im.Names)),
-			ast.Item(keyAlias, str(im.Alias)),
-			ast.Item(keyLine, ast.InternedTerm(im.Line)),
-			ast.Item(keyCol, ast.InternedTerm(im.Col)),
+		ts[i] = b.term(ast.NewObject(
+			ast.Item(keyModule, b.str(im.Module)),
+			ast.Item(keyLevel, b.num(im.Level)),
+			ast.Item(keyNames, b.strings(im.Names)),
+			ast.Item(keyAlias, b.str(im.Alias)),
+			ast.Item(keyLine, b.num(im.Line)),
+			ast.Item(keyCol, b.num(im.Col)),
 			ast.Item(keyDynamic, ast.InternedTerm(im.Dynamic)),
 			ast.Item(keyAllowed, ast.InternedTerm(im.Allowed)),
-			ast.Item(keyCapabilities, stringsTerm(im.Capabilities)),
-		)
+			ast.Item(keyCapabilities, b.strings(im.Capabilities)),
+		))
 	}
-	return ast.ArrayTerm(ts...)
+	return b.term(ast.NewArray(ts...))
 }
 
-func findingsTerm(fs []analyzer.Finding) *ast.Term {
+func (b *inputBuilder) findings(fs []analyzer.Finding) *ast.Term {
+	if len(fs) == 0 {
+		return ast.InternedEmptyArray
+	}
 	ts := make([]*ast.Term, len(fs))
 	for i := range fs {
 		f := &fs[i]
-		o := ast.NewObject(
-			ast.Item(keyRule, str(f.Rule)),
-			ast.Item(keyCapability, str(f.Capability)),
-			ast.Item(keySeverity, str(f.Severity)),
-			ast.Item(keyLine, ast.InternedTerm(f.Line)),
-			ast.Item(keyCol, ast.InternedTerm(f.Col)),
-			ast.Item(keyEndLine, ast.InternedTerm(f.EndLine)),
-			ast.Item(keyEndCol, ast.InternedTerm(f.EndCol)),
-			ast.Item(keyMessage, str(f.Message)),
+		// The optional keys go in with the others: inserting into an object of eight grows its map.
+		items := append(make([][2]*ast.Term, 0, 10),
+			ast.Item(keyRule, b.str(f.Rule)),
+			ast.Item(keyCapability, b.str(f.Capability)),
+			ast.Item(keySeverity, b.str(f.Severity)),
+			ast.Item(keyLine, b.num(f.Line)),
+			ast.Item(keyCol, b.num(f.Col)),
+			ast.Item(keyEndLine, b.num(f.EndLine)),
+			ast.Item(keyEndCol, b.num(f.EndCol)),
+			ast.Item(keyMessage, b.str(f.Message)),
 		)
 		if f.CWE != 0 {
-			o.Insert(keyCwe, ast.InternedTerm(f.CWE))
+			items = append(items, ast.Item(keyCwe, b.num(f.CWE)))
 		}
 		if f.Hint != "" {
-			o.Insert(keyHint, str(f.Hint))
+			items = append(items, ast.Item(keyHint, b.str(f.Hint)))
 		}
-		ts[i] = ast.NewTerm(o)
+		ts[i] = b.term(ast.NewObject(items...))
 	}
-	return ast.ArrayTerm(ts...)
+	return b.term(ast.NewArray(ts...))
 }
 
-func stringsTerm(ss []string) *ast.Term {
+func (b *inputBuilder) strings(ss []string) *ast.Term {
 	if len(ss) == 0 {
 		return ast.InternedEmptyArray
 	}
 	ts := make([]*ast.Term, len(ss))
 	for i, s := range ss {
-		ts[i] = str(s)
+		ts[i] = b.str(s)
 	}
-	return ast.ArrayTerm(ts...)
-}
-
-// str is ast.StringTerm without an allocation for the empty string, which many optional fields are.
-// Shared terms are safe: the evaluator never modifies its input.
-func str(s string) *ast.Term {
-	if s == "" {
-		return ast.InternedEmptyString
-	}
-	return ast.StringTerm(s)
+	return b.term(ast.NewArray(ts...))
 }
