@@ -268,17 +268,11 @@ func finish(rep *Report, extra map[string]bool) {
 	rep.Capabilities = caps
 }
 
+// sortedSet returns the distinct strings of xs, sorted, in a new slice (never nil).
 func sortedSet(xs []string) []string {
-	m := map[string]bool{}
-	out := make([]string, 0, len(xs))
-	for _, x := range xs {
-		if !m[x] {
-			m[x] = true
-			out = append(out, x)
-		}
-	}
+	out := append([]string{}, xs...)
 	sort.Strings(out)
-	return out
+	return slices.Clip(slices.Compact(out))
 }
 
 // pass is the state of one analysis.
@@ -319,6 +313,7 @@ type pass struct {
 	embeddedN   int     // bytes of embedded source analyzed
 	frames      []frame // every node's frame, in walk order
 	annStack    []ast.Node
+	memo        nodeMemo
 }
 
 // nodeKey identifies an expression node by the pointer its interface value holds. Every node is a
@@ -385,9 +380,8 @@ func (p *pass) run(ctx context.Context) {
 	// Walk 1: scopes and bindings, and the static import facts. It records every node's frame, so
 	// that the checks' pass below is a loop over a slice rather than a second tree walk.
 	col := &collector{a: p.a, w: p.w}
-	p.w.walk(p.mod, func(f *frame) bool {
-		p.frames = append(p.frames, *f)
-		col.visit(f)
+	p.frames = p.w.walk(p.mod, p.frames, func(f *frame, parent ast.Node) {
+		col.visit(f, parent)
 		switch n := f.n.(type) {
 		case *ast.Name:
 			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Id)
@@ -406,7 +400,6 @@ func (p *pass) run(ctx context.Context) {
 				p.static[p.a.mods.canonical(ast.Str(n.Module))] = true
 			}
 		}
-		return true
 	})
 	p.subjects = col.subjects
 	p.budget = workPerNode*len(p.frames) + 10000
@@ -426,7 +419,7 @@ func (p *pass) run(ctx context.Context) {
 			case *ast.MatchClass, *ast.MatchMapping:
 				for _, child := range patternChildren(pat) {
 					if synth := p.subjects[child]; synth != nil {
-						sf := frame{n: synth, parent: pat, sc: f.sc, idx: f.idx, cond: f.cond}
+						sf := frame{n: synth, parent: int32(i), sc: f.sc, idx: f.idx, cond: f.cond}
 						p.cur = &sf
 						p.facts(&sf)
 						p.dispatch(synth)
@@ -529,6 +522,7 @@ func (p *pass) dispatch(n ast.Node) {
 	if k == kNone {
 		return
 	}
+	p.memo = nodeMemo{n: n}
 	if k == kName && len(p.refNode(n)) == 0 {
 		k = kNameUnresolved
 	}

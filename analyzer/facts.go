@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -201,7 +202,11 @@ func (a *Analyzer) capsOfModule(name string) []string {
 		}
 		n = n[:i]
 	}
-	return sortedSet(out)
+	if len(out) == 0 {
+		return []string{} // most modules: no allocation
+	}
+	sort.Strings(out) // out is a fresh slice: sortedSet's copy is not needed
+	return slices.Clip(slices.Compact(out))
 }
 
 // Capabilities recorded in the report but not reported as findings: ordinary programs use them

@@ -17,15 +17,21 @@ import (
 
 // ---- position helpers ----
 
-func (p *pass) parent() ast.Node { return p.cur.parent }
+// parent is the parent of the current node, nil for the module.
+func (p *pass) parent() ast.Node {
+	if p.cur.parent < 0 {
+		return nil
+	}
+	return p.frames[p.cur.parent].n
+}
 
 func (p *pass) isCallFunc(n ast.Node) bool {
-	c, ok := p.cur.parent.(*ast.Call)
+	c, ok := p.parent().(*ast.Call)
 	return ok && ast.Node(c.Func) == n
 }
 
 func (p *pass) isAttrBase(n ast.Node) bool {
-	a, ok := p.cur.parent.(*ast.Attribute)
+	a, ok := p.parent().(*ast.Attribute)
 	return ok && ast.Node(a.Value) == n
 }
 
@@ -35,7 +41,7 @@ func (p *pass) isAliasPos(n ast.Node) bool {
 	if p.cur.sc.kind == scClass {
 		return false
 	}
-	switch a := p.cur.parent.(type) {
+	switch a := p.parent().(type) {
 	case *ast.Assign:
 		if ast.Node(a.Value) != n {
 			return false
@@ -58,6 +64,29 @@ func (p *pass) isAliasPos(n ast.Node) bool {
 // refNode returns what a reference expression refers to: a loaded name, an attribute, a loaded
 // subscript, or getattr(x, "const"). Other nodes refer to nothing here.
 func (p *pass) refNode(n ast.Node) []ref {
+	if n == p.memo.n {
+		if p.memo.have&memoRefNode == 0 {
+			p.memo.refNode, p.memo.have = p.refNodeOf(n), p.memo.have|memoRefNode
+		}
+		return p.memo.refNode
+	}
+	return p.refNodeOf(n)
+}
+
+// nodeMemo keeps, for the node being dispatched, what several of its checks ask.
+type nodeMemo struct {
+	n       ast.Node
+	have    uint8
+	refNode []ref
+	named   [2][]ref // namedRefs(n, false), namedRefs(n, true)
+}
+
+const (
+	memoRefNode uint8 = 1 << iota
+	memoNamed         // memoNamed << 1 for imported
+)
+
+func (p *pass) refNodeOf(n ast.Node) []ref {
 	switch n := n.(type) {
 	case *ast.Name:
 		if n.Ctx == ast.Load {
@@ -304,7 +333,7 @@ func (p *pass) importedModule(mod string) bool {
 
 // isGetattrObj reports whether n is the object of getattr(n, "constant"), which resolution follows.
 func (p *pass) isGetattrObj(n ast.Node) bool {
-	c, ok := p.cur.parent.(*ast.Call)
+	c, ok := p.parent().(*ast.Call)
 	if !ok || len(c.Args) == 0 || ast.Node(c.Args[0]) != n {
 		return false
 	}
@@ -537,6 +566,20 @@ type namingHit struct{ rule, qual string }
 // file): not those reached through an assignment alias, and for names bound by from-imports only
 // when imported is set.
 func (p *pass) namedRefs(n ast.Node, imported bool) []ref {
+	if n != p.memo.n {
+		return p.namedRefsOf(n, imported)
+	}
+	i := 0
+	if imported {
+		i = 1
+	}
+	if bit := memoNamed << i; p.memo.have&bit == 0 {
+		p.memo.named[i], p.memo.have = p.namedRefsOf(n, imported), p.memo.have|bit
+	}
+	return p.memo.named[i]
+}
+
+func (p *pass) namedRefsOf(n ast.Node, imported bool) []ref {
 	refs := p.refNode(n)
 	if _, ok := n.(*ast.Name); !ok {
 		return refs
@@ -558,7 +601,7 @@ func (p *pass) namedRefs(n ast.Node, imported bool) []ref {
 // sysModulesAccess reports whether the sys.modules reference n is subscripted or has a lookup or
 // update method called on it.
 func (p *pass) sysModulesAccess(n ast.Node) bool {
-	switch par := p.cur.parent.(type) {
+	switch par := p.parent().(type) {
 	case *ast.Subscript:
 		return ast.Node(par.Value) == n
 	case *ast.Attribute:

@@ -169,13 +169,19 @@ func (s *scope) module() *scope {
 
 // frame is the walker's view of one node: its parent, the scope it is evaluated in, the index of the
 // statement of that scope's body that contains it, and whether it is nested in a compound statement.
+// Frames are copied and kept for every node, so they are small and hold few pointers (each costs
+// a write barrier while the garbage collector marks): the parent is an index, not a node.
 type frame struct {
-	n, parent ast.Node
-	sc        *scope
-	idx       int
-	cond      bool
-	// firstIter marks the first comprehension's iterable, which is evaluated in the enclosing scope.
-	enclosing *scope
+	n   ast.Node
+	sc  *scope
+	idx int
+	// parent is the index of the parent's frame in the walk's frames (pass.frames); -1 for the
+	// module.
+	parent int32
+	cond   bool
+	// firstIter marks the first comprehension's iterable, which is evaluated in the enclosing
+	// scope: the scope of the comprehension's parent frame.
+	firstIter bool
 }
 
 // walker visits a module depth-first in source order, iteratively, tracking scopes. Scopes are made
@@ -192,7 +198,6 @@ type walker struct {
 	root     *scope
 	stack    []frame
 	kids     []ast.Node
-	cur      frame // the frame being visited; a field so that visiting does not allocate
 }
 
 func newWalker() *walker {
@@ -219,7 +224,6 @@ func (w *walker) reset() {
 	w.stack = w.stack[:0]
 	clear(w.kids)
 	w.kids = w.kids[:0]
-	w.cur = frame{}
 	w.root = w.newScope(scModule, nil, 0)
 }
 
@@ -235,29 +239,37 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 	return s
 }
 
-// walk calls visit for every node of mod; visit returns false to skip a node's children.
-func (w *walker) walk(mod *ast.Module, visit func(f *frame) bool) {
-	w.stack = append(w.stack[:0], frame{n: mod, sc: w.root})
+// walk appends the frame of every node of mod to frames, in walk order, and calls visit with it.
+// The frame visit gets is the one in frames, so that visiting copies nothing more.
+func (w *walker) walk(mod *ast.Module, frames []frame, visit func(f *frame, parent ast.Node)) []frame {
+	w.stack = append(w.stack[:0], frame{n: mod, sc: w.root, parent: -1})
 	for len(w.stack) > 0 {
-		w.cur = w.stack[len(w.stack)-1]
+		frames = append(frames, w.stack[len(w.stack)-1])
 		w.stack = w.stack[:len(w.stack)-1]
-		if !visit(&w.cur) {
-			continue
+		fi := len(frames) - 1
+		f := &frames[fi]
+		var parent ast.Node
+		var parentSc *scope
+		if f.parent >= 0 {
+			parent, parentSc = frames[f.parent].n, frames[f.parent].sc
 		}
-		w.pushChildren(&w.cur)
+		visit(f, parent)
+		w.pushChildren(f, int32(fi), parentSc)
 	}
+	return frames
 }
 
 func (w *walker) push(f frame) { w.stack = append(w.stack, f) }
 
-// pushChildren pushes the children of f in reverse, so they pop in source order.
-func (w *walker) pushChildren(f *frame) {
+// pushChildren pushes the children of f, frame fi, in reverse, so they pop in source order.
+// parentSc is the scope of f's parent.
+func (w *walker) pushChildren(f *frame, fi int32, parentSc *scope) {
 	start := len(w.stack)
 	child := func(c ast.Node, sc *scope, idx int, cond bool) {
 		if c == nil {
 			return
 		}
-		w.push(frame{n: c, parent: f.n, sc: sc, idx: idx, cond: cond})
+		w.push(frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
 	}
 	stmts := func(body []ast.Stmt, sc *scope, cond bool, numbered bool) {
 		for i, s := range body {
@@ -278,13 +290,13 @@ func (w *walker) pushChildren(f *frame) {
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
 		child(n.Args, f.sc, f.idx, f.cond)
 		stmts(n.Body, inner, false, true)
-		w.exprs(f, n.DecoratorList)
+		w.exprs(f, fi, n.DecoratorList)
 		child(n.Returns, f.sc, f.idx, f.cond)
 	case *ast.AsyncFunctionDef:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
 		child(n.Args, f.sc, f.idx, f.cond)
 		stmts(n.Body, inner, false, true)
-		w.exprs(f, n.DecoratorList)
+		w.exprs(f, fi, n.DecoratorList)
 		child(n.Returns, f.sc, f.idx, f.cond)
 	case *ast.Lambda:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
@@ -292,35 +304,38 @@ func (w *walker) pushChildren(f *frame) {
 		child(n.Body, inner, 0, false)
 	case *ast.ClassDef:
 		inner := w.scopeFor(n, scClass, f.sc, f.idx)
-		w.exprs(f, n.Bases)
+		w.exprs(f, fi, n.Bases)
 		for _, k := range n.Keywords {
 			child(k, f.sc, f.idx, f.cond)
 		}
 		stmts(n.Body, inner, false, true)
-		w.exprs(f, n.DecoratorList)
+		w.exprs(f, fi, n.DecoratorList)
 	case *ast.ListComp:
-		w.comp(f, n, []ast.Expr{n.Elt}, n.Generators)
+		w.comp(f, fi, n, []ast.Expr{n.Elt}, n.Generators)
 	case *ast.SetComp:
-		w.comp(f, n, []ast.Expr{n.Elt}, n.Generators)
+		w.comp(f, fi, n, []ast.Expr{n.Elt}, n.Generators)
 	case *ast.GeneratorExp:
-		w.comp(f, n, []ast.Expr{n.Elt}, n.Generators)
+		w.comp(f, fi, n, []ast.Expr{n.Elt}, n.Generators)
 	case *ast.DictComp:
-		w.comp(f, n, []ast.Expr{n.Key, n.Value}, n.Generators)
+		w.comp(f, fi, n, []ast.Expr{n.Key, n.Value}, n.Generators)
 	case *ast.Comprehension:
 		iterScope := f.sc
-		if f.enclosing != nil {
-			iterScope = f.enclosing
+		if f.firstIter {
+			iterScope = parentSc // where the comprehension is
 		}
 		child(n.Target, f.sc, f.idx, f.cond)
 		child(n.Iter, iterScope, f.idx, f.cond)
-		w.exprs(f, n.Ifs)
+		w.exprs(f, fi, n.Ifs)
 	default:
-		_, isScopeBody := f.n.(*ast.Module)
+		// An expression has no statements as children: ask the children only of other nodes.
+		_, isExpr := f.n.(ast.Expr)
 		w.kids = ast.AppendChildren(w.kids[:0], f.n)
 		for _, c := range w.kids {
 			cond := f.cond
-			if _, ok := c.(ast.Stmt); ok && !isScopeBody {
-				cond = true
+			if !isExpr {
+				if _, ok := c.(ast.Stmt); ok {
+					cond = true
+				}
 			}
 			child(c, f.sc, f.idx, cond)
 		}
@@ -328,30 +343,27 @@ func (w *walker) pushChildren(f *frame) {
 	reverse(w.stack[start:])
 }
 
-func (w *walker) exprs(f *frame, es []ast.Expr) {
+func (w *walker) exprs(f *frame, fi int32, es []ast.Expr) {
 	for _, e := range es {
 		if e != nil {
-			w.push(frame{n: e, parent: f.n, sc: f.sc, idx: f.idx, cond: f.cond})
+			w.push(frame{n: e, parent: fi, sc: f.sc, idx: f.idx, cond: f.cond})
 		}
 	}
 }
 
-func (w *walker) comp(f *frame, n ast.Node, elts []ast.Expr, gens []*ast.Comprehension) {
+// comp pushes the parts of comprehension n, whose frame f is frame fi.
+func (w *walker) comp(f *frame, fi int32, n ast.Node, elts []ast.Expr, gens []*ast.Comprehension) {
 	inner := w.scopeFor(n, scComp, f.sc, f.idx)
 	for _, e := range elts {
 		if e != nil {
-			w.push(frame{n: e, parent: n, sc: inner, idx: f.idx, cond: f.cond})
+			w.push(frame{n: e, parent: fi, sc: inner, idx: f.idx, cond: f.cond})
 		}
 	}
 	for i, g := range gens {
 		if g == nil {
 			continue
 		}
-		fr := frame{n: g, parent: n, sc: inner, idx: f.idx, cond: f.cond}
-		if i == 0 {
-			fr.enclosing = f.sc
-		}
-		w.push(fr)
+		w.push(frame{n: g, parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
 	}
 }
 
@@ -370,7 +382,7 @@ type collector struct {
 	subjects map[ast.Pattern]ast.Expr
 }
 
-func (c *collector) visit(f *frame) bool {
+func (c *collector) visit(f *frame, parent ast.Node) bool {
 	switch n := f.n.(type) {
 	case *ast.FunctionDef:
 		c.bindDef(f, n.Name, n)
@@ -430,7 +442,7 @@ func (c *collector) visit(f *frame) bool {
 		case ast.Store:
 			b := binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
-			switch p := f.parent.(type) {
+			switch p := parent.(type) {
 			case *ast.Assign:
 				b.kind, b.value = bAssign, p.Value
 			case *ast.AnnAssign:
