@@ -22,6 +22,8 @@ allow if count(deny) == 0
 # A deny lists every reason for it; an allow lists notes such as a requested tier not granted.
 reasons := ordered(deny) if {
 	not allow
+} else := [] if {
+	count(notes) == 0
 } else := ordered(notes)
 
 # ordered sorts reasons by line, then rule, then message, so output is stable across runs.

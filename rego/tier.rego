@@ -21,9 +21,10 @@ tier := "none" if {
 	not allow
 } else := smallest_tier if {
 	trust_level == "untrusted"
-} else := input.request.requested_tier if {
-	input.request.requested_tier in data.sbxgate.trust_levels[trust_level].tiers
-	config_tiers[input.request.requested_tier]
+} else := requested if {
+	requested := input.request.requested_tier
+	requested in data.sbxgate.trust_levels[trust_level].tiers
+	data.sbxgate.config.tiers[requested]
 } else := default_tier if {
 	default_tier in data.sbxgate.trust_levels[trust_level].tiers
 	config_tiers[default_tier]
