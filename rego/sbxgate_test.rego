@@ -207,6 +207,15 @@ test_finding_with_missing_fields_still_denies if {
 	d.reasons == [{"rule": "SBX000", "line": 0, "message": " (capability process, severity unknown)"}]
 }
 
+test_finding_without_capability_is_judged_by_severity if {
+	low := object.remove(finding("SBX150", "process", "low", 2), ["capability"])
+	d1 := sbxgate.decision with input as {"request": request("ci-bot"), "report": with_findings([low])}
+	d1.allow
+	high := object.remove(finding("SBX150", "process", "high", 2), ["capability"])
+	d2 := sbxgate.decision with input as {"request": request("ci-bot"), "report": with_findings([high])}
+	d2.reasons == [{"rule": "SBX150", "line": 2, "message": "m (capability unknown, severity high)"}]
+}
+
 test_import_with_missing_fields_still_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": with_imports([{"module": "os"}])}
 	d.reasons == [{"rule": "SBX951", "line": 0, "message": "import of os is not in the module allowlist"}]
