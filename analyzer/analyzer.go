@@ -41,7 +41,7 @@ type Analyzer struct {
 	cfg    *config.Config
 	mods   *modTable
 	checks []*Check
-	byKind [numKinds][]*Check // checks per node kind (kindOf)
+	byKind [numKinds][]int // checks per node kind (kindOf), as indexes into checks
 	// capsOf caches the capability map lookups: module or module.attr -> capabilities.
 	caps map[string][]string
 	// moduleCaps is, per module, the union of the capabilities of the module and its attributes:
@@ -124,11 +124,11 @@ func New(cfg *config.Config) (*Analyzer, error) {
 		}
 	}
 	a.tags = buildTags(a.caps, a.denied)
-	for _, c := range registry {
+	for i, c := range registry {
 		for _, k := range c.Nodes {
-			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], c)
+			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], i)
 			if kindIndex[k] == kName && c.AnyName {
-				a.byKind[kNameUnresolved] = append(a.byKind[kNameUnresolved], c)
+				a.byKind[kNameUnresolved] = append(a.byKind[kNameUnresolved], i)
 			}
 		}
 	}
@@ -284,8 +284,11 @@ type pass struct {
 	mod  *ast.Module
 	w    *walker
 
-	cur   *frame
-	check *Check
+	cur *frame
+	// check is the index in a.checks of the check running. An index, not a pointer: it is set
+	// for every check and node, and a pointer store costs a write barrier while the GC marks.
+	check int
+	visit int // counts dispatched nodes, for memo
 
 	budget     int
 	refCache   map[nodeKey][]ref // by nodeKey: interface-keyed maps hash slowly
@@ -429,7 +432,7 @@ func (p *pass) run(ctx context.Context) {
 			}
 		}
 	}
-	p.cur, p.check = nil, nil
+	p.cur = nil
 }
 
 const (
@@ -522,13 +525,13 @@ func (p *pass) dispatch(n ast.Node) {
 	if k == kNone {
 		return
 	}
-	p.memo = nodeMemo{n: n}
+	p.visit++ // invalidates memo
 	if k == kName && len(p.refNode(n)) == 0 {
 		k = kNameUnresolved
 	}
-	for _, c := range p.a.byKind[k] {
-		p.check = c
-		c.Run(p, n)
+	for _, ci := range p.a.byKind[k] {
+		p.check = ci
+		p.a.checks[ci].Run(p, n)
 	}
 }
 
@@ -551,7 +554,7 @@ func (p *pass) report(n ast.Node, format string, args ...any) {
 // reportAs adds a finding with a capability (and severity) other than the check's defaults, for
 // checks driven by the config's capability map.
 func (p *pass) reportAs(n ast.Node, capability, severity string, format string, args ...any) {
-	c := p.check
+	c := p.a.checks[p.check]
 	loc := locOf(n)
 	key := findingKey{c.ID, loc.Lineno, loc.ColOffset, loc.EndLineno, loc.EndColOffset}
 	if p.seen[key] {

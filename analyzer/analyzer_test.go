@@ -157,8 +157,9 @@ func TestParseErrors(t *testing.T) {
 func TestInternalErrorIsContained(t *testing.T) {
 	a := newTestAnalyzer(t)
 	boom := &Check{ID: "SBX199", Run: func(*pass, ast.Node) { panic("boom") }}
-	a.byKind = [numKinds][]*Check{}
-	a.byKind[kModule] = []*Check{boom}
+	a.checks = []*Check{boom}
+	a.byKind = [numKinds][]int{}
+	a.byKind[kModule] = []int{0}
 	rep := a.Analyze(context.Background(), "x.py", []byte("x = 1\n"))
 	if rep.ParseError == nil || rep.ParseError.Kind != "InternalError" || !strings.Contains(rep.ParseError.Message, "boom") {
 		t.Fatalf("got %+v", rep.ParseError)

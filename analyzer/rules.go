@@ -64,21 +64,33 @@ func (p *pass) isAliasPos(n ast.Node) bool {
 // refNode returns what a reference expression refers to: a loaded name, an attribute, a loaded
 // subscript, or getattr(x, "const"). Other nodes refer to nothing here.
 func (p *pass) refNode(n ast.Node) []ref {
-	if n == p.memo.n {
-		if p.memo.have&memoRefNode == 0 {
-			p.memo.refNode, p.memo.have = p.refNodeOf(n), p.memo.have|memoRefNode
-		}
-		return p.memo.refNode
+	if !p.memoFor(n) {
+		return p.refNodeOf(n)
 	}
-	return p.refNodeOf(n)
+	if p.memo.have&memoRefNode == 0 {
+		p.memo.refNode, p.memo.have = p.refNodeOf(n), p.memo.have|memoRefNode
+	}
+	return p.memo.refNode
 }
 
 // nodeMemo keeps, for the node being dispatched, what several of its checks ask.
 type nodeMemo struct {
-	n       ast.Node
+	visit   int // pass.visit when made
 	have    uint8
 	refNode []ref
 	named   [2][]ref // namedRefs(n, false), namedRefs(n, true)
+}
+
+// memoFor reports whether p.memo may hold answers about n, the node being dispatched, and
+// empties it if it holds those of an earlier node.
+func (p *pass) memoFor(n ast.Node) bool {
+	if p.cur == nil || n != p.cur.n {
+		return false
+	}
+	if p.memo.visit != p.visit {
+		p.memo.visit, p.memo.have = p.visit, 0
+	}
+	return true
 }
 
 const (
@@ -566,7 +578,7 @@ type namingHit struct{ rule, qual string }
 // file): not those reached through an assignment alias, and for names bound by from-imports only
 // when imported is set.
 func (p *pass) namedRefs(n ast.Node, imported bool) []ref {
-	if n != p.memo.n {
+	if !p.memoFor(n) {
 		return p.namedRefsOf(n, imported)
 	}
 	i := 0

@@ -261,76 +261,84 @@ func (w *walker) walk(mod *ast.Module, frames []frame, visit func(f *frame, pare
 
 func (w *walker) push(f frame) { w.stack = append(w.stack, f) }
 
-// pushChildren pushes the children of f, frame fi, in reverse, so they pop in source order.
-// parentSc is the scope of f's parent.
+// pushChildren pushes the children of f, frame fi, last first, so they pop in source order.
+// parentSc is the scope of f's parent. (Pushing in reverse rather than reversing afterwards
+// moves each frame once: moves of frames cost write barriers while the GC marks.)
 func (w *walker) pushChildren(f *frame, fi int32, parentSc *scope) {
-	start := len(w.stack)
 	child := func(c ast.Node, sc *scope, idx int, cond bool) {
 		if c == nil {
 			return
 		}
 		w.push(frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
 	}
-	stmts := func(body []ast.Stmt, sc *scope, cond bool, numbered bool) {
-		for i, s := range body {
-			if s == nil {
+	// stmts pushes a body: each statement gets its own index in a new scope body (numbered), or
+	// the index of f.
+	stmts := func(body []ast.Stmt, sc *scope, numbered bool) {
+		for i := len(body) - 1; i >= 0; i-- {
+			if body[i] == nil {
 				continue
 			}
 			idx := f.idx
 			if numbered {
 				idx = i
 			}
-			child(s, sc, idx, cond)
+			child(body[i], sc, idx, false)
+		}
+	}
+	exprs := func(es []ast.Expr) {
+		for i := len(es) - 1; i >= 0; i-- {
+			child(es[i], f.sc, f.idx, f.cond)
 		}
 	}
 	switch n := f.n.(type) {
 	case *ast.Module:
-		stmts(n.Body, f.sc, false, true)
+		stmts(n.Body, f.sc, true)
 	case *ast.FunctionDef:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
-		child(n.Args, f.sc, f.idx, f.cond)
-		stmts(n.Body, inner, false, true)
-		w.exprs(f, fi, n.DecoratorList)
 		child(n.Returns, f.sc, f.idx, f.cond)
+		exprs(n.DecoratorList)
+		stmts(n.Body, inner, true)
+		child(n.Args, f.sc, f.idx, f.cond)
 	case *ast.AsyncFunctionDef:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
-		child(n.Args, f.sc, f.idx, f.cond)
-		stmts(n.Body, inner, false, true)
-		w.exprs(f, fi, n.DecoratorList)
 		child(n.Returns, f.sc, f.idx, f.cond)
+		exprs(n.DecoratorList)
+		stmts(n.Body, inner, true)
+		child(n.Args, f.sc, f.idx, f.cond)
 	case *ast.Lambda:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
-		child(n.Args, f.sc, f.idx, f.cond)
 		child(n.Body, inner, 0, false)
+		child(n.Args, f.sc, f.idx, f.cond)
 	case *ast.ClassDef:
 		inner := w.scopeFor(n, scClass, f.sc, f.idx)
-		w.exprs(f, fi, n.Bases)
-		for _, k := range n.Keywords {
-			child(k, f.sc, f.idx, f.cond)
+		exprs(n.DecoratorList)
+		stmts(n.Body, inner, true)
+		for i := len(n.Keywords) - 1; i >= 0; i-- {
+			child(n.Keywords[i], f.sc, f.idx, f.cond)
 		}
-		stmts(n.Body, inner, false, true)
-		w.exprs(f, fi, n.DecoratorList)
+		exprs(n.Bases)
 	case *ast.ListComp:
-		w.comp(f, fi, n, []ast.Expr{n.Elt}, n.Generators)
+		w.comp(f, fi, n, n.Elt, nil, n.Generators)
 	case *ast.SetComp:
-		w.comp(f, fi, n, []ast.Expr{n.Elt}, n.Generators)
+		w.comp(f, fi, n, n.Elt, nil, n.Generators)
 	case *ast.GeneratorExp:
-		w.comp(f, fi, n, []ast.Expr{n.Elt}, n.Generators)
+		w.comp(f, fi, n, n.Elt, nil, n.Generators)
 	case *ast.DictComp:
-		w.comp(f, fi, n, []ast.Expr{n.Key, n.Value}, n.Generators)
+		w.comp(f, fi, n, n.Key, n.Value, n.Generators)
 	case *ast.Comprehension:
 		iterScope := f.sc
 		if f.firstIter {
 			iterScope = parentSc // where the comprehension is
 		}
-		child(n.Target, f.sc, f.idx, f.cond)
+		exprs(n.Ifs)
 		child(n.Iter, iterScope, f.idx, f.cond)
-		w.exprs(f, fi, n.Ifs)
+		child(n.Target, f.sc, f.idx, f.cond)
 	default:
 		// An expression has no statements as children: ask the children only of other nodes.
 		_, isExpr := f.n.(ast.Expr)
 		w.kids = ast.AppendChildren(w.kids[:0], f.n)
-		for _, c := range w.kids {
+		for i := len(w.kids) - 1; i >= 0; i-- {
+			c := w.kids[i]
 			cond := f.cond
 			if !isExpr {
 				if _, ok := c.(ast.Stmt); ok {
@@ -340,36 +348,21 @@ func (w *walker) pushChildren(f *frame, fi int32, parentSc *scope) {
 			child(c, f.sc, f.idx, cond)
 		}
 	}
-	reverse(w.stack[start:])
 }
 
-func (w *walker) exprs(f *frame, fi int32, es []ast.Expr) {
-	for _, e := range es {
-		if e != nil {
-			w.push(frame{n: e, parent: fi, sc: f.sc, idx: f.idx, cond: f.cond})
+// comp pushes, last first, the parts of comprehension n, whose frame f is frame fi: its element
+// (elt, or key and value) and its generators, in the comprehension's scope.
+func (w *walker) comp(f *frame, fi int32, n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) {
+	inner := w.scopeFor(n, scComp, f.sc, f.idx)
+	for i := len(gens) - 1; i >= 0; i-- {
+		if gens[i] != nil {
+			w.push(frame{n: gens[i], parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
 		}
 	}
-}
-
-// comp pushes the parts of comprehension n, whose frame f is frame fi.
-func (w *walker) comp(f *frame, fi int32, n ast.Node, elts []ast.Expr, gens []*ast.Comprehension) {
-	inner := w.scopeFor(n, scComp, f.sc, f.idx)
-	for _, e := range elts {
+	for _, e := range [2]ast.Expr{value, elt} {
 		if e != nil {
 			w.push(frame{n: e, parent: fi, sc: inner, idx: f.idx, cond: f.cond})
 		}
-	}
-	for i, g := range gens {
-		if g == nil {
-			continue
-		}
-		w.push(frame{n: g, parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
-	}
-}
-
-func reverse(s []frame) {
-	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-		s[i], s[j] = s[j], s[i]
 	}
 }
 
