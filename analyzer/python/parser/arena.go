@@ -11,6 +11,7 @@ import (
 // Only the frequent node types have a slab; the rest are allocated as usual. f-string fields' parsers
 // share their file's arena.
 type arena struct {
+	progress          progress
 	names             slab[ast.Name]
 	constants         slab[ast.Constant]
 	attributes        slab[ast.Attribute]
@@ -37,28 +38,56 @@ type arena struct {
 	cmpOps            slab[ast.CmpOp]
 }
 
-// slab hands out values carved from blocks that grow from 8 to maxSlabBlock elements.
-type slab[T any] struct {
-	free []T
-	next int // size of the next block
+// progress is how far the file's parse is, which slabs use to size their blocks.
+type progress struct {
+	main  *parser // the file's parser (not an f-string field's)
+	ntoks int
 }
 
-const maxSlabBlock = 64
+func newArena(main *parser) *arena {
+	a := &arena{progress: progress{main: main, ntoks: main.toks.Len()}}
+	for _, b := range []*slabBase{&a.names.slabBase, &a.constants.slabBase, &a.attributes.slabBase, &a.calls.slabBase, &a.keywords.slabBase, &a.binOps.slabBase, &a.compares.slabBase, &a.subscripts.slabBase, &a.tuples.slabBase, &a.exprStmts.slabBase, &a.assigns.slabBase, &a.formatted.slabBase, &a.joined.slabBase, &a.args.slabBase, &a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase, &a.callArgs.slabBase, &a.keywordList.slabBase, &a.comprehensions.slabBase, &a.comprehensionList.slabBase, &a.strs.slabBase, &a.cmpOps.slabBase} {
+		b.progress = &a.progress
+	}
+	return a
+}
+
+// slab hands out values carved from blocks of Ts.
+type slab[T any] struct {
+	slabBase
+	free []T
+}
+
+type slabBase struct {
+	progress *progress
+	used     int // elements handed out so far
+	block    int // size of the last block
+}
+
+const maxSlabBlock = 256
+
+// nextBlock sizes the next block: what the rest of the file will need at the rate seen so far (the last
+// block's unused tail is the waste, so it should be small), between 8 and twice the last block.
+func (b *slabBase) nextBlock(need int) int {
+	est := 8
+	if pr := b.progress; pr != nil && pr.main.pos > 0 {
+		done := pr.main.pos
+		est = b.used*(pr.ntoks-done)/done + 4
+	}
+	b.block = max(min(est, 2*b.block, maxSlabBlock), 8, need)
+	return b.block
+}
 
 // alloc returns a pointer to a new T holding v.
 func (s *slab[T]) alloc(v T) *T {
 	if len(s.free) == 0 {
-		s.grow()
+		s.free = make([]T, s.nextBlock(1))
 	}
 	x := &s.free[0]
 	*x = v
 	s.free = s.free[1:]
+	s.used++
 	return x
-}
-
-func (s *slab[T]) grow() {
-	s.next = min(max(2*s.next, 8), maxSlabBlock)
-	s.free = make([]T, s.next)
 }
 
 // take returns n fresh elements whose capacity is n, so that appending to them never writes into their
@@ -68,13 +97,11 @@ func (s *slab[T]) take(n int) []T {
 		if n > maxSlabBlock/4 {
 			return make([]T, n)
 		}
-		s.grow()
-		if n > len(s.free) {
-			s.free = make([]T, n)
-		}
+		s.free = make([]T, s.nextBlock(n))
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]
+	s.used += n
 	return out
 }
 

@@ -59,7 +59,7 @@ func ParseText(text string, filename string) (mod *ast.Module, err error) {
 	}
 	p := newParser(toks)
 	defer p.release()
-	p.a = &arena{}
+	p.a = newArena(p)
 	m := p.file()
 	if p.err != nil {
 		return nil, p.err
