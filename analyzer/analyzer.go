@@ -127,8 +127,8 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	for i, c := range registry {
 		for _, k := range c.Nodes {
 			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], i)
-			if kindIndex[k] == kName && c.AnyName {
-				a.byKind[kNameUnresolved] = append(a.byKind[kNameUnresolved], i)
+			if u := unresolvedKind[kindIndex[k]]; u != kNone && c.Unresolved {
+				a.byKind[u] = append(a.byKind[u], i)
 			}
 		}
 	}
@@ -526,8 +526,15 @@ func (p *pass) dispatch(n ast.Node) {
 		return
 	}
 	p.visit++ // invalidates memo
-	if k == kName && len(p.refNode(n)) == 0 {
-		k = kNameUnresolved
+	switch k {
+	case kName:
+		if len(p.refNode(n)) == 0 {
+			k = kNameUnresolved
+		}
+	case kAttribute:
+		if len(p.refNode(n)) == 0 && len(p.refs(n.(*ast.Attribute).Value)) == 0 {
+			k = kAttributeUnresolved
+		}
 	}
 	for _, ci := range p.a.byKind[k] {
 		p.check = ci

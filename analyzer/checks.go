@@ -19,11 +19,13 @@ type Check struct {
 	CWE        int
 	Hint       string   // one line a person or an LLM can act on
 	Nodes      []string // ast node types (NodeType()) the check wants; "Module" for whole-source checks
-	// AnyName is for checks that want Name: they also get the names that refer to nothing the
-	// analysis knows (local variables, parameters, stored names). Most names are such, and most
-	// checks look only at what a name refers to, so without it they are not called for them.
-	AnyName bool
-	Run     func(p *pass, n ast.Node)
+	// Unresolved is for checks that want Name or Attribute: they also get the names and attributes
+	// that refer to nothing the analysis knows (local variables, parameters, self.x on a local
+	// object). Most are such, and most checks look only at what a node refers to, so without it
+	// they are not called for them. A check that reads the node itself (an attribute's name, a
+	// name's spelling) sets it.
+	Unresolved bool
+	Run        func(p *pass, n ast.Node)
 }
 
 // families maps an ID's hundreds digit to its family, as the catalogue fixes them.
@@ -54,7 +56,8 @@ const (
 	kAnnAssign
 	kDelete
 	kMatchMapping
-	kNameUnresolved // a Name for which pass.refNode is empty: routed only to AnyName checks
+	kNameUnresolved      // a Name that refers to nothing known: routed only to Unresolved checks
+	kAttributeUnresolved // an Attribute whose value and itself refer to nothing known: the same
 	numKinds
 )
 
@@ -71,6 +74,10 @@ var nodeTypes = func() map[string]bool {
 	}
 	return m
 }()
+
+// unresolvedKind is, for the kinds that have one, the kind of their nodes that refer to nothing
+// known (Check.Unresolved).
+var unresolvedKind = [numKinds]int{kName: kNameUnresolved, kAttribute: kAttributeUnresolved}
 
 func kindOf(n ast.Node) int {
 	switch n.(type) {
@@ -167,7 +174,7 @@ var registry = []*Check{
 	{ID: "SBX102", Capability: "import", Severity: "high", CWE: 829,
 		Doc:   "attribute denied inside an allowed module (modules.denied_attributes: asyncio.create_subprocess_shell, asyncio.open_connection)",
 		Hint:  "use the module's computational parts only; its process and network entry points are denied",
-		Nodes: []string{"ImportFrom", "Attribute", "Call", "Subscript"}, Run: runSBX102},
+		Nodes: []string{"ImportFrom", "Attribute", "Call", "Subscript"}, Unresolved: true, Run: runSBX102},
 	{ID: "SBX103", Capability: "import", Severity: "high", CWE: 829,
 		Doc:   "dynamic import with a statically resolved name: __import__, importlib.import_module, importlib internals, pkgutil and runpy loaders, __loader__.load_module, sys.modules lookups",
 		Hint:  "use a plain import statement at the top of the program",
@@ -188,7 +195,7 @@ var registry = []*Check{
 	{ID: "SBX202", Capability: "dynamic_code", Severity: "critical", CWE: 94,
 		Doc:   "code object construction or mutation: types.CodeType, types.FunctionType, code.replace, __code__ assignment",
 		Hint:  "define functions with def or lambda",
-		Nodes: []string{"Call", "Attribute", "Subscript", "Name"}, Run: runSBX202},
+		Nodes: []string{"Call", "Attribute", "Subscript", "Name"}, Unresolved: true, Run: runSBX202},
 	{ID: "SBX203", Capability: "serialization", Severity: "critical", CWE: 502,
 		Doc:   "deserialisation that can run code: pickle.loads/load/Unpickler, marshal.loads, shelve, dill, yaml.load",
 		Hint:  "serialise data with json (json.dumps/json.loads)",
@@ -197,11 +204,11 @@ var registry = []*Check{
 	{ID: "SBX301", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
 		Hint:  "use the object's public interface; type(x).__name__ and x.__class__ are fine",
-		Nodes: []string{"Attribute", "Name", "Subscript", "Call"}, Run: runSBX301},
+		Nodes: []string{"Attribute", "Name", "Subscript", "Call"}, Unresolved: true, Run: runSBX301},
 	{ID: "SBX302", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "frame and traceback attributes: f_globals, f_locals, f_back, f_builtins, f_code, gi_frame, cr_frame, ag_frame, tb_frame, tb_next",
 		Hint:  "report errors with traceback.format_exc() instead of walking frames",
-		Nodes: []string{"Attribute", "Call", "Subscript"}, Run: runSBX302},
+		Nodes: []string{"Attribute", "Call", "Subscript"}, Unresolved: true, Run: runSBX302},
 	{ID: "SBX303", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "introspection APIs: sys._getframe, sys.modules, sys.settrace/setprofile, inspect.*, gc.get_objects/get_referrers/get_referents",
 		Hint:  "pass the values you need as arguments instead of inspecting the interpreter",
@@ -210,7 +217,7 @@ var registry = []*Check{
 	{ID: "SBX401", Capability: "builtins_access", Severity: "critical", CWE: 470,
 		Doc:   "the builtins module or __builtins__: import builtins, __builtins__.__dict__, __builtins__[\"__import__\"]",
 		Hint:  "call builtins directly by name (len, print); never through the builtins module",
-		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, AnyName: true, Run: runSBX401},
+		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, Unresolved: true, Run: runSBX401},
 	{ID: "SBX402", Capability: "builtins_access", Severity: "high", CWE: 470,
 		Doc:   "vars(), globals(), locals(), and dir() of modules, used to fetch names",
 		Hint:  "refer to names directly; vars(obj) of your own objects is fine",
@@ -249,7 +256,7 @@ var registry = []*Check{
 	{ID: "SBX701", Capability: "format_traversal", Severity: "high", CWE: 134,
 		Doc:   "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\")",
 		Hint:  "use f-strings or plain {} / {name} fields",
-		Nodes: []string{"Call", "Attribute"}, Run: runSBX701},
+		Nodes: []string{"Call", "Attribute"}, Unresolved: true, Run: runSBX701},
 	{ID: "SBX702", Capability: "dynamic_code", Severity: "critical", CWE: 506,
 		Doc:   "strings decoded at run time (base64, codecs, bytes.fromhex, rot13, zlib) feeding eval/exec/compile/__import__/getattr",
 		Hint:  "write code and names in the clear",
