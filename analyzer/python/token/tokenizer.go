@@ -82,10 +82,13 @@ func newTokenizer(text string) *tokenizer {
 		t.lineStarts = make([]int32, 0, n)
 	}
 	t.lineStarts = append(t.lineStarts, 0)
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			t.lineStarts = append(t.lineStarts, int32(i+1))
+	for off := 0; ; {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			break
 		}
+		off += i + 1
+		t.lineStarts = append(t.lineStarts, int32(off))
 	}
 	t.toks.lineStarts = t.lineStarts
 	return t
@@ -312,13 +315,18 @@ again:
 		}
 	ident:
 		nonASCII := false
-		for isPotentialIdentChar(c) {
-			if c >= 128 {
-				nonASCII = true
+		if isPotentialIdentChar(c) {
+			// The rest of the identifier, scanned in place rather than by nextc and backup.
+			nonASCII = c >= 128
+			i := t.p
+			for i < len(t.src) && isPotentialIdentChar(int(t.src[i])) {
+				nonASCII = nonASCII || t.src[i] >= 128
+				i++
 			}
-			c = t.nextc()
+			t.p = i
+		} else {
+			t.backup(c)
 		}
-		t.backup(c)
 		if nonASCII {
 			if err := t.verifyIdentifier(start, t.p); err != nil {
 				return err
@@ -409,7 +417,7 @@ again:
 	if c < 0x20 || c == 0x7f {
 		return t.errAt(start, "invalid non-printable character U+%04X", c)
 	}
-	if !strings.ContainsRune("()[]{}:,;+-*/|&<>=.%~^@", rune(c)) {
+	if c >= 128 || !isOpChar[c] {
 		// '$', '?', '!' and '`' are OP tokens no grammar rule accepts: the
 		// parser would report "invalid syntax" at this token.
 		return t.errAt(start, "invalid syntax")
@@ -429,20 +437,31 @@ func (t *tokenizer) continuation() error {
 	return nil
 }
 
-// opLen returns 3 or 2 when c, c2 (and c3) start a three- or two-character
-// operator (PyToken_ThreeChars/TwoChars), else 1.
-func opLen(c, c2, c3 int) int {
-	two := ""
-	if c2 >= 0 && c2 < 128 {
-		two = string([]byte{byte(c), byte(c2)})
+// isOpChar marks the characters that are one-character OP tokens.
+var isOpChar = func() (t [128]bool) {
+	for _, c := range "()[]{}:,;+-*/|&<>=.%~^@" {
+		t[c] = true
 	}
-	switch two {
-	case "**", "//", "<<", ">>":
+	return t
+}()
+
+// opLen returns 3 or 2 when c, c2 (and c3) start a three- or two-character
+// operator (PyToken_ThreeChars/TwoChars), else 1: "**", "//", "<<", ">>"
+// (and each followed by '='), "!=", "%=", "&=", "*=", "+=", "-=", "->", "/=",
+// ":=", "<=", "<>", "==", ">=", "@=", "^=", "|=".
+func opLen(c, c2, c3 int) int {
+	switch {
+	case c2 == c && (c == '*' || c == '/' || c == '<' || c == '>'):
 		if c3 == '=' {
 			return 3
 		}
 		return 2
-	case "!=", "%=", "&=", "*=", "+=", "-=", "->", "/=", ":=", "<=", "<>", "==", ">=", "@=", "^=", "|=":
+	case c2 == '=':
+		switch c {
+		case '!', '%', '&', '*', '+', '-', '/', ':', '<', '=', '>', '@', '^', '|':
+			return 2
+		}
+	case c == '-' && c2 == '>', c == '<' && c2 == '>':
 		return 2
 	}
 	return 1
