@@ -382,28 +382,8 @@ func (p *pass) run(ctx context.Context) {
 	p.ctx = ctx
 	// Walk 1: scopes and bindings, and the static import facts. It records every node's frame, so
 	// that the checks' pass below is a loop over a slice rather than a second tree walk.
-	col := &collector{a: p.a, w: p.w}
-	p.frames = p.w.walk(p.mod, p.frames, func(f *frame, parent ast.Node) {
-		col.visit(f, parent)
-		switch n := f.n.(type) {
-		case *ast.Name:
-			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Id)
-		case *ast.Attribute:
-			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Attr)
-		case *ast.Alias:
-			p.evalStrings = p.evalStrings || isAnnotationEvaluator(n.Name)
-		case *ast.Import:
-			for _, al := range n.Names {
-				p.static[al.Name] = true
-				p.static[p.a.mods.canonical(al.Name)] = true
-			}
-		case *ast.ImportFrom:
-			if n.Level == 0 {
-				p.static[ast.Str(n.Module)] = true
-				p.static[p.a.mods.canonical(ast.Str(n.Module))] = true
-			}
-		}
-	})
+	col := &collector{a: p.a, w: p.w, p: p}
+	p.frames = p.w.walk(p.mod, p.frames, col.visit)
 	p.subjects = col.subjects
 	p.budget = workPerNode*len(p.frames) + 10000
 	// Pass 2: route every node to the checks that asked for its kind.
@@ -417,7 +397,10 @@ func (p *pass) run(ctx context.Context) {
 		p.dispatch(f.n)
 		// A class or mapping pattern reads attributes or items of its subject: the checks see
 		// those reads as the synthetic nodes the collector made (scope.go, patterns).
-		if pat, ok := f.n.(ast.Pattern); ok && p.subjects != nil {
+		if p.subjects == nil {
+			continue // no match statement: no synthetic nodes
+		}
+		if pat, ok := f.n.(ast.Pattern); ok {
 			switch pat.(type) {
 			case *ast.MatchClass, *ast.MatchMapping:
 				for _, child := range patternChildren(pat) {

@@ -370,13 +370,18 @@ func (w *walker) comp(f *frame, fi int32, n ast.Node, elt, value ast.Expr, gens 
 type collector struct {
 	a     *Analyzer
 	w     *walker
+	p     *pass                  // for the facts it records on the way: evalStrings, static
 	pairs map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
 	// subjects maps the top-level pattern of each case to the match subject.
 	subjects map[ast.Pattern]ast.Expr
 }
 
-func (c *collector) visit(f *frame, parent ast.Node) bool {
+func (c *collector) visit(f *frame, parent ast.Node) {
 	switch n := f.n.(type) {
+	case *ast.Attribute:
+		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
+	case *ast.Alias:
+		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 	case *ast.FunctionDef:
 		c.bindDef(f, n.Name, n)
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
@@ -407,11 +412,19 @@ func (c *collector) visit(f *frame, parent ast.Node) bool {
 		}
 	case *ast.Import:
 		for _, al := range n.Names {
+			c.p.static[al.Name] = true
+			c.p.static[c.a.mods.canonical(al.Name)] = true
+		}
+		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
 			c.bind(f.sc, name, binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
 	case *ast.ImportFrom:
 		mod := ast.Str(n.Module)
+		if n.Level == 0 {
+			c.p.static[mod] = true
+			c.p.static[c.a.mods.canonical(mod)] = true
+		}
 		for _, al := range n.Names {
 			if al.Name == "*" {
 				if n.Level == 0 {
@@ -431,6 +444,7 @@ func (c *collector) visit(f *frame, parent ast.Node) bool {
 			c.bind(f.sc, name, b)
 		}
 	case *ast.Name:
+		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		switch n.Ctx {
 		case ast.Store:
 			b := binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
@@ -487,7 +501,6 @@ func (c *collector) visit(f *frame, parent ast.Node) bool {
 			c.bind(f.sc, *n.Rest, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	}
-	return true
 }
 
 // patterns records what each pattern of a case matches against: a class pattern's keyword
