@@ -385,6 +385,10 @@ func (p *pass) run(ctx context.Context) {
 	col := &collector{a: p.a, w: p.w, p: p}
 	p.frames = p.w.walk(p.mod, p.frames, col.visit)
 	p.subjects = col.subjects
+	if n := min(col.imports, maxFindings); cap(p.rep.Imports)-len(p.rep.Imports) < n {
+		// Sized once rather than grown: an Import is large and the report keeps them all.
+		p.rep.Imports = append(make([]Import, 0, len(p.rep.Imports)+n+2), p.rep.Imports...)
+	}
 	p.budget = workPerNode*len(p.frames) + 10000
 	// Pass 2: route every node to the checks that asked for its kind.
 	for i := range p.frames {

@@ -368,10 +368,12 @@ func (w *walker) comp(f *frame, fi int32, n ast.Node, elt, value ast.Expr, gens 
 
 // collector is the first walk: it records every binding of every scope.
 type collector struct {
-	a     *Analyzer
-	w     *walker
-	p     *pass                  // for the facts it records on the way: evalStrings, static
-	pairs map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
+	a *Analyzer
+	w *walker
+	p *pass // for the facts it records on the way: evalStrings, static
+	// imports counts the report's static imports, one per alias of `import` and one per `from`.
+	imports int
+	pairs   map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
 	// subjects maps the top-level pattern of each case to the match subject.
 	subjects map[ast.Pattern]ast.Expr
 }
@@ -411,6 +413,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			f.sc.sym(name).nonlocal = true
 		}
 	case *ast.Import:
+		c.imports += len(n.Names)
 		for _, al := range n.Names {
 			c.p.static[al.Name] = true
 			c.p.static[c.a.mods.canonical(al.Name)] = true
@@ -420,6 +423,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			c.bind(f.sc, name, binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
 	case *ast.ImportFrom:
+		c.imports++
 		mod := ast.Str(n.Module)
 		if n.Level == 0 {
 			c.p.static[mod] = true
