@@ -256,8 +256,14 @@ func (p *parser) assignment(start int) ast.Stmt {
 	p.pos = start
 	// (star_targets '=')+ (yield_expr | star_expressions) !'='
 	var targets []ast.Expr
+	lastEq := p.lastTopEqual(start)
 	for {
 		mark := p.pos
+		if mark > lastEq {
+			// No '=' outside brackets is left for star_targets '=' to end at: trying would only parse the
+			// right-hand side's primary as a target (t_primary) before parsing it again as an expression.
+			break
+		}
 		t := p.starTargets()
 		if t == nil || !p.expect(opEqual) {
 			p.pos = mark
@@ -340,6 +346,34 @@ func (p *parser) mayBeAssignment(start int) bool {
 
 // augOps maps each augmented assignment operator to its binary operator. It is an array, not a map:
 // mayBeAssignment looks up every token of every simple statement.
+// lastTopEqual returns the index of the last '=' outside brackets in the simple statement at start, -1 when
+// there is none. A closer without its opener ends the scan with the statement's length: the rules decide.
+func (p *parser) lastTopEqual(start int) int {
+	depth, last := 0, -1
+	for i := start; i < len(p.tt); i++ {
+		switch p.tt[i] {
+		case opLPar, opLSqb, opLBrace:
+			depth++
+		case opRPar, opRSqb, opRBrace:
+			if depth == 0 {
+				return len(p.tt)
+			}
+			depth--
+		case tNEWLINE, tEOF:
+			return last
+		case opSemi:
+			if depth == 0 {
+				return last
+			}
+		case opEqual:
+			if depth == 0 {
+				last = i
+			}
+		}
+	}
+	return last
+}
+
 var augOps = [...]struct {
 	op ast.Operator
 	ok bool
