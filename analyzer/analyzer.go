@@ -307,7 +307,6 @@ type pass struct {
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
 	evalStrings bool
 	embeddedAt  map[ast.Node]bool
-	namingNode  ast.Node
 	namingHits  []namingHit
 	small       [6]smallEntry
 	smallNext   int
@@ -327,6 +326,13 @@ type nodeKey unsafe.Pointer
 
 func keyOf(e ast.Expr) nodeKey {
 	return nodeKey((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
+}
+
+// sameNode is a == b for nodes, which are all pointers: it compares the two words of the
+// interfaces directly, sparing the runtime call of an interface comparison (checks compare nodes
+// many times per node).
+func sameNode(a, b ast.Node) bool {
+	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&a)) == *(*[2]unsafe.Pointer)(unsafe.Pointer(&b))
 }
 
 type findingKey struct {

@@ -127,16 +127,23 @@ func (t *modTable) isModule(name string) bool {
 // moduleAttr returns the module that attribute attr of module mod is, if it is one: the table's
 // entry, or the submodule mod.attr when that is a known module.
 func (t *modTable) moduleAttr(mod, attr string) (string, bool) {
-	if _, known := t.Modules[mod]; !known {
+	attrs, known := t.Modules[mod]
+	if !known {
 		// A module name written in the program (from os.path import os): its canonical name.
 		mod = t.canonical(mod)
+		attrs = t.Modules[mod]
 	}
-	return t.tableAttr(mod, attr)
+	return t.attrOf(mod, attrs, attr)
 }
 
 // tableAttr is moduleAttr for a name the table knows the module by.
 func (t *modTable) tableAttr(mod, attr string) (string, bool) {
-	if m, ok := t.Modules[mod][attr]; ok {
+	return t.attrOf(mod, t.Modules[mod], attr)
+}
+
+// attrOf is tableAttr given the module's attributes, t.Modules[mod].
+func (t *modTable) attrOf(mod string, attrs map[string]string, attr string) (string, bool) {
+	if m, ok := attrs[attr]; ok {
 		return m, true
 	}
 	// The lookup's key does not escape, so it is only allocated when it is returned.

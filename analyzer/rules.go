@@ -27,12 +27,12 @@ func (p *pass) parent() ast.Node {
 
 func (p *pass) isCallFunc(n ast.Node) bool {
 	c, ok := p.parent().(*ast.Call)
-	return ok && ast.Node(c.Func) == n
+	return ok && sameNode(c.Func, n)
 }
 
 func (p *pass) isAttrBase(n ast.Node) bool {
 	a, ok := p.parent().(*ast.Attribute)
-	return ok && ast.Node(a.Value) == n
+	return ok && sameNode(a.Value, n)
 }
 
 // isAliasPos reports whether n is the whole value of an assignment to plain names, in a scope where
@@ -84,7 +84,7 @@ type nodeMemo struct {
 // memoFor reports whether p.memo may hold answers about n, the node being dispatched, and
 // empties it if it holds those of an earlier node.
 func (p *pass) memoFor(n ast.Node) bool {
-	if p.cur == nil || n != p.cur.n {
+	if p.cur == nil || !sameNode(n, p.cur.n) {
 		return false
 	}
 	if p.memo.visit != p.visit {
@@ -96,6 +96,8 @@ func (p *pass) memoFor(n ast.Node) bool {
 const (
 	memoRefNode uint8 = 1 << iota
 	memoNamed         // memoNamed << 1 for imported
+	_
+	memoNaming // p.namingHits
 )
 
 func (p *pass) refNodeOf(n ast.Node) []ref {
@@ -546,8 +548,11 @@ func runNaming(id string) func(p *pass, n ast.Node) {
 }
 
 func (p *pass) naming(id string, n ast.Node) {
-	if n != p.namingNode {
-		p.namingNode, p.namingHits = n, p.namingHits[:0]
+	if memo := p.memoFor(n); !memo || p.memo.have&memoNaming == 0 {
+		if memo {
+			p.memo.have |= memoNaming
+		}
+		p.namingHits = p.namingHits[:0]
 		for _, r := range p.namedRefs(n, true) {
 			rule := r.tags & tagNaming
 			if rule == 0 {
