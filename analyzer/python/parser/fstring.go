@@ -57,7 +57,7 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 // concatFstring parses the f-string body of token t (at nesting level 0).
 func (st *fstringState) concatFstring(body string, raw bool, lvl, t int) bool {
 	text := st.p.text(t)
-	qi := strings.IndexAny(text, `'"`)
+	qi := strings.IndexFunc(text, func(r rune) bool { return r == '\'' || r == '"' })
 	st.bodyOff = qi + (len(text)-qi-len(body))/2
 	st.newlines = st.newlines[:0]
 	for i := 0; i < len(text); i++ {
@@ -324,12 +324,8 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 	if lines == 0 {
 		startCol += tok.Start.Col
 	}
-	if isPlainName(expr) && p.depth < maxDepth-8 {
-		// The commonest field, {name}, without tokenizing and parsing "(name)": its tokens are '(' NAME ')'
-		// NEWLINE ENDMARKER and the NAME spans columns 1 to 1+len(name) of the sub-source's first line.
-		p.subTokens += 5
-		return p.a.names.alloc(ast.Name{Id: expr, Ctx: ast.Load, Loc: ast.Loc{
-			Lineno: 1 + startLine, ColOffset: 1 + startCol, EndLineno: 1 + startLine, EndColOffset: 1 + len(expr) + startCol}})
+	if e := p.dottedField(expr, startLine, startCol); e != nil {
+		return e
 	}
 	toks, err := token.TokenizeTextStream("(" + expr + ")")
 	if err != nil {
@@ -377,6 +373,44 @@ func fstringExprLocation(parent string, brace int, newlines []int) (lines, cols 
 		}
 	}
 	return lines, cols
+}
+
+// maxDottedField bounds the names of a field dottedField builds itself.
+const maxDottedField = 8
+
+// dottedField builds the commonest fields, {name} and {name.attr...}, without tokenizing and parsing
+// "(" + expr + ")", or returns nil for any other expression (or one near the depth limit). In the
+// sub-source every name is on its first line, the first at column 1; the tokens are '(', the names and
+// dots, ')', NEWLINE and ENDMARKER.
+func (p *parser) dottedField(expr string, startLine, startCol int) ast.Expr {
+	if p.depth >= maxDepth-2*maxDottedField {
+		return nil
+	}
+	var parts [maxDottedField]string
+	n := 0
+	for rest := expr; ; {
+		part, tail, more := strings.Cut(rest, ".")
+		if n == maxDottedField || !isPlainName(part) {
+			return nil
+		}
+		parts[n] = part
+		n++
+		if !more {
+			break
+		}
+		rest = tail
+	}
+	line, col := 1+startLine, 1+startCol
+	var e ast.Expr = p.a.names.alloc(ast.Name{Id: parts[0], Ctx: ast.Load,
+		Loc: ast.Loc{Lineno: line, ColOffset: col, EndLineno: line, EndColOffset: col + len(parts[0])}})
+	end := col + len(parts[0])
+	for _, attr := range parts[1:n] {
+		end += 1 + len(attr)
+		e = p.a.attributes.alloc(ast.Attribute{Value: e, Attr: attr, Ctx: ast.Load,
+			Loc: ast.Loc{Lineno: line, ColOffset: col, EndLineno: line, EndColOffset: end}})
+	}
+	p.subTokens += 2*n + 3
+	return e
 }
 
 // isPlainName reports whether s is exactly an ASCII identifier that is not a keyword.

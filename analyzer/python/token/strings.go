@@ -7,22 +7,34 @@ import (
 )
 
 // prefix returns the letters before a string literal's first quote.
+// (A plain loop: the quote is at most three bytes in, and strings.IndexAny's set-up cost more than the scan.)
 func prefix(lit string) string {
-	i := strings.IndexAny(lit, `'"`)
-	if i < 0 {
-		return lit
+	for i := 0; i < len(lit); i++ {
+		if lit[i] == '\'' || lit[i] == '"' {
+			return lit[:i]
+		}
 	}
-	return lit[:i]
+	return lit
+}
+
+// hasPrefixLetter reports whether the prefix of lit has the lower-case ASCII letter c in either case.
+func hasPrefixLetter(lit string, c byte) bool {
+	for _, p := range []byte(prefix(lit)) {
+		if p|0x20 == c {
+			return true
+		}
+	}
+	return false
 }
 
 // IsBytes reports a b/B prefix.
-func IsBytes(lit string) bool { return strings.ContainsAny(prefix(lit), "bB") }
+func IsBytes(lit string) bool { return hasPrefixLetter(lit, 'b') }
 
 // IsRaw reports an r/R prefix.
-func IsRaw(lit string) bool { return strings.ContainsAny(prefix(lit), "rR") }
+func IsRaw(lit string) bool { return hasPrefixLetter(lit, 'r') }
 
 // IsFString reports an f/F prefix.
-func IsFString(lit string) bool { return strings.ContainsAny(prefix(lit), "fF") }
+func IsFString(lit string) bool { return hasPrefixLetter(lit, 'f') }
 
 // StringBody returns the text between a literal's quotes (prefix, opening
 // and closing quotes removed) and the quote string ("'", '"', "”'" or `"""`).
