@@ -327,7 +327,7 @@ func (p *parser) compileFstringExpr(expr string, t, brace int, newlines []int) a
 	if e := p.dottedField(expr, startLine, startCol); e != nil {
 		return e
 	}
-	toks, err := token.TokenizeTextStream("(" + expr + ")")
+	toks, err := token.TokenizeTextStream("(" + expr + ")\n") // the newline the tokenizer would append
 	if err != nil {
 		e := asSyntaxError(err)
 		p.errorAt(t, "f-string: "+e.Msg)
