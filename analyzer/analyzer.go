@@ -127,7 +127,8 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	for i, c := range registry {
 		for _, k := range c.Nodes {
 			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], i)
-			if u := unresolvedKind[kindIndex[k]]; u != kNone && c.Unresolved {
+			if slices.Contains(c.Unresolved, k) {
+				u := unresolvedKind[kindIndex[k]]
 				a.byKind[u] = append(a.byKind[u], i)
 			}
 		}
@@ -295,7 +296,7 @@ type pass struct {
 	foldCache  map[nodeKey]foldResult
 	inProgress map[*binding]bool
 	env        []envVar
-	dyn        map[ast.Node]*dynImport
+	dyn        map[nodeKey]*dynImport // by nodeKey (nodeKeyOf), like refCache
 	extraCaps  map[string]bool
 	seen       map[findingKey]bool
 	dropped    int
@@ -328,6 +329,12 @@ func keyOf(e ast.Expr) nodeKey {
 	return nodeKey((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
 }
 
+// nodeKeyOf is keyOf for any node. Expression and statement nodes are distinct allocations too,
+// so keys of nodes of different kinds never collide.
+func nodeKeyOf(n ast.Node) nodeKey {
+	return nodeKey((*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1])
+}
+
 // sameNode is a == b for nodes, which are all pointers: it compares the two words of the
 // interfaces directly, sparing the runtime call of an interface comparison (checks compare nodes
 // many times per node).
@@ -352,7 +359,7 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 var passPool = sync.Pool{New: func() any {
 	return &pass{
 		w: newWalker(), refCache: map[nodeKey][]ref{}, foldCache: map[nodeKey]foldResult{},
-		inProgress: map[*binding]bool{}, dyn: map[ast.Node]*dynImport{},
+		inProgress: map[*binding]bool{}, dyn: map[nodeKey]*dynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}
 }}
@@ -528,11 +535,25 @@ func (p *pass) dispatch(n ast.Node) {
 		if len(p.refNode(n)) == 0 && len(p.refs(n.(*ast.Attribute).Value)) == 0 {
 			k = kAttributeUnresolved
 		}
+	case kCall:
+		if p.unresolvedCall(n.(*ast.Call)) {
+			k = kCallUnresolved
+		}
 	}
 	for _, ci := range p.a.byKind[k] {
 		p.check = ci
 		p.a.checks[ci].Run(p, n)
 	}
+}
+
+// unresolvedCall reports whether c calls what refers to nothing known (a local function, a method
+// of a local object) and is no dynamic import.
+func (p *pass) unresolvedCall(c *ast.Call) bool {
+	if len(p.refs(c.Func)) > 0 || p.dyn[nodeKeyOf(c)] != nil {
+		return false
+	}
+	at, ok := c.Func.(*ast.Attribute)
+	return !ok || len(p.refs(at.Value)) == 0
 }
 
 // patternChildren are the sub-patterns whose subjects are reads of the pattern's subject.

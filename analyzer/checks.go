@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/config"
@@ -19,12 +20,12 @@ type Check struct {
 	CWE        int
 	Hint       string   // one line a person or an LLM can act on
 	Nodes      []string // ast node types (NodeType()) the check wants; "Module" for whole-source checks
-	// Unresolved is for checks that want Name or Attribute: they also get the names and attributes
-	// that refer to nothing the analysis knows (local variables, parameters, self.x on a local
-	// object). Most are such, and most checks look only at what a node refers to, so without it
-	// they are not called for them. A check that reads the node itself (an attribute's name, a
-	// name's spelling) sets it.
-	Unresolved bool
+	// Unresolved lists the node kinds among Nodes (Name, Attribute, Call) for which the check also
+	// wants the nodes that refer to nothing the analysis knows: a local variable, self.x, a method
+	// of a local object, items.append(x) (see pass.dispatch). Most nodes are such, and most checks
+	// look only at what a node refers to, so they are not called for them. A check that reads the
+	// node itself (a name's spelling, an attribute's name, a call's method name) lists its kind.
+	Unresolved []string
 	Run        func(p *pass, n ast.Node)
 }
 
@@ -58,6 +59,7 @@ const (
 	kMatchMapping
 	kNameUnresolved      // a Name that refers to nothing known: routed only to Unresolved checks
 	kAttributeUnresolved // an Attribute whose value and itself refer to nothing known: the same
+	kCallUnresolved      // a Call whose function and its object refer to nothing known: the same
 	numKinds
 )
 
@@ -77,7 +79,7 @@ var nodeTypes = func() map[string]bool {
 
 // unresolvedKind is, for the kinds that have one, the kind of their nodes that refer to nothing
 // known (Check.Unresolved).
-var unresolvedKind = [numKinds]int{kName: kNameUnresolved, kAttribute: kAttributeUnresolved}
+var unresolvedKind = [numKinds]int{kName: kNameUnresolved, kAttribute: kAttributeUnresolved, kCall: kCallUnresolved}
 
 func kindOf(n ast.Node) int {
 	switch n.(type) {
@@ -154,6 +156,11 @@ func validateChecks(checks []*Check) error {
 				bad("unknown node type %q", k)
 			}
 		}
+		for _, k := range c.Unresolved {
+			if unresolvedKind[kindIndex[k]] == kNone || !slices.Contains(c.Nodes, k) {
+				bad("unresolved %q is not one of its node types Name, Attribute or Call", k)
+			}
+		}
 		if c.Run == nil {
 			bad("no Run function")
 		}
@@ -174,7 +181,7 @@ var registry = []*Check{
 	{ID: "SBX102", Capability: "import", Severity: "high", CWE: 829,
 		Doc:   "attribute denied inside an allowed module (modules.denied_attributes: asyncio.create_subprocess_shell, asyncio.open_connection)",
 		Hint:  "use the module's computational parts only; its process and network entry points are denied",
-		Nodes: []string{"ImportFrom", "Attribute", "Call", "Subscript"}, Unresolved: true, Run: runSBX102},
+		Nodes: []string{"ImportFrom", "Attribute", "Call", "Subscript"}, Unresolved: []string{"Attribute"}, Run: runSBX102},
 	{ID: "SBX103", Capability: "import", Severity: "high", CWE: 829,
 		Doc:   "dynamic import with a statically resolved name: __import__, importlib.import_module, importlib internals, pkgutil and runpy loaders, __loader__.load_module, sys.modules lookups",
 		Hint:  "use a plain import statement at the top of the program",
@@ -195,7 +202,7 @@ var registry = []*Check{
 	{ID: "SBX202", Capability: "dynamic_code", Severity: "critical", CWE: 94,
 		Doc:   "code object construction or mutation: types.CodeType, types.FunctionType, code.replace, __code__ assignment",
 		Hint:  "define functions with def or lambda",
-		Nodes: []string{"Call", "Attribute", "Subscript", "Name"}, Unresolved: true, Run: runSBX202},
+		Nodes: []string{"Call", "Attribute", "Subscript", "Name"}, Unresolved: []string{"Attribute", "Call"}, Run: runSBX202},
 	{ID: "SBX203", Capability: "serialization", Severity: "critical", CWE: 502,
 		Doc:   "deserialisation that can run code: pickle.loads/load/Unpickler, marshal.loads, shelve, dill, yaml.load",
 		Hint:  "serialise data with json (json.dumps/json.loads)",
@@ -204,11 +211,11 @@ var registry = []*Check{
 	{ID: "SBX301", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
 		Hint:  "use the object's public interface; type(x).__name__ and x.__class__ are fine",
-		Nodes: []string{"Attribute", "Name", "Subscript", "Call"}, Unresolved: true, Run: runSBX301},
+		Nodes: []string{"Attribute", "Name", "Subscript", "Call"}, Unresolved: []string{"Attribute", "Call"}, Run: runSBX301},
 	{ID: "SBX302", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "frame and traceback attributes: f_globals, f_locals, f_back, f_builtins, f_code, gi_frame, cr_frame, ag_frame, tb_frame, tb_next",
 		Hint:  "report errors with traceback.format_exc() instead of walking frames",
-		Nodes: []string{"Attribute", "Call", "Subscript"}, Unresolved: true, Run: runSBX302},
+		Nodes: []string{"Attribute", "Call", "Subscript"}, Unresolved: []string{"Attribute", "Call"}, Run: runSBX302},
 	{ID: "SBX303", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "introspection APIs: sys._getframe, sys.modules, sys.settrace/setprofile, inspect.*, gc.get_objects/get_referrers/get_referents",
 		Hint:  "pass the values you need as arguments instead of inspecting the interpreter",
@@ -217,7 +224,7 @@ var registry = []*Check{
 	{ID: "SBX401", Capability: "builtins_access", Severity: "critical", CWE: 470,
 		Doc:   "the builtins module or __builtins__: import builtins, __builtins__.__dict__, __builtins__[\"__import__\"]",
 		Hint:  "call builtins directly by name (len, print); never through the builtins module",
-		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, Unresolved: true, Run: runSBX401},
+		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, Unresolved: []string{"Name", "Call"}, Run: runSBX401},
 	{ID: "SBX402", Capability: "builtins_access", Severity: "high", CWE: 470,
 		Doc:   "vars(), globals(), locals(), and dir() of modules, used to fetch names",
 		Hint:  "refer to names directly; vars(obj) of your own objects is fine",
@@ -225,16 +232,16 @@ var registry = []*Check{
 	{ID: "SBX403", Capability: "builtins_access", Severity: "high", CWE: 470,
 		Doc:   "getattr/delattr with a computed name, getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 		Hint:  "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
-		Nodes: []string{"Call", "Name", "Attribute"}, Run: runSBX403},
+		Nodes: []string{"Call", "Name", "Attribute"}, Unresolved: []string{"Call"}, Run: runSBX403},
 
 	{ID: "SBX501", Capability: "private_module_attribute", Severity: "high", CWE: 470,
 		Doc:   "private attribute of a standard-library module (random._os, os._wrap_close), from the generated module-attribute table",
 		Hint:  "use the module's public API",
-		Nodes: []string{"ImportFrom", "Attribute", "Call"}, Run: runSBX501},
+		Nodes: []string{"ImportFrom", "Attribute", "Call"}, Unresolved: []string{"Call"}, Run: runSBX501},
 	{ID: "SBX502", Capability: "private_module_attribute", Severity: "high", CWE: 829,
 		Doc:   "public attribute of a module that is itself a module outside the allowlist (per the generated table: a module reachable as an attribute)",
 		Hint:  "import the modules you use directly; modules reached through other modules' attributes are checked like imports",
-		Nodes: []string{"ImportFrom", "Attribute", "Call"}, Run: runSBX502},
+		Nodes: []string{"ImportFrom", "Attribute", "Call"}, Unresolved: []string{"Call"}, Run: runSBX502},
 	{ID: "SBX503", Capability: "name_resolution", Severity: "high", CWE: 470,
 		Doc:   "name resolvers: pydoc.locate, pkgutil.resolve_name, importlib.util.resolve_name, logging.config, unittest.mock.patch, operator.attrgetter/methodcaller with dunder, private or computed paths",
 		Hint:  "refer to objects directly instead of resolving dotted names",
@@ -256,7 +263,7 @@ var registry = []*Check{
 	{ID: "SBX701", Capability: "format_traversal", Severity: "high", CWE: 134,
 		Doc:   "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\")",
 		Hint:  "use f-strings or plain {} / {name} fields",
-		Nodes: []string{"Call", "Attribute"}, Unresolved: true, Run: runSBX701},
+		Nodes: []string{"Call", "Attribute"}, Unresolved: []string{"Attribute", "Call"}, Run: runSBX701},
 	{ID: "SBX702", Capability: "dynamic_code", Severity: "critical", CWE: 506,
 		Doc:   "strings decoded at run time (base64, codecs, bytes.fromhex, rot13, zlib) feeding eval/exec/compile/__import__/getattr",
 		Hint:  "write code and names in the clear",

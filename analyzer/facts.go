@@ -124,10 +124,10 @@ func (p *pass) dynamicCall(n *ast.Call) {
 }
 
 func (p *pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
-	if p.dyn[n] != nil {
+	if p.dyn[nodeKeyOf(n)] != nil {
 		return
 	}
-	p.dyn[n] = &dynImport{module: name, opaque: opaque, direct: direct}
+	p.dyn[nodeKeyOf(n)] = &dynImport{module: name, opaque: opaque, direct: direct}
 	loc := locOf(n)
 	im := Import{Module: name, Names: []string{}, Line: loc.Lineno, Col: loc.ColOffset, Dynamic: true, Capabilities: []string{}}
 	if name != "" {

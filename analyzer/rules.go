@@ -384,7 +384,7 @@ func (p *pass) capRef(n ast.Node) {
 		if r.kind != kObj && r.kind != kMod || r.tags&(tagCaps|tagDenied) == 0 {
 			continue // no capabilities: nothing to record or report
 		}
-		if p.a.denied[r.qual] || r.kind == kMod && (p.importedModule(r.qual) || p.dyn[n] != nil) {
+		if p.a.denied[r.qual] || r.kind == kMod && (p.importedModule(r.qual) || p.dyn[nodeKeyOf(n)] != nil) {
 			continue // SBX102, reported at the import statement, or a dynamic import (SBX103)
 		}
 		caps := p.a.caps[r.qual]
@@ -462,7 +462,7 @@ func runSBX102(p *pass, n ast.Node) {
 }
 
 func runSBX103(p *pass, n ast.Node) {
-	if d := p.dyn[n]; d != nil && d.direct && d.module != "" {
+	if d := p.dyn[nodeKeyOf(n)]; d != nil && d.direct && d.module != "" {
 		p.report(n, "dynamic import of %s", d.module)
 	}
 }
@@ -470,7 +470,7 @@ func runSBX103(p *pass, n ast.Node) {
 func runSBX104(p *pass, n ast.Node) {
 	switch n.(type) {
 	case *ast.Call, *ast.Subscript:
-		if d := p.dyn[n]; d != nil && d.direct && d.module == "" {
+		if d := p.dyn[nodeKeyOf(n)]; d != nil && d.direct && d.module == "" {
 			if d.opaque {
 				p.report(n, "import through the import machinery of a module that is not named by a constant")
 				return
