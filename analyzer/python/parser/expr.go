@@ -129,8 +129,20 @@ func (p *parser) expressionUncached() ast.Expr {
 	}
 	defer p.leave()
 	start := p.pos
-	if p.peek() == kwLambda {
+	switch p.peek() {
+	case kwLambda:
 		return p.lambdef()
+	case tNAME, tNUMBER, tSTRING, kwNone, kwTrue, kwFalse, opEllipsis, opLPar, opLSqb, opLBrace:
+		// An expression that is a primary alone (a name, call, attribute, subscript, literal) skips the
+		// ten rules from disjunction down to primary, which would each hand it back unchanged: at such a
+		// first token they all reach primary without consuming anything. When a token after the primary
+		// continues one of them, the primary is kept for the full parse, which starts over.
+		a := p.primary()
+		if a == nil || !continuesPrimary[p.peek()] {
+			return a
+		}
+		p.pending = pendingPrimary{start: start, end: p.pos, node: a}
+		p.pos = start
 	}
 	a := p.disjunction()
 	if a == nil || p.peek() != kwIf {
@@ -311,6 +323,24 @@ const (
 	levelTerm
 )
 
+// continuesPrimary marks the tokens after a primary at which a rule between expression and primary goes on:
+// '**', the binary operators, the comparison operators ('not' for 'not in'), 'and', 'or', and 'if'.
+var continuesPrimary = func() (t [opDoubleStarEq + 1]bool) {
+	for _, k := range []tt{opDoubleStar, opVbar, opCircumflex, opAmper, opLeftShift, opRightShift, opPlus, opMinus,
+		opStar, opSlash, opDoubleSlash, opPercent, opAt, opEqEqual, opNotEqual, opLessEqual, opLess, opGreaterEqual,
+		opGreater, kwIn, kwNot, kwIs, kwAnd, kwOr, kwIf} {
+		t[k] = true
+	}
+	return t
+}()
+
+// pendingPrimary is a primary expressionUncached parsed ahead, handed to the next primary call (at the same
+// position) of the full parse it then starts.
+type pendingPrimary struct {
+	start, end int
+	node       ast.Expr
+}
+
 // binOp returns the operator of token kind k and its precedence level.
 func binOp(k tt) (ast.Operator, int, bool) {
 	switch k {
@@ -448,6 +478,13 @@ func (p *parser) awaitPrimary() ast.Expr {
 
 // primary: primary '.' NAME | primary genexp | primary '(' [arguments] ')' | primary '[' slices ']' | atom
 func (p *parser) primary() ast.Expr {
+	if pp := p.pending; pp.node != nil {
+		p.pending = pendingPrimary{}
+		if pp.start == p.pos {
+			p.pos = pp.end
+			return pp.node
+		}
+	}
 	if !p.enter() {
 		return nil
 	}

@@ -127,6 +127,8 @@ type parser struct {
 	toks *token.Stream
 	tt   []tt   // classified kind of each token
 	a    *arena // where the tree's nodes are allocated
+	// pending is a primary parsed ahead by expressionUncached's shortcut (see there).
+	pending pendingPrimary
 	// An f-string field's expression is tokenized on its own; lineShift and colShift place its tokens in the
 	// file (the column shift applies to tokens that end on the field's first line, as in CPython).
 	lineShift, colShift int
@@ -189,7 +191,7 @@ func newParser(toks *token.Stream) *parser {
 func (p *parser) release() {
 	p.resetMemo(0)
 	p.toks.Release()
-	p.toks, p.a, p.err = nil, nil, nil
+	p.toks, p.a, p.err, p.pending = nil, nil, nil, pendingPrimary{}
 	if cap(p.tt) > maxPooledTokens {
 		p.tt = nil
 		p.memo = [numMemoRules][]int32{}
