@@ -292,8 +292,8 @@ type pass struct {
 	visit int // counts dispatched nodes, for memo
 
 	budget     int
-	refCache   map[nodeKey][]ref // by nodeKey: interface-keyed maps hash slowly
-	foldCache  map[nodeKey]foldResult
+	refCache   nodeTable[[]ref] // by nodeKey: interface-keyed maps hash slowly
+	foldCache  nodeTable[foldResult]
 	inProgress map[*binding]bool
 	env        []envVar
 	dyn        map[nodeKey]*dynImport // by nodeKey (nodeKeyOf), like refCache
@@ -358,7 +358,7 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 // garbage collector.
 var passPool = sync.Pool{New: func() any {
 	return &pass{
-		w: newWalker(), refCache: map[nodeKey][]ref{}, foldCache: map[nodeKey]foldResult{},
+		w:          newWalker(),
 		inProgress: map[*binding]bool{}, dyn: map[nodeKey]*dynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}
@@ -374,8 +374,8 @@ func (p *pass) release() {
 		return
 	}
 	p.w.reset()
-	clear(p.refCache)
-	clear(p.foldCache)
+	p.refCache.reset()
+	p.foldCache.reset()
 	clear(p.inProgress)
 	clear(p.dyn)
 	clear(p.extraCaps)

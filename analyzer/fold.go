@@ -75,7 +75,7 @@ func (p *pass) fold(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 	p.budget--
 	cacheable := len(p.env) == 0
 	if cacheable {
-		if r, ok := p.foldCache[keyOf(e)]; ok {
+		if r, ok := p.foldCache.get(keyOf(e)); ok {
 			return r.v, r.ok
 		}
 	}
@@ -84,7 +84,7 @@ func (p *pass) fold(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 		v, ok = cval{}, false
 	}
 	if cacheable {
-		p.foldCache[keyOf(e)] = foldResult{v, ok}
+		p.foldCache.put(keyOf(e), foldResult{v, ok})
 	}
 	return v, ok
 }

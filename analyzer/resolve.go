@@ -180,7 +180,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	}
 	p.budget--
 	key := keyOf(e)
-	if c, ok := p.refCache[key]; ok {
+	if c, ok := p.refCache.get(key); ok {
 		return c
 	}
 	// Candidates are gathered in a buffer on the stack and kept in the walker's slab: results live
@@ -190,7 +190,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	switch e := e.(type) {
 	case *ast.Name:
 		kept := p.resolveName(e.Id, sc, idx, depth, e)
-		p.refCache[key] = kept
+		p.refCache.put(key, kept)
 		return kept
 	case *ast.Attribute:
 		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
@@ -212,7 +212,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 		for i := range kept {
 			kept[i].star, kept[i].imported, kept[i].alias = false, false, false
 		}
-		p.refCache[key] = kept
+		p.refCache.put(key, kept)
 		return kept
 	case *ast.NamedExpr:
 		out = append(out, p.resolveD(e.Value, sc, idx, depth+1)...)
@@ -227,7 +227,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 		}
 	}
 	kept := p.w.refLists.keep(out)
-	p.refCache[key] = kept
+	p.refCache.put(key, kept)
 	return kept
 }
 

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"math/bits"
+
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
@@ -700,4 +702,76 @@ func importBinding(a *Analyzer, al *ast.Alias) (string, ref) {
 		}
 	}
 	return top, ref{qual: top, kind: kMod}
+}
+
+// nodeTable maps nodes (by nodeKey) to values: an open-addressing hash table with linear probing.
+// Resolution and folding look nodes up for most nodes of a program, and a Go map's hashing and
+// probing showed in profiles; a pointer key needs neither. It keeps its memory across analyses.
+type nodeTable[V any] struct {
+	keys  []nodeKey // nil marks an empty slot; no node's key is nil
+	vals  []V
+	n     int
+	shift uint // 64 - log2(len(keys))
+}
+
+// maxPooledTable bounds the slots kept by reset, so that one huge program does not pin them.
+const maxPooledTable = 1 << 16
+
+func (t *nodeTable[V]) slot(k nodeKey) int {
+	// Fibonacci hashing of the address: the low bits are alignment, the high ones vary.
+	return int((uint64(uintptr(k)) * 0x9E3779B97F4A7C15) >> t.shift)
+}
+
+func (t *nodeTable[V]) get(k nodeKey) (V, bool) {
+	if t.n > 0 {
+		mask := len(t.keys) - 1
+		for i := t.slot(k); t.keys[i] != nil; i = (i + 1) & mask {
+			if t.keys[i] == k {
+				return t.vals[i], true
+			}
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+func (t *nodeTable[V]) put(k nodeKey, v V) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	mask := len(t.keys) - 1
+	i := t.slot(k)
+	for ; t.keys[i] != nil; i = (i + 1) & mask {
+		if t.keys[i] == k {
+			t.vals[i] = v
+			return
+		}
+	}
+	t.keys[i], t.vals[i] = k, v
+	t.n++
+}
+
+func (t *nodeTable[V]) grow() {
+	keys, vals := t.keys, t.vals
+	size := max(256, 2*len(keys))
+	t.keys, t.vals, t.n = make([]nodeKey, size), make([]V, size), 0
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for i, k := range keys {
+		if k != nil {
+			t.put(k, vals[i])
+		}
+	}
+}
+
+// reset empties t, keeping its memory unless it is large.
+func (t *nodeTable[V]) reset() {
+	if len(t.keys) > maxPooledTable {
+		*t = nodeTable[V]{}
+		return
+	}
+	if t.n > 0 {
+		clear(t.keys)
+		clear(t.vals)
+		t.n = 0
+	}
 }
