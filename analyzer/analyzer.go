@@ -53,6 +53,8 @@ type Analyzer struct {
 	// methods maps a denied method name to the modules whose objects have it (DeniedMethods).
 	methods map[string][]string
 	tags    map[string]qualTags // see tagsOf
+	// builtinRefs are the refs of the builtins by name, tags included: the most common refs.
+	builtinRefs map[string]ref
 }
 
 // New validates the check table and the config's module tables and returns an analyzer.
@@ -124,6 +126,11 @@ func New(cfg *config.Config) (*Analyzer, error) {
 		}
 	}
 	a.tags = buildTags(a.caps, a.denied)
+	a.builtinRefs = make(map[string]ref, len(mods.Builtins))
+	for _, name := range mods.Builtins {
+		q := "builtins." + name
+		a.builtinRefs[name] = ref{qual: q, kind: kObj, tags: a.tagsOf(q)}
+	}
 	for i, c := range registry {
 		for _, k := range c.Nodes {
 			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], i)
@@ -289,7 +296,6 @@ type pass struct {
 	// check is the index in a.checks of the check running. An index, not a pointer: it is set
 	// for every check and node, and a pointer store costs a write barrier while the GC marks.
 	check int
-	visit int // counts dispatched nodes, for memo
 
 	budget     int
 	refCache   nodeTable[[]ref] // by nodeKey: interface-keyed maps hash slowly
@@ -525,7 +531,7 @@ func (p *pass) dispatch(n ast.Node) {
 	if k == kNone {
 		return
 	}
-	p.visit++ // invalidates memo
+	p.memo.have = 0 // the memo is of the node being dispatched
 	switch k {
 	case kName:
 		if len(p.refNode(n)) == 0 {

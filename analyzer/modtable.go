@@ -16,8 +16,7 @@ type modTable struct {
 	Builtins []string                     `json:"builtins"`
 	Modules  map[string]map[string]string `json:"modules"`
 
-	builtin     map[string]bool
-	builtinQual map[string]string // name -> "builtins.name", built once rather than per use
+	builtin map[string]bool
 }
 
 func loadModTable() (*modTable, error) {
@@ -39,10 +38,8 @@ func readModTable() (*modTable, error) {
 		return nil, fmt.Errorf("module table is empty: regenerate it with python3 scripts/gen_module_attrs.py > config/module_attrs.json")
 	}
 	t.builtin = make(map[string]bool, len(t.Builtins))
-	t.builtinQual = make(map[string]string, len(t.Builtins))
 	for _, b := range t.Builtins {
 		t.builtin[b] = true
-		t.builtinQual[b] = "builtins." + b
 	}
 	return &t, nil
 }

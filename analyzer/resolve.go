@@ -271,14 +271,14 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 		}
 	}
 	if builtin {
-		bq, isBuiltin := p.a.mods.builtinQual[name]
+		br, isBuiltin := p.a.builtinRefs[name]
 		switch {
 		case name == "__builtins__":
 			out = p.addRef(out, ref{qual: "builtins", kind: kMod})
 		case name == "__loader__" || name == "__spec__":
 			out = p.addRef(out, ref{qual: name, kind: kObj})
 		case isBuiltin:
-			out = p.addRef(out, ref{qual: bq, kind: kObj})
+			out = p.addRef(out, br)
 		case len(binds) == 0:
 			for _, m := range stars {
 				r := p.a.child(ref{qual: m, kind: kMod}, name)

@@ -75,22 +75,15 @@ func (p *pass) refNode(n ast.Node) []ref {
 
 // nodeMemo keeps, for the node being dispatched, what several of its checks ask.
 type nodeMemo struct {
-	visit   int // pass.visit when made
 	have    uint8
 	refNode []ref
 	named   [2][]ref // namedRefs(n, false), namedRefs(n, true)
 }
 
-// memoFor reports whether p.memo may hold answers about n, the node being dispatched, and
-// empties it if it holds those of an earlier node.
+// memoFor reports whether p.memo may hold answers about n: whether n is the node being
+// dispatched (dispatch empties the memo).
 func (p *pass) memoFor(n ast.Node) bool {
-	if p.cur == nil || !sameNode(n, p.cur.n) {
-		return false
-	}
-	if p.memo.visit != p.visit {
-		p.memo.visit, p.memo.have = p.visit, 0
-	}
-	return true
+	return p.cur != nil && sameNode(n, p.cur.n)
 }
 
 const (

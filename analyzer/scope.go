@@ -422,6 +422,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
+			r.tags = c.a.tagsOf(r.qual) // once here rather than at every use
 			c.bind(f.sc, name, binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
 	case *ast.ImportFrom:
@@ -446,6 +447,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			if n.Level == 0 {
 				b.kind = bImport
 				b.ref = c.a.child(c.a.modRef(mod), al.Name)
+				b.ref.tags = c.a.tagsOf(b.ref.qual)
 			}
 			c.bind(f.sc, name, b)
 		}
