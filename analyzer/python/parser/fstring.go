@@ -17,24 +17,42 @@ import (
 // fstringState accumulates the parts of a concatenation of string literals (FstringParser in CPython).
 type fstringState struct {
 	p           *parser
-	first, last int    // token indices spanning the whole concatenation
-	lastStr     []byte // pending literal text; empty pieces are dropped, as in CPython
-	bodyOff     int    // offset of the f-string body in the current token's text
-	newlines    []int  // offsets of '\n' in the current token's text
-	exprs       []ast.Expr
-	fmode       bool
+	first, last int // token indices spanning the whole concatenation
+	// The pending literal text (empty pieces are dropped, as in CPython): one piece is kept as it is
+	// (usually a substring of the source), several are joined in lastStr.
+	onePiece string
+	lastStr  []byte
+	bodyOff  int   // offset of the f-string body in the current token's text
+	newlines []int // offsets of '\n' in the current token's text
+	exprs    []ast.Expr
+	fmode    bool
 }
 
-func (st *fstringState) addLiteral(s string) { st.lastStr = append(st.lastStr, s...) }
+func (st *fstringState) addLiteral(s string) {
+	switch {
+	case s == "":
+	case st.onePiece == "" && len(st.lastStr) == 0:
+		st.onePiece = s
+	default:
+		st.lastStr = append(append(st.lastStr, st.onePiece...), s...)
+		st.onePiece = ""
+	}
+}
+
+func (st *fstringState) hasLiteral() bool { return st.onePiece != "" || len(st.lastStr) > 0 }
 
 // strNode turns the pending literal into a Constant spanning tokens from..to.
 func (st *fstringState) strNode(from, to int) *ast.Constant {
 	p := st.p
-	c := p.a.constants.alloc(ast.Constant{Value: string(st.lastStr), Loc: p.span(from, to)})
+	v := st.onePiece
+	if len(st.lastStr) > 0 {
+		v = string(st.lastStr)
+	}
+	c := p.a.constants.alloc(ast.Constant{Value: v, Loc: p.span(from, to)})
 	if strings.HasPrefix(p.text(from), "u") {
 		c.Kind = p.a.ident("u")
 	}
-	st.lastStr = st.lastStr[:0]
+	st.lastStr, st.onePiece = st.lastStr[:0], ""
 	return c
 }
 
@@ -43,7 +61,7 @@ func (st *fstringState) finish(from, to int) ast.Expr {
 	if !st.fmode {
 		return st.strNode(from, to)
 	}
-	if len(st.lastStr) > 0 {
+	if st.hasLiteral() {
 		st.exprs = append(st.exprs, st.strNode(from, to))
 	}
 	values := st.exprs
@@ -90,7 +108,7 @@ func (st *fstringState) concat(s string, pi *int, end int, raw bool, lvl, t int)
 			return false
 		}
 		st.addLiteral(exprText)
-		if len(st.lastStr) > 0 {
+		if st.hasLiteral() {
 			st.exprs = append(st.exprs, st.strNode(st.first, st.last))
 		}
 		st.exprs = append(st.exprs, expr)
