@@ -98,13 +98,11 @@ func (e *Engine) eval(ctx context.Context, in *Input, opts ...rego.EvalOption) (
 	c := topdown.NewCancel()
 	stop := context.AfterFunc(ctx, c.Cancel)
 	defer stop()
-	return e.pq.Eval(ctx, append(opts,
-		rego.EvalParsedInput(inputValue(in)),
-		rego.EvalExternalCancel(c),
-		rego.EvalMetrics(noMetrics),
-		rego.EvalBaseCache(e.data),
-		rego.EvalGenerateJSON(resultTerm),
-	)...)
+	// The options are gathered on the stack: the options that never change were made once, at New.
+	var buf [8]rego.EvalOption
+	all := append(buf[:0], e.evalOpts...)
+	all = append(all, rego.EvalParsedInput(inputValue(in)), rego.EvalExternalCancel(c))
+	return e.pq.Eval(ctx, append(all, opts...)...)
 }
 
 // floor enforces what no policy may override: code the analyzer could not parse was not analyzed,

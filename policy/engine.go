@@ -22,7 +22,7 @@ import (
 // Query is the document every sbxgate policy must define.
 const Query = "data.sbxgate.decision"
 
-// DefaultTimeout bounds one evaluation. A decision over a typical report takes about sixty
+// DefaultTimeout bounds one evaluation. A decision over a typical report takes about fifty
 // microseconds of CPU; the bound is there for a policy that explodes combinatorially on a crafted report,
 // not as a latency budget: set tight, a loaded machine turns correct requests into timeout denials.
 const DefaultTimeout = time.Second
@@ -36,7 +36,7 @@ type Engine struct {
 	cfg      *config.Config
 	compiler *ast.Compiler
 	pq       rego.PreparedEvalQuery
-	data     dataCache
+	evalOpts []rego.EvalOption // the evaluation options that are the same for every decision
 	revision string
 	timeout  time.Duration
 	// tiers are the config's tiers as of New, so the limits a decision carries always match the
@@ -168,11 +168,15 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 		return nil, fmt.Errorf("policy %s: prepare %s: %v", files.Source, Query, err)
 	}
 	return &Engine{
-		files:     files,
-		cfg:       cfg,
-		compiler:  compiler,
-		pq:        pq,
-		data:      dataCache{root: data},
+		files:    files,
+		cfg:      cfg,
+		compiler: compiler,
+		pq:       pq,
+		evalOpts: []rego.EvalOption{
+			rego.EvalMetrics(noMetrics),
+			rego.EvalBaseCache(dataCache{root: data}),
+			rego.EvalGenerateJSON(resultTerm),
+		},
 		revision:  revision(files, configJSON),
 		timeout:   timeout,
 		tiers:     tiers,
