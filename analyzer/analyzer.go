@@ -345,7 +345,8 @@ func nodeKeyOf(n ast.Node) nodeKey {
 // interfaces directly, sparing the runtime call of an interface comparison (checks compare nodes
 // many times per node).
 func sameNode(a, b ast.Node) bool {
-	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&a)) == *(*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	x, y := (*[2]unsafe.Pointer)(unsafe.Pointer(&a)), (*[2]unsafe.Pointer)(unsafe.Pointer(&b))
+	return x[0] == y[0] && x[1] == y[1] // word by word: an array comparison calls memequal
 }
 
 type findingKey struct {
