@@ -181,6 +181,31 @@ func classify(kind token.Kind, text string) tt {
 			}
 			return tERROR
 		}
+		// Operators of two and three characters: a switch, not a map (see keywordsByShape).
+		switch text {
+		case "//":
+			return opDoubleSlash
+		case "<<":
+			return opLeftShift
+		case ">>":
+			return opRightShift
+		case "**":
+			return opDoubleStar
+		case "==":
+			return opEqEqual
+		case "!=":
+			return opNotEqual
+		case "<=":
+			return opLessEqual
+		case ">=":
+			return opGreaterEqual
+		case "->":
+			return opRArrow
+		case ":=":
+			return opColonEqual
+		case "...":
+			return opEllipsis
+		}
 		if k, ok := operators[text]; ok {
 			return k
 		}

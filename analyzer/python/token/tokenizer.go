@@ -50,7 +50,7 @@ func TokenizeTextStream(text string) (*Stream, error) {
 			t.toks.Release()
 			return nil, err
 		}
-		if t.toks.last().kind == EndMarker {
+		if t.done {
 			return &t.toks, nil
 		}
 	}
@@ -107,6 +107,7 @@ type tokenizer struct {
 	cursor     int     // index into lineStarts of the last position looked up
 
 	atbol                 bool
+	done                  bool // EndMarker was emitted
 	indstack, altindstack []int
 	pendin                int
 	parens                []paren
@@ -156,7 +157,12 @@ func (t *tokenizer) pos(off int) Pos {
 }
 
 func (t *tokenizer) emit(k Kind, start, end int) {
-	t.toks.add(k, start, end, t.pos(start).Line)
+	line := t.cursor + 1
+	if ls := t.lineStarts; start < int(ls[t.cursor]) || t.cursor+1 < len(ls) && start >= int(ls[t.cursor+1]) {
+		line = t.pos(start).Line // not on the cursor's line
+	}
+	t.toks.add(k, start, end, line)
+	t.done = k == EndMarker
 }
 
 func (t *tokenizer) errAt(off int, format string, args ...any) error {
