@@ -712,8 +712,8 @@ func importBinding(a *Analyzer, al *ast.Alias) (string, ref) {
 type nodeTable[V any] struct {
 	keys  []nodeKey // nil marks an empty slot; no node's key is nil
 	vals  []V
-	n     int
-	shift uint // 64 - log2(len(keys))
+	used  []int32 // the slots in use, so that reset clears only those
+	shift uint    // 64 - log2(len(keys))
 }
 
 // maxPooledTable bounds the slots kept by reset, so that one huge program does not pin them.
@@ -725,7 +725,7 @@ func (t *nodeTable[V]) slot(k nodeKey) int {
 }
 
 func (t *nodeTable[V]) get(k nodeKey) (V, bool) {
-	if t.n > 0 {
+	if len(t.used) > 0 {
 		mask := len(t.keys) - 1
 		for i := t.slot(k); t.keys[i] != nil; i = (i + 1) & mask {
 			if t.keys[i] == k {
@@ -738,7 +738,7 @@ func (t *nodeTable[V]) get(k nodeKey) (V, bool) {
 }
 
 func (t *nodeTable[V]) put(k nodeKey, v V) {
-	if 2*(t.n+1) > len(t.keys) {
+	if 2*(len(t.used)+1) > len(t.keys) {
 		t.grow()
 	}
 	mask := len(t.keys) - 1
@@ -750,13 +750,13 @@ func (t *nodeTable[V]) put(k nodeKey, v V) {
 		}
 	}
 	t.keys[i], t.vals[i] = k, v
-	t.n++
+	t.used = append(t.used, int32(i))
 }
 
 func (t *nodeTable[V]) grow() {
 	keys, vals := t.keys, t.vals
 	size := max(256, 2*len(keys))
-	t.keys, t.vals, t.n = make([]nodeKey, size), make([]V, size), 0
+	t.keys, t.vals, t.used = make([]nodeKey, size), make([]V, size), t.used[:0]
 	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	for i, k := range keys {
 		if k != nil {
@@ -771,9 +771,9 @@ func (t *nodeTable[V]) reset() {
 		*t = nodeTable[V]{}
 		return
 	}
-	if t.n > 0 {
-		clear(t.keys)
-		clear(t.vals)
-		t.n = 0
+	var zero V
+	for _, i := range t.used {
+		t.keys[i], t.vals[i] = nil, zero
 	}
+	t.used = t.used[:0]
 }
