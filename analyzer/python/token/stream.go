@@ -38,8 +38,7 @@ func (s *Stream) add(k Kind, off, end, line int) {
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1]) == chunkSize {
 		size := chunkSize
 		if len(s.chunks) == 0 {
-			// Dense code has about one token per 3 bytes.
-			size = min(chunkSize, len(s.text)/3+8)
+			size = firstChunkSize(s.text)
 		}
 		s.chunks = append(s.chunks, make([]packed, 0, size))
 	}
@@ -47,6 +46,9 @@ func (s *Stream) add(k Kind, off, end, line int) {
 	*c = append(*c, packed{off: uint32(off), end: uint32(end), line: uint32(line), kind: k})
 	s.n++
 }
+
+// firstChunkSize is the capacity of the first chunk for text: dense code has about one token per 3 bytes.
+func firstChunkSize(text string) int { return min(chunkSize, len(text)/3+8) }
 
 func (s *Stream) at(i int) *packed { return &s.chunks[i>>chunkBits][i&(chunkSize-1)] }
 

@@ -66,9 +66,10 @@ func newTokenizer(text string) *tokenizer {
 	if t == nil {
 		t = &tokenizer{}
 	}
-	// Only the first token chunk is kept (see Release), emptied.
+	// Only the first token chunk is kept (see Release), emptied, and only when it is as large as add would
+	// make it: a chunk sized for an f-string field would otherwise be regrown token by token.
 	var first []packed
-	if len(t.toks.chunks) > 0 {
+	if len(t.toks.chunks) > 0 && cap(t.toks.chunks[0]) >= firstChunkSize(text) {
 		first = t.toks.chunks[0][:0]
 	}
 	chunks, lineStarts := t.toks.chunks[:0], t.lineStarts[:0]
