@@ -57,6 +57,9 @@ func (p *parser) tPrimary() ast.Expr {
 
 // targetTrailer parses t_primary '.' NAME !t_lookahead | t_primary '[' slices ']' !t_lookahead with ctx.
 func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
+	if p.plainNameTarget() {
+		return nil // t_primary fails: its atom, this NAME, is not followed by '(', '[' or '.'
+	}
 	start := p.pos
 	tp := p.tPrimary()
 	if tp == nil {
@@ -78,6 +81,12 @@ func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
 	}
 	p.pos = start
 	return nil
+}
+
+// plainNameTarget reports whether the current token is a NAME that starts no t_primary (the next token
+// is not '(', '[' or '.'), away from the depth limit that the skipped rules would check.
+func (p *parser) plainNameTarget() bool {
+	return p.peek() == tNAME && !isTLookahead(p.peekAt(1)) && p.depth < maxDepth-4
 }
 
 // single_subscript_attribute_target
@@ -112,6 +121,11 @@ func (p *parser) singleTarget() ast.Expr {
 // star_targets: star_target !',' | star_target (',' star_target)* [','] (a Tuple)
 func (p *parser) starTargets() ast.Expr {
 	start := p.pos
+	if p.plainNameTarget() && p.peekAt(1) != opComma {
+		// The commonest target, a lone NAME: what star_target -> target_with_star_atom -> star_atom give.
+		p.pos++
+		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store})
+	}
 	first := p.starTarget()
 	if first == nil || p.peek() != opComma {
 		return first
