@@ -36,6 +36,8 @@ type arena struct {
 	comprehensionList slab[*ast.Comprehension]
 	strs              slab[string]
 	cmpOps            slab[ast.CmpOp]
+	aliases           slab[ast.Alias]
+	aliasList         slab[*ast.Alias]
 }
 
 // progress is how far the file's parse is, which slabs use to size their blocks.
@@ -46,7 +48,7 @@ type progress struct {
 
 func newArena(main *parser) *arena {
 	a := &arena{progress: progress{main: main, ntoks: main.toks.Len()}}
-	for _, b := range []*slabBase{&a.names.slabBase, &a.constants.slabBase, &a.attributes.slabBase, &a.calls.slabBase, &a.keywords.slabBase, &a.binOps.slabBase, &a.compares.slabBase, &a.subscripts.slabBase, &a.tuples.slabBase, &a.exprStmts.slabBase, &a.assigns.slabBase, &a.formatted.slabBase, &a.joined.slabBase, &a.args.slabBase, &a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase, &a.callArgs.slabBase, &a.keywordList.slabBase, &a.comprehensions.slabBase, &a.comprehensionList.slabBase, &a.strs.slabBase, &a.cmpOps.slabBase} {
+	for _, b := range []*slabBase{&a.names.slabBase, &a.constants.slabBase, &a.attributes.slabBase, &a.calls.slabBase, &a.keywords.slabBase, &a.binOps.slabBase, &a.compares.slabBase, &a.subscripts.slabBase, &a.tuples.slabBase, &a.exprStmts.slabBase, &a.assigns.slabBase, &a.formatted.slabBase, &a.joined.slabBase, &a.args.slabBase, &a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase, &a.callArgs.slabBase, &a.keywordList.slabBase, &a.comprehensions.slabBase, &a.comprehensionList.slabBase, &a.strs.slabBase, &a.cmpOps.slabBase, &a.aliases.slabBase, &a.aliasList.slabBase} {
 		b.progress = &a.progress
 	}
 	return a

@@ -802,7 +802,7 @@ func (p *parser) braceAtom() ast.Expr {
 		return &ast.Dict{Loc: p.loc(start), Keys: []ast.Expr{}, Values: []ast.Expr{}}
 	}
 	if p.peek() == opDoubleStar {
-		return p.dictRest(start, nil, nil)
+		return p.dictRest(start, nil, nil, false)
 	}
 	var first ast.Expr
 	if p.peek() == opStar {
@@ -825,7 +825,7 @@ func (p *parser) braceAtom() ast.Expr {
 				}
 				return &ast.DictComp{Loc: p.loc(start), Key: k, Value: v, Generators: gens}
 			}
-			return p.dictRest(start, []ast.Expr{k}, []ast.Expr{v})
+			return p.dictRest(start, k, v, true)
 		}
 		first = p.namedFrom(mark, k)
 	}
@@ -846,14 +846,17 @@ func (p *parser) braceAtom() ast.Expr {
 
 // dictRest continues a dict display after its first key-value pair (or at a leading '**'):
 // (',' double_starred_kvpair)* [','] '}'
-func (p *parser) dictRest(start int, keys, values []ast.Expr) ast.Expr {
-	if keys != nil {
+func (p *parser) dictRest(start int, key0, value0 ast.Expr, first bool) ast.Expr {
+	var keyBuf, valueBuf [8]ast.Expr
+	keys, values := keyBuf[:0], valueBuf[:0]
+	if first {
+		keys, values = append(keys, key0), append(values, value0)
 		if !p.expect(opComma) {
 			if !p.expect(opRBrace) {
 				p.pos = start
 				return nil
 			}
-			return &ast.Dict{Loc: p.loc(start), Keys: keys, Values: values}
+			return &ast.Dict{Loc: p.loc(start), Keys: p.a.exprs.copyOf(keys), Values: p.a.exprs.copyOf(values)}
 		}
 	}
 	for {
@@ -898,7 +901,7 @@ func (p *parser) dictRest(start int, keys, values []ast.Expr) ast.Expr {
 		p.pos = start
 		return nil
 	}
-	return &ast.Dict{Loc: p.loc(start), Keys: keys, Values: values}
+	return &ast.Dict{Loc: p.loc(start), Keys: p.a.exprs.copyOf(keys), Values: p.a.exprs.copyOf(values)}
 }
 
 // for_if_clauses: ([ASYNC] 'for' star_targets 'in' ~ disjunction ('if' disjunction)*)+

@@ -529,13 +529,15 @@ func (p *parser) importFrom() ast.Stmt {
 
 // import_from_as_names: ','.import_from_as_name+
 func (p *parser) importFromAsNames() []*ast.Alias {
-	var names []*ast.Alias
+	var buf [8]*ast.Alias
+	names := buf[:0]
 	for {
 		if p.peek() != tNAME {
-			if names != nil {
-				p.pos-- // give back the ','
+			if len(names) == 0 {
+				return nil
 			}
-			return names
+			p.pos-- // give back the ','
+			return p.a.aliasList.copyOf(names)
 		}
 		start := p.pos
 		name := p.name(p.pos)
@@ -545,9 +547,9 @@ func (p *parser) importFromAsNames() []*ast.Alias {
 			p.pos += 2
 			as = p.a.ident(p.name(p.pos - 1))
 		}
-		names = append(names, &ast.Alias{Loc: p.loc(start), Name: name, Asname: as})
+		names = append(names, p.a.aliases.alloc(ast.Alias{Loc: p.loc(start), Name: name, Asname: as}))
 		if !p.expect(opComma) {
-			return names
+			return p.a.aliasList.copyOf(names)
 		}
 	}
 }
