@@ -546,6 +546,10 @@ func (p *pass) dispatch(n ast.Node) {
 		if p.unresolvedCall(n.(*ast.Call)) {
 			k = kCallUnresolved
 		}
+	case kSubscript:
+		if len(p.refNode(n)) == 0 && len(p.refs(n.(*ast.Subscript).Value)) == 0 && p.dyn[nodeKeyOf(n)] == nil {
+			k = kSubscriptUnresolved
+		}
 	}
 	for _, ci := range p.a.byKind[k] {
 		p.check = ci

@@ -62,7 +62,7 @@ func TestRegistryValidationCatchesMistakes(t *testing.T) {
 		{"no nodes", func(c *Check) { c.Nodes = nil }, "no node types"},
 		{"unknown node", func(c *Check) { c.Nodes = []string{"Frobnicate"} }, "unknown node type"},
 		{"no run", func(c *Check) { c.Run = nil }, "no Run"},
-		{"unresolved kind without routing", func(c *Check) { c.Nodes, c.Unresolved = []string{"Subscript"}, []string{"Subscript"} }, "unresolved"},
+		{"unresolved kind without routing", func(c *Check) { c.Nodes, c.Unresolved = []string{"Assign"}, []string{"Assign"} }, "unresolved"},
 		{"unresolved kind not asked for", func(c *Check) { c.Nodes, c.Unresolved = []string{"Call"}, []string{"Name"} }, "unresolved"},
 	}
 	for _, tt := range tests {

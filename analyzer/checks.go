@@ -20,11 +20,12 @@ type Check struct {
 	CWE        int
 	Hint       string   // one line a person or an LLM can act on
 	Nodes      []string // ast node types (NodeType()) the check wants; "Module" for whole-source checks
-	// Unresolved lists the node kinds among Nodes (Name, Attribute, Call) for which the check also
-	// wants the nodes that refer to nothing the analysis knows: a local variable, self.x, a method
-	// of a local object, items.append(x) (see pass.dispatch). Most nodes are such, and most checks
-	// look only at what a node refers to, so they are not called for them. A check that reads the
-	// node itself (a name's spelling, an attribute's name, a call's method name) lists its kind.
+	// Unresolved lists the node kinds among Nodes (Name, Attribute, Call, Subscript) for which
+	// the check also wants the nodes that refer to nothing the analysis knows: a local variable,
+	// self.x, a method of a local object, items[0] (see pass.dispatch). Most nodes are such, and
+	// most checks look only at what a node refers to, so they are not called for them. A check
+	// that reads the node itself (a name's spelling, an attribute's name, a constant key) lists
+	// its kind.
 	Unresolved []string
 	Run        func(p *pass, n ast.Node)
 }
@@ -60,6 +61,7 @@ const (
 	kNameUnresolved      // a Name that refers to nothing known: routed only to Unresolved checks
 	kAttributeUnresolved // an Attribute whose value and itself refer to nothing known: the same
 	kCallUnresolved      // a Call whose function and its object refer to nothing known: the same
+	kSubscriptUnresolved // a Subscript whose value and itself refer to nothing known: the same
 	numKinds
 )
 
@@ -79,7 +81,9 @@ var nodeTypes = func() map[string]bool {
 
 // unresolvedKind is, for the kinds that have one, the kind of their nodes that refer to nothing
 // known (Check.Unresolved).
-var unresolvedKind = [numKinds]int{kName: kNameUnresolved, kAttribute: kAttributeUnresolved, kCall: kCallUnresolved}
+var unresolvedKind = [numKinds]int{
+	kName: kNameUnresolved, kAttribute: kAttributeUnresolved, kCall: kCallUnresolved, kSubscript: kSubscriptUnresolved,
+}
 
 func kindOf(n ast.Node) int {
 	switch n.(type) {
@@ -158,7 +162,7 @@ func validateChecks(checks []*Check) error {
 		}
 		for _, k := range c.Unresolved {
 			if unresolvedKind[kindIndex[k]] == kNone || !slices.Contains(c.Nodes, k) {
-				bad("unresolved %q is not one of its node types Name, Attribute or Call", k)
+				bad("unresolved %q is not one of its node types Name, Attribute, Call or Subscript", k)
 			}
 		}
 		if c.Run == nil {
@@ -211,11 +215,11 @@ var registry = []*Check{
 	{ID: "SBX301", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
 		Hint:  "use the object's public interface; type(x).__name__ and x.__class__ are fine",
-		Nodes: []string{"Attribute", "Name", "Subscript", "Call"}, Unresolved: []string{"Attribute", "Call"}, Run: runSBX301},
+		Nodes: []string{"Attribute", "Name", "Subscript", "Call"}, Unresolved: []string{"Attribute", "Call", "Subscript"}, Run: runSBX301},
 	{ID: "SBX302", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "frame and traceback attributes: f_globals, f_locals, f_back, f_builtins, f_code, gi_frame, cr_frame, ag_frame, tb_frame, tb_next",
 		Hint:  "report errors with traceback.format_exc() instead of walking frames",
-		Nodes: []string{"Attribute", "Call", "Subscript"}, Unresolved: []string{"Attribute", "Call"}, Run: runSBX302},
+		Nodes: []string{"Attribute", "Call", "Subscript"}, Unresolved: []string{"Attribute", "Call", "Subscript"}, Run: runSBX302},
 	{ID: "SBX303", Capability: "introspection", Severity: "high", CWE: 470,
 		Doc:   "introspection APIs: sys._getframe, sys.modules, sys.settrace/setprofile, inspect.*, gc.get_objects/get_referrers/get_referents",
 		Hint:  "pass the values you need as arguments instead of inspecting the interpreter",
@@ -224,7 +228,7 @@ var registry = []*Check{
 	{ID: "SBX401", Capability: "builtins_access", Severity: "critical", CWE: 470,
 		Doc:   "the builtins module or __builtins__: import builtins, __builtins__.__dict__, __builtins__[\"__import__\"]",
 		Hint:  "call builtins directly by name (len, print); never through the builtins module",
-		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, Unresolved: []string{"Name", "Call"}, Run: runSBX401},
+		Nodes: []string{"Import", "ImportFrom", "Name", "Call", "Subscript"}, Unresolved: []string{"Name", "Call", "Subscript"}, Run: runSBX401},
 	{ID: "SBX402", Capability: "builtins_access", Severity: "high", CWE: 470,
 		Doc:   "vars(), globals(), locals(), and dir() of modules, used to fetch names",
 		Hint:  "refer to names directly; vars(obj) of your own objects is fine",
