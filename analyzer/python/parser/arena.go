@@ -6,10 +6,10 @@ import (
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
-// arena allocates the nodes of one tree a block at a time instead of one by one: the tree lives and dies
-// as a whole, and per-node allocation (with its GC bookkeeping) was the largest single cost of parsing.
-// Only the frequent node types have a slab; the rest are allocated as usual. f-string fields' parsers
-// share their file's arena.
+// arena allocates the nodes and lists of one tree a block at a time instead of one by one: the tree lives
+// and dies as a whole, and a few hundred blocks are cheaper to allocate and for the GC to track than
+// thousands of small objects. Only the frequent node types have a slab; the rest are allocated as usual.
+// f-string fields' parsers share their file's arena.
 type arena struct {
 	progress          progress
 	names             slab[ast.Name]
@@ -48,7 +48,15 @@ type progress struct {
 
 func newArena(main *parser) *arena {
 	a := &arena{progress: progress{main: main, ntoks: main.toks.Len()}}
-	for _, b := range []*slabBase{&a.names.slabBase, &a.constants.slabBase, &a.attributes.slabBase, &a.calls.slabBase, &a.keywords.slabBase, &a.binOps.slabBase, &a.compares.slabBase, &a.subscripts.slabBase, &a.tuples.slabBase, &a.exprStmts.slabBase, &a.assigns.slabBase, &a.formatted.slabBase, &a.joined.slabBase, &a.args.slabBase, &a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase, &a.callArgs.slabBase, &a.keywordList.slabBase, &a.comprehensions.slabBase, &a.comprehensionList.slabBase, &a.strs.slabBase, &a.cmpOps.slabBase, &a.aliases.slabBase, &a.aliasList.slabBase} {
+	bases := []*slabBase{
+		&a.names.slabBase, &a.constants.slabBase, &a.attributes.slabBase, &a.calls.slabBase, &a.keywords.slabBase,
+		&a.binOps.slabBase, &a.compares.slabBase, &a.subscripts.slabBase, &a.tuples.slabBase,
+		&a.exprStmts.slabBase, &a.assigns.slabBase, &a.formatted.slabBase, &a.joined.slabBase, &a.args.slabBase,
+		&a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase, &a.callArgs.slabBase,
+		&a.keywordList.slabBase, &a.comprehensions.slabBase, &a.comprehensionList.slabBase, &a.strs.slabBase,
+		&a.cmpOps.slabBase, &a.aliases.slabBase, &a.aliasList.slabBase,
+	}
+	for _, b := range bases {
 		b.progress = &a.progress
 	}
 	return a
