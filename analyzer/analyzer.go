@@ -51,8 +51,9 @@ type Analyzer struct {
 	risky               map[string]bool // modules whose wildcard import is reported (SBX105)
 	allowMods, denyMods map[string]bool
 	// methods maps a denied method name to the modules whose objects have it (DeniedMethods).
-	methods map[string][]string
-	tags    map[string]qualTags // see tagsOf
+	methods     map[string][]string
+	methodHeads *nameHeads          // of methods
+	tags        map[string]qualTags // see tagsOf
 	// builtinRefs are the refs of the builtins by name, tags included: the most common refs.
 	builtinRefs map[string]ref
 }
@@ -114,6 +115,7 @@ func New(cfg *config.Config) (*Analyzer, error) {
 			a.methods[m] = append(a.methods[m], mod)
 		}
 	}
+	a.methodHeads = headsOf(a.methods)
 	a.risky = map[string]bool{}
 	for m := range mods.Modules {
 		if a.riskyModule(m) {
@@ -141,6 +143,14 @@ func New(cfg *config.Config) (*Analyzer, error) {
 		}
 	}
 	return a, nil
+}
+
+// methodsOf is methods[name], with a byte test first (nameHeads).
+func (a *Analyzer) methodsOf(name string) []string {
+	if name == "" || !a.methodHeads[name[0]] {
+		return nil
+	}
+	return a.methods[name]
 }
 
 // canonicalKeys returns m with, for every key whose module part the module table knows by another

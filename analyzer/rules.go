@@ -409,7 +409,7 @@ func runSBX102(p *pass, n ast.Node) {
 		return
 	}
 	if at, ok := n.(*ast.Attribute); ok {
-		if mods := p.a.methods[at.Attr]; len(mods) > 0 && !p.anyModule(p.refs(at.Value)) {
+		if mods := p.a.methodsOf(at.Attr); len(mods) > 0 && !p.anyModule(p.refs(at.Value)) {
 			for _, m := range mods {
 				if p.importedModule(m) {
 					q := m + "." + at.Attr
@@ -653,13 +653,13 @@ func (p *pass) constKey(n ast.Node) (string, bool) {
 }
 
 func runSBX301(p *pass, n ast.Node) {
-	if k, ok := p.constKey(n); ok && dunderIntro[k] && k != "__dict__" && k != "__builtins__" && k != "__import__" {
+	if k, ok := p.constKey(n); ok && dunderHeads.in(dunderIntro, k) && k != "__dict__" && k != "__builtins__" && k != "__import__" {
 		p.report(n, "%s read from a type's or object's dict walks the object graph", k)
 		return
 	}
 	switch n := n.(type) {
 	case *ast.Attribute:
-		if !dunderIntro[n.Attr] {
+		if !dunderHeads.in(dunderIntro, n.Attr) {
 			return
 		}
 		switch n.Attr {
@@ -702,13 +702,13 @@ func (p *pass) anyModule(refs []ref) bool {
 }
 
 func runSBX302(p *pass, n ast.Node) {
-	if k, ok := p.constKey(n); ok && frameAttrs[k] {
+	if k, ok := p.constKey(n); ok && frameHeads.in(frameAttrs, k) {
 		p.report(n, "%s read from a type's dict reaches frames and their globals", k)
 		return
 	}
 	switch n := n.(type) {
 	case *ast.Attribute:
-		if frameAttrs[n.Attr] {
+		if frameHeads.in(frameAttrs, n.Attr) {
 			p.report(n, "%s reaches frames and their globals", n.Attr)
 		}
 	case *ast.Call:

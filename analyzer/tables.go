@@ -220,6 +220,28 @@ var dunderIntro = map[string]bool{
 	"__objclass__": true, "__dict__": true, "__func__": false, "__init_subclass__": false,
 }
 
+// nameHeads marks the first bytes of the names a table holds: a name whose first byte is not
+// marked is not in the table. The checks test every attribute name of a program against tables
+// whose names mostly start with "_" or "f_", and a byte test costs less than a map lookup.
+type nameHeads [256]bool
+
+func headsOf[V any](m map[string]V) *nameHeads {
+	var h nameHeads
+	for k := range m {
+		if k != "" {
+			h[k[0]] = true
+		}
+	}
+	return &h
+}
+
+// in reports whether name is in m, a table whose heads are h.
+func (h *nameHeads) in(m map[string]bool, name string) bool {
+	return name != "" && h[name[0]] && m[name]
+}
+
+var dunderHeads, frameHeads = headsOf(dunderIntro), headsOf(frameAttrs)
+
 // frameAttrs are frame, generator and traceback attributes (SBX302).
 var frameAttrs = map[string]bool{
 	"f_globals": true, "f_locals": true, "f_back": true, "f_builtins": true, "f_code": true, "f_trace": true,
