@@ -244,10 +244,11 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 // walk appends the frame of every node of mod to frames, in walk order, and calls visit with it.
 // The frame visit gets is the one in frames, so that visiting copies nothing more.
 func (w *walker) walk(mod *ast.Module, frames []frame, visit func(f *frame, parent ast.Node)) []frame {
-	w.stack = append(w.stack[:0], frame{n: mod, sc: w.root, parent: -1})
-	for len(w.stack) > 0 {
-		frames = append(frames, w.stack[len(w.stack)-1])
-		w.stack = w.stack[:len(w.stack)-1]
+	// The stack is a local while walking: its header is stored at every push.
+	stack := append(w.stack[:0], frame{n: mod, sc: w.root, parent: -1})
+	for len(stack) > 0 {
+		frames = append(frames, stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
 		fi := len(frames) - 1
 		f := &frames[fi]
 		var parent ast.Node
@@ -256,22 +257,21 @@ func (w *walker) walk(mod *ast.Module, frames []frame, visit func(f *frame, pare
 			parent, parentSc = frames[f.parent].n, frames[f.parent].sc
 		}
 		visit(f, parent)
-		w.pushChildren(f, int32(fi), parentSc)
+		stack = w.pushChildren(stack, f, int32(fi), parentSc)
 	}
+	w.stack = stack
 	return frames
 }
-
-func (w *walker) push(f frame) { w.stack = append(w.stack, f) }
 
 // pushChildren pushes the children of f, frame fi, last first, so they pop in source order.
 // parentSc is the scope of f's parent. (Pushing in reverse rather than reversing afterwards
 // moves each frame once: moves of frames cost write barriers while the GC marks.)
-func (w *walker) pushChildren(f *frame, fi int32, parentSc *scope) {
+func (w *walker) pushChildren(stack []frame, f *frame, fi int32, parentSc *scope) []frame {
 	child := func(c ast.Node, sc *scope, idx int, cond bool) {
 		if c == nil {
 			return
 		}
-		w.push(frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
+		stack = append(stack, frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
 	}
 	// stmts pushes a body: each statement gets its own index in a new scope body (numbered), or
 	// the index of f.
@@ -320,13 +320,13 @@ func (w *walker) pushChildren(f *frame, fi int32, parentSc *scope) {
 		}
 		exprs(n.Bases)
 	case *ast.ListComp:
-		w.comp(f, fi, n, n.Elt, nil, n.Generators)
+		stack = w.comp(stack, f, fi, n, n.Elt, nil, n.Generators)
 	case *ast.SetComp:
-		w.comp(f, fi, n, n.Elt, nil, n.Generators)
+		stack = w.comp(stack, f, fi, n, n.Elt, nil, n.Generators)
 	case *ast.GeneratorExp:
-		w.comp(f, fi, n, n.Elt, nil, n.Generators)
+		stack = w.comp(stack, f, fi, n, n.Elt, nil, n.Generators)
 	case *ast.DictComp:
-		w.comp(f, fi, n, n.Key, n.Value, n.Generators)
+		stack = w.comp(stack, f, fi, n, n.Key, n.Value, n.Generators)
 	case *ast.Comprehension:
 		iterScope := f.sc
 		if f.firstIter {
@@ -350,22 +350,24 @@ func (w *walker) pushChildren(f *frame, fi int32, parentSc *scope) {
 			child(c, f.sc, f.idx, cond)
 		}
 	}
+	return stack
 }
 
 // comp pushes, last first, the parts of comprehension n, whose frame f is frame fi: its element
 // (elt, or key and value) and its generators, in the comprehension's scope.
-func (w *walker) comp(f *frame, fi int32, n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) {
+func (w *walker) comp(stack []frame, f *frame, fi int32, n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) []frame {
 	inner := w.scopeFor(n, scComp, f.sc, f.idx)
 	for i := len(gens) - 1; i >= 0; i-- {
 		if gens[i] != nil {
-			w.push(frame{n: gens[i], parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
+			stack = append(stack, frame{n: gens[i], parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
 		}
 	}
 	for _, e := range [2]ast.Expr{value, elt} {
 		if e != nil {
-			w.push(frame{n: e, parent: fi, sc: inner, idx: f.idx, cond: f.cond})
+			stack = append(stack, frame{n: e, parent: fi, sc: inner, idx: f.idx, cond: f.cond})
 		}
 	}
+	return stack
 }
 
 // collector is the first walk: it records every binding of every scope.
