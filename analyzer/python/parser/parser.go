@@ -67,8 +67,7 @@ func ParseText(text string, filename string) (mod *ast.Module, err error) {
 	if m == nil {
 		return nil, p.syntaxError()
 	}
-	ntoks := toks.Len() + p.subTokens
-	if e := checkTreeDepth(m, ntoks); e != nil {
+	if e := checkTreeDepth(p.deep); e != nil {
 		return nil, e
 	}
 	return m, nil
@@ -90,18 +89,26 @@ func asSyntaxError(err error) *token.SyntaxError {
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: err.Error(), Line: 1}
 }
 
-// checkTreeDepth rejects trees deeper than CPython can hand back, without recursing. Every node that can nest
-// without bound takes at least one token of its own (counting the tokens of f-string fields), so a tree can
-// only be too deep when there are about as many tokens as the limit; smaller inputs skip the walk.
-func checkTreeDepth(m *ast.Module, ntoks int) *token.SyntaxError {
-	if ntoks < maxTreeDepth-16 {
+// deepStatementTokens is the fewest tokens (f-string fields' included) of a top-level statement whose tree
+// can be too deep: every node that can nest without bound takes at least one token of its own, and the
+// statement is at depth 2, below Module.
+const deepStatementTokens = maxTreeDepth - 32
+
+// checkTreeDepth rejects trees deeper than CPython can hand back, without recursing. Only the top-level
+// statements with at least deepStatementTokens tokens (deep, as file lists them) can be, so only they are
+// walked, in the order a walk of the whole module would take (last statement first).
+func checkTreeDepth(deep []ast.Stmt) *token.SyntaxError {
+	if len(deep) == 0 {
 		return nil
 	}
 	type item struct {
 		n     ast.Node
 		depth int
 	}
-	stack := []item{{m, 1}}
+	var stack []item
+	for _, s := range deep {
+		stack = append(stack, item{s, 2})
+	}
 	var kids []ast.Node
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
@@ -140,6 +147,8 @@ type parser struct {
 	// subTokens counts the tokens of f-string replacement fields, which have their own token slices; the
 	// tree-depth check needs the total.
 	subTokens int
+	// deep lists the top-level statements with deepStatementTokens tokens or more (see checkTreeDepth).
+	deep []ast.Stmt
 	// memo[r][i-memoBase] is 0 when rule r was not tried at token i, -1 when it failed, else 1+index into
 	// memoResults. Backtracking never goes back past the start of a top-level statement, so the tables are
 	// cleared there and only ever cover one top-level statement: memory stays proportional to the largest
@@ -191,7 +200,7 @@ func newParser(toks *token.Stream) *parser {
 func (p *parser) release() {
 	p.resetMemo(0)
 	p.toks.Release()
-	p.toks, p.a, p.err, p.pending = nil, nil, nil, pendingPrimary{}
+	p.toks, p.a, p.err, p.pending, p.deep = nil, nil, nil, pendingPrimary{}, nil
 	if cap(p.tt) > maxPooledTokens {
 		p.tt = nil
 		p.memo = [numMemoRules][]int32{}

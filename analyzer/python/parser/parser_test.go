@@ -156,6 +156,11 @@ func TestNestingLimits(t *testing.T) {
 		// (RecursionError while building the Python objects).
 		{"unary minus 2988", rep("-", 2988) + "1", ""},
 		{"unary minus 2989", rep("-", 2989) + "1", "too complex"},
+		// Only the deep statement's own tokens and nesting count, not the statements around it.
+		{"unary minus 2988 after 3000 statements", rep("x = 1\n", 3000) + rep("-", 2988) + "1\ny = 2", ""},
+		{"unary minus 2989 after 3000 statements", rep("x = 1\n", 3000) + rep("-", 2989) + "1\ny = 2", "too complex"},
+		{"unary minus 2987 in a def", "def f():\n return " + rep("-", 2987) + "1", ""},
+		{"unary minus 2988 in a def", "def f():\n return " + rep("-", 2988) + "1", "too complex"},
 		{"not 100000", rep("not ", 100000) + "x", "too complex"},
 		{"lambda 100000", rep("lambda:", 100000) + "1", "too complex"},
 		{"power 100000", rep("2**", 100000) + "1", "too complex"},

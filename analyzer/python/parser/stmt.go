@@ -7,7 +7,7 @@ func (p *parser) file() *ast.Module {
 	var buf [16]ast.Stmt // statement lists are built on the stack and copied into the arena once complete
 	body := buf[:0]
 	for p.err == nil {
-		mark := p.pos
+		mark, sub := p.pos, p.subTokens
 		p.resetMemo(mark)
 		// Nothing before a top-level statement is looked at again.
 		p.toks.Discard(mark)
@@ -15,6 +15,9 @@ func (p *parser) file() *ast.Module {
 		if ss == nil {
 			p.pos = mark
 			break
+		}
+		if p.pos-mark+p.subTokens-sub >= deepStatementTokens {
+			p.deep = append(p.deep, ss[len(body):]...)
 		}
 		body = ss
 	}
