@@ -293,6 +293,8 @@ func (w *walker) pushChildren(stack []frame, f *frame, fi int32, parentSc *scope
 		}
 	}
 	switch n := f.n.(type) {
+	case *ast.Name, *ast.Constant:
+		// Leaves, and half of all nodes: no need to ask for children.
 	case *ast.Module:
 		stmts(n.Body, f.sc, true)
 	case *ast.FunctionDef:
