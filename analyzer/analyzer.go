@@ -536,7 +536,9 @@ func (p *pass) annotationStrings(e ast.Expr) {
 	p.annStack = stack
 }
 
-// dispatch runs the checks that asked for n's kind.
+// dispatch runs the checks that asked for n's kind. A name, attribute, call or subscript that
+// refers to nothing known (a local variable, self.x, items.append(x), items[0]) goes only to the
+// checks that list its kind in Check.Unresolved: the others look only at what a node refers to.
 func (p *pass) dispatch(n ast.Node) {
 	k := kindOf(n)
 	if k == kNone {
