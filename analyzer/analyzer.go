@@ -308,7 +308,7 @@ type pass struct {
 	check int
 
 	budget     int
-	refCache   nodeTable[[]ref] // by nodeKey: interface-keyed maps hash slowly
+	refCache   nodeTable[[]ref] // resolution results by node (see nodeTable)
 	foldCache  nodeTable[foldResult]
 	inProgress map[*binding]bool
 	env        []envVar
