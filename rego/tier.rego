@@ -18,7 +18,7 @@ default_tier := data.sbxgate.trust_levels[trust_level].default_tier
 # get the requested tier if their level lists it and the config defines it, else their level's
 # default, else the smallest.
 tier := "none" if {
-	not allow
+	allow == false
 } else := smallest_tier if {
 	trust_level == "untrusted"
 } else := requested if {
