@@ -8,19 +8,23 @@ import (
 	"net/http"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/internal/gctune"
 )
 
 // loadResult is what one load run measured.
 type loadResult struct {
 	latencies []time.Duration
 	elapsed   time.Duration
-	served    int64 // answered 200
+	cpu       time.Duration // the process's CPU time during the load: server and load generator
+	served    int64         // answered 200
 	allowed   int64
 	shed      int64 // answered 503 or 429: the server shed load
 }
@@ -42,6 +46,7 @@ func load(b *testing.B, e *testEnv, path string, body []byte, n, clients int) lo
 	if path == "/v1/check" {
 		shed503 = http.StatusServiceUnavailable
 	}
+	cpu0 := processCPU()
 	start := time.Now()
 	for c := range clients {
 		wg.Go(func() {
@@ -88,7 +93,7 @@ func load(b *testing.B, e *testEnv, path string, body []byte, n, clients int) lo
 		})
 	}
 	wg.Wait()
-	res := loadResult{elapsed: time.Since(start), latencies: slices.Concat(lat...), served: served.Load(), allowed: allowed.Load(), shed: shed.Load()}
+	res := loadResult{elapsed: time.Since(start), cpu: processCPU() - cpu0, latencies: slices.Concat(lat...), served: served.Load(), allowed: allowed.Load(), shed: shed.Load()}
 	if f := failed.Load(); f != nil {
 		b.Fatalf("request failed: %v", f)
 	}
@@ -112,6 +117,11 @@ func (r loadResult) report(b *testing.B, unit string) {
 	}
 	b.ReportMetric(float64(r.served)/r.elapsed.Seconds(), unit+"/s")
 	b.ReportMetric(float64(r.shed), "shed")
+	if r.served > 0 {
+		// CPU per request served is what the throughput on a quiet machine follows; it includes the
+		// in-process load generator's share.
+		b.ReportMetric(float64(r.cpu.Microseconds())/float64(r.served), "cpu-µs/"+strings.TrimSuffix(unit, "s"))
+	}
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(0, "ns/op") // wall time per op over many clients says nothing; the rate does
@@ -133,6 +143,15 @@ func checkRecords(b *testing.B, e *testEnv, decisions, results int) {
 	}
 }
 
+// processCPU is the process's user and system CPU time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func benchBody(b *testing.B) []byte {
 	src, err := os.ReadFile("testdata/bench_program.py")
 	if err != nil {
@@ -145,7 +164,11 @@ func benchBody(b *testing.B) []byte {
 // BenchmarkServeCheck: POST /v1/check of a 100-line program over loopback, with and without the
 // audit log (every check appends a durable, fsync'd decision record; concurrent appends are
 // group-committed).
+//
+// The collector is set as the sbxgate binary sets it (internal/gctune); run with GOGC=100 in the
+// environment to measure Go's default instead.
 func BenchmarkServeCheck(b *testing.B) {
+	defer gctune.Apply()()
 	body := benchBody(b)
 	for _, log := range []bool{false, true} {
 		for _, clients := range []int{1, 16, 64} {
@@ -168,6 +191,7 @@ func BenchmarkServeCheck(b *testing.B) {
 // BenchmarkServeRun: POST /v1/run of a small program at the runner's concurrency (the pool's
 // parallelism), with the audit log.
 func BenchmarkServeRun(b *testing.B) {
+	defer gctune.Apply()()
 	cfg := testConfig(b)
 	clients := cfg.Runner.MaxConcurrent
 	body, _ := json.Marshal(map[string]string{"code": "import json\nprint(json.dumps(sum(range(1000))))\n"})
@@ -185,6 +209,7 @@ func BenchmarkServeRun(b *testing.B) {
 // BenchmarkServeFloor: GET /healthz over the same loopback and clients, i.e. what the HTTP layer
 // alone costs on this machine, to read the check figures against.
 func BenchmarkServeFloor(b *testing.B) {
+	defer gctune.Apply()()
 	b.Run("clients=16", func(b *testing.B) {
 		e := startEnv(b, testConfig(b), envOpts{noLog: true})
 		b.ResetTimer()

@@ -8,16 +8,17 @@ import (
 	"github.com/sbxgate/sbxgate/policy"
 )
 
-// cpuBound returns a copy of p whose analyzer and decider run at most n at a time. Both stages are
-// CPU-bound, and the policy has an evaluation deadline: unbounded, a burst of requests would stretch
-// every evaluation past it and the gate would deny benign code. Requests queue before the stage
-// instead, outside the deadline. The log append is not bounded here, so concurrent checks still
+// cpuBound returns a copy of p whose analyzer runs at most n at a time, and whose decider too. Both
+// stages are CPU-bound, and the policy has an evaluation deadline: unbounded, a burst of requests
+// would stretch every evaluation past it and the gate would deny benign code. Requests queue before
+// the stage instead, outside the deadline. Each stage has its own slots: a request that finished its
+// analysis decides (tens of microseconds) without queueing again behind every newer analysis, which
+// would double the wait in the tail. The log append is not bounded here, so concurrent checks still
 // share group-committed fsyncs.
 func cpuBound(p *pipeline.Pipeline, n int) *pipeline.Pipeline {
-	sem := make(chan struct{}, n)
 	c := *p
-	c.Analyzer = boundedAnalyzer{p.Analyzer, sem}
-	c.Decider = boundedDecider{p.Decider, sem}
+	c.Analyzer = boundedAnalyzer{p.Analyzer, make(chan struct{}, n)}
+	c.Decider = boundedDecider{p.Decider, make(chan struct{}, n)}
 	return &c
 }
 
