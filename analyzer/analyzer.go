@@ -330,7 +330,8 @@ type pass struct {
 	ctx         context.Context
 	depth       int     // nesting of embedded analyses (string annotations)
 	embeddedN   int     // bytes of embedded source analyzed
-	frames      []frame // every node's frame, in walk order
+	frames      []frame // every node's frame, in the order the walker made them
+	order       []int32 // indexes into frames, in walk order
 	annStack    []ast.Node
 	memo        nodeMemo
 }
@@ -402,7 +403,7 @@ func (p *pass) release() {
 	clear(p.annStack[:cap(p.annStack)])
 	*p = pass{
 		w: p.w, refCache: p.refCache, foldCache: p.foldCache, inProgress: p.inProgress, dyn: p.dyn,
-		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0],
+		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0], order: p.order[:0],
 		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0],
 	}
 	passPool.Put(p)
@@ -413,7 +414,7 @@ func (p *pass) run(ctx context.Context) {
 	// Walk 1: scopes and bindings, and the static import facts. It records every node's frame, so
 	// that the checks' pass below is a loop over a slice rather than a second tree walk.
 	col := &collector{a: p.a, w: p.w, p: p}
-	p.frames = p.w.walk(p.mod, p.frames, col.visit)
+	p.frames, p.order = p.w.walk(p.mod, p.frames, p.order, col.visit)
 	p.subjects = col.subjects
 	if n := min(col.imports, maxFindings); cap(p.rep.Imports)-len(p.rep.Imports) < n {
 		// Sized once rather than grown: an Import is large and the report keeps them all.
@@ -421,11 +422,11 @@ func (p *pass) run(ctx context.Context) {
 	}
 	p.budget = workPerNode*len(p.frames) + 10000
 	// Pass 2: route every node to the checks that asked for its kind.
-	for i := range p.frames {
+	for i, fi := range p.order {
 		if i&1023 == 1023 && ctx.Err() != nil {
 			break
 		}
-		f := &p.frames[i]
+		f := &p.frames[fi]
 		p.cur = f
 		p.facts(f)
 		p.dispatch(f.n)
@@ -439,7 +440,7 @@ func (p *pass) run(ctx context.Context) {
 			case *ast.MatchClass, *ast.MatchMapping:
 				for _, child := range patternChildren(pat) {
 					if synth := p.subjects[child]; synth != nil {
-						sf := frame{n: synth, parent: int32(i), sc: f.sc, idx: f.idx, cond: f.cond}
+						sf := frame{n: synth, parent: fi, sc: f.sc, idx: f.idx, cond: f.cond}
 						p.cur = &sf
 						p.facts(&sf)
 						p.dispatch(synth)

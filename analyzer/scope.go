@@ -198,7 +198,7 @@ type walker struct {
 	freeSyms []map[string]*symbol
 	scopes   map[ast.Node]*scope
 	root     *scope
-	stack    []frame
+	stack    []int32
 	kids     []ast.Node
 }
 
@@ -222,7 +222,6 @@ func (w *walker) reset() {
 	w.symSlab.reset()
 	w.bindSlab.reset()
 	clear(w.scopes)
-	clear(w.stack)
 	w.stack = w.stack[:0]
 	clear(w.kids)
 	w.kids = w.kids[:0]
@@ -241,15 +240,18 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 	return s
 }
 
-// walk appends the frame of every node of mod to frames, in walk order, and calls visit with it.
-// The frame visit gets is the one in frames, so that visiting copies nothing more.
-func (w *walker) walk(mod *ast.Module, frames []frame, visit func(f *frame, parent ast.Node)) []frame {
+// walk appends the frame of every node of mod to frames and its index to order, in walk order,
+// and calls visit with it. A frame is written once, when its parent pushes it; the stack holds
+// indexes into frames, so that walking moves no pointers (each moved pointer costs a write
+// barrier while the GC marks).
+func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, visit func(f *frame, parent ast.Node)) ([]frame, []int32) {
+	frames = append(frames, frame{n: mod, sc: w.root, parent: -1})
 	// The stack is a local while walking: its header is stored at every push.
-	stack := append(w.stack[:0], frame{n: mod, sc: w.root, parent: -1})
+	stack := append(w.stack[:0], int32(len(frames)-1))
 	for len(stack) > 0 {
-		frames = append(frames, stack[len(stack)-1])
+		fi := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		fi := len(frames) - 1
+		order = append(order, fi)
 		f := &frames[fi]
 		var parent ast.Node
 		var parentSc *scope
@@ -257,21 +259,22 @@ func (w *walker) walk(mod *ast.Module, frames []frame, visit func(f *frame, pare
 			parent, parentSc = frames[f.parent].n, frames[f.parent].sc
 		}
 		visit(f, parent)
-		stack = w.pushChildren(stack, f, int32(fi), parentSc)
+		stack, frames = w.pushChildren(stack, frames, fi, parentSc)
 	}
 	w.stack = stack
-	return frames
+	return frames, order
 }
 
-// pushChildren pushes the children of f, frame fi, last first, so they pop in source order.
-// parentSc is the scope of f's parent. (Pushing in reverse rather than reversing afterwards
-// moves each frame once: moves of frames cost write barriers while the GC marks.)
-func (w *walker) pushChildren(stack []frame, f *frame, fi int32, parentSc *scope) []frame {
+// pushChildren appends the frames of the children of frame fi and pushes their indexes, last
+// first, so they pop in source order. parentSc is the scope of fi's parent.
+func (w *walker) pushChildren(stack []int32, frames []frame, fi int32, parentSc *scope) ([]int32, []frame) {
+	f := frames[fi] // a copy: appending to frames may move them
 	child := func(c ast.Node, sc *scope, idx int, cond bool) {
 		if c == nil {
 			return
 		}
-		stack = append(stack, frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
+		frames = append(frames, frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
+		stack = append(stack, int32(len(frames)-1))
 	}
 	// stmts pushes a body: each statement gets its own index in a new scope body (numbered), or
 	// the index of f.
@@ -291,6 +294,19 @@ func (w *walker) pushChildren(stack []frame, f *frame, fi int32, parentSc *scope
 		for i := len(es) - 1; i >= 0; i-- {
 			child(es[i], f.sc, f.idx, f.cond)
 		}
+	}
+	// comp pushes the parts of a comprehension: its element (elt, or key and value) and its
+	// generators, in the comprehension's scope.
+	comp := func(n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) {
+		inner := w.scopeFor(n, scComp, f.sc, f.idx)
+		for i := len(gens) - 1; i >= 0; i-- {
+			if gens[i] != nil {
+				frames = append(frames, frame{n: gens[i], parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
+				stack = append(stack, int32(len(frames)-1))
+			}
+		}
+		child(value, inner, f.idx, f.cond)
+		child(elt, inner, f.idx, f.cond)
 	}
 	switch n := f.n.(type) {
 	case *ast.Name, *ast.Constant:
@@ -322,13 +338,13 @@ func (w *walker) pushChildren(stack []frame, f *frame, fi int32, parentSc *scope
 		}
 		exprs(n.Bases)
 	case *ast.ListComp:
-		stack = w.comp(stack, f, fi, n, n.Elt, nil, n.Generators)
+		comp(n, n.Elt, nil, n.Generators)
 	case *ast.SetComp:
-		stack = w.comp(stack, f, fi, n, n.Elt, nil, n.Generators)
+		comp(n, n.Elt, nil, n.Generators)
 	case *ast.GeneratorExp:
-		stack = w.comp(stack, f, fi, n, n.Elt, nil, n.Generators)
+		comp(n, n.Elt, nil, n.Generators)
 	case *ast.DictComp:
-		stack = w.comp(stack, f, fi, n, n.Key, n.Value, n.Generators)
+		comp(n, n.Key, n.Value, n.Generators)
 	case *ast.Comprehension:
 		iterScope := f.sc
 		if f.firstIter {
@@ -352,24 +368,7 @@ func (w *walker) pushChildren(stack []frame, f *frame, fi int32, parentSc *scope
 			child(c, f.sc, f.idx, cond)
 		}
 	}
-	return stack
-}
-
-// comp pushes, last first, the parts of comprehension n, whose frame f is frame fi: its element
-// (elt, or key and value) and its generators, in the comprehension's scope.
-func (w *walker) comp(stack []frame, f *frame, fi int32, n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) []frame {
-	inner := w.scopeFor(n, scComp, f.sc, f.idx)
-	for i := len(gens) - 1; i >= 0; i-- {
-		if gens[i] != nil {
-			stack = append(stack, frame{n: gens[i], parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
-		}
-	}
-	for _, e := range [2]ast.Expr{value, elt} {
-		if e != nil {
-			stack = append(stack, frame{n: e, parent: fi, sc: inner, idx: f.idx, cond: f.cond})
-		}
-	}
-	return stack
+	return stack, frames
 }
 
 // collector is the first walk: it records every binding of every scope.
