@@ -310,7 +310,6 @@ type pass struct {
 	budget     int
 	refCache   nodeTable[[]ref] // resolution results by node (see nodeTable)
 	foldCache  nodeTable[foldResult]
-	inProgress map[*binding]bool
 	env        []envVar
 	dyn        map[nodeKey]*dynImport // by nodeKey (nodeKeyOf), like refCache
 	extraCaps  map[string]bool
@@ -377,7 +376,7 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 var passPool = sync.Pool{New: func() any {
 	return &pass{
 		w:          newWalker(),
-		inProgress: map[*binding]bool{}, dyn: map[nodeKey]*dynImport{},
+		dyn: map[nodeKey]*dynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}
 }}
@@ -394,7 +393,6 @@ func (p *pass) release() {
 	p.w.reset()
 	p.refCache.reset()
 	p.foldCache.reset()
-	clear(p.inProgress)
 	clear(p.dyn)
 	clear(p.extraCaps)
 	clear(p.seen)
@@ -402,7 +400,7 @@ func (p *pass) release() {
 	clear(p.frames)
 	clear(p.annStack[:cap(p.annStack)])
 	*p = pass{
-		w: p.w, refCache: p.refCache, foldCache: p.foldCache, inProgress: p.inProgress, dyn: p.dyn,
+		w: p.w, refCache: p.refCache, foldCache: p.foldCache, dyn: p.dyn,
 		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0], order: p.order[:0],
 		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0],
 	}

@@ -130,15 +130,15 @@ func (p *pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 			return cval{}, false
 		}
 		b := binds[0]
-		if p.inProgress[b] {
+		if b.busy {
 			return cval{}, false
 		}
-		p.inProgress[b] = true
+		b.busy = true
 		saved := p.env
 		p.env = nil
 		v, ok := p.fold(b.value, b.scope, b.idx, depth+1)
 		p.env = saved
-		delete(p.inProgress, b)
+		b.busy = false
 		return v, ok
 	case *ast.JoinedStr:
 		var sb strings.Builder

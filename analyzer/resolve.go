@@ -259,15 +259,15 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 			r.imported = true
 			out = p.addRef(out, r)
 		case bAssign:
-			if p.inProgress[b] {
+			if b.busy {
 				continue
 			}
-			p.inProgress[b] = true
+			b.busy = true
 			for _, r := range p.resolveD(b.value, b.scope, b.idx, depth+1) {
 				r.alias, r.imported, r.star = true, false, false
 				out = p.addRef(out, r)
 			}
-			delete(p.inProgress, b)
+			b.busy = false
 		}
 	}
 	if builtin {

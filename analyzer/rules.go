@@ -504,8 +504,12 @@ func runSBX201(p *pass, n ast.Node) {
 		if im.Level > 0 {
 			return
 		}
+		mod := p.a.modRef(ast.Str(im.Module))
+		if mod.qual != "builtins" {
+			return // eval, exec and compile are the builtins module's: no need to build other names
+		}
 		for _, al := range im.Names {
-			if r := p.a.child(p.a.modRef(ast.Str(im.Module)), al.Name); r.kind == kObj && evalBuiltins[r.qual] {
+			if r := p.a.child(mod, al.Name); r.kind == kObj && evalBuiltins[r.qual] {
 				p.report(al, "import of %s, which runs code built at run time", short(r.qual))
 			}
 		}

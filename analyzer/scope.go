@@ -59,6 +59,10 @@ type binding struct {
 	at   int
 	cond bool
 	node ast.Node
+	// busy is set while resolution or folding follows this binding's value, so that a cycle
+	// (a = b; b = a) ends. A flag on the binding rather than a set in the pass: it is set and
+	// cleared for most names resolved.
+	busy bool
 }
 
 func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
