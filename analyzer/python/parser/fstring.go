@@ -441,5 +441,5 @@ func isPlainName(s string) bool {
 			return false
 		}
 	}
-	return classify(token.Name, s) == tNAME
+	return token.NameClass(s) == 0
 }
