@@ -130,14 +130,22 @@ func runSBX803(p *pass, _ ast.Node) {
 	if isASCII(p.text) {
 		return
 	}
-	toks, err := token.TokenizeText(p.text)
+	// The compact stream, read in place and handed back: expanding every token (TokenizeText)
+	// cost more than the reading, and only the few non-ASCII names are needed.
+	toks, err := token.TokenizeTextStream(p.text)
 	if err != nil {
 		return
 	}
-	for _, t := range toks {
-		if t.Kind != token.Name || isASCII(t.Text) {
+	defer toks.Release()
+	for i := range toks.Len() {
+		if toks.Kind(i) != token.Name {
 			continue
 		}
+		text := toks.Text(i)
+		if isASCII(text) {
+			continue
+		}
+		t := token.Token{Kind: token.Name, Text: text, Start: toks.Start(i), End: toks.End(i)}
 		norm := token.NormalizeIdentifier(t.Text)
 		if norm != t.Text {
 			p.reportAt(t.Start.Line, t.Start.Col, t.End.Line, t.End.Col, "identifier %q is %q to Python (NFKC normalization)", t.Text, norm)
