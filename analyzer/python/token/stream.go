@@ -44,7 +44,11 @@ func (s *Stream) add(k Kind, class Class, off, end, line int) {
 		s.chunks = append(s.chunks, make([]packed, 0, size))
 	}
 	c := &s.chunks[len(s.chunks)-1]
-	*c = append(*c, packed{off: uint32(off), end: uint32(end), line: uint32(line), kind: k, class: class})
+	// Fields stored one by one into the slice: a packed literal is built on the stack and copied with one
+	// 16-byte load, which stalls on the narrower stores just made to it.
+	*c = append(*c, packed{})
+	p := &(*c)[len(*c)-1]
+	p.off, p.end, p.line, p.kind, p.class = uint32(off), uint32(end), uint32(line), k, class
 	s.n++
 }
 
