@@ -249,69 +249,81 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 // indexes into frames, so that walking moves no pointers (each moved pointer costs a write
 // barrier while the GC marks).
 func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, visit func(f *frame, parent ast.Node)) ([]frame, []int32) {
-	frames = append(frames, frame{n: mod, sc: w.root, parent: -1})
-	// The stack is a local while walking: its header is stored at every push.
-	stack := append(w.stack[:0], int32(len(frames)-1))
-	for len(stack) > 0 {
-		fi := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	// The pusher is a local while walking: its slice headers are stored at every push.
+	q := pusher{frames: frames, stack: w.stack[:0]}
+	q.push(mod, w.root, 0, false, false)
+	q.frames[0].parent = -1
+	for len(q.stack) > 0 {
+		fi := q.stack[len(q.stack)-1]
+		q.stack = q.stack[:len(q.stack)-1]
 		order = append(order, fi)
-		f := &frames[fi]
+		f := &q.frames[fi]
 		var parent ast.Node
 		var parentSc *scope
 		if f.parent >= 0 {
-			parent, parentSc = frames[f.parent].n, frames[f.parent].sc
+			parent, parentSc = q.frames[f.parent].n, q.frames[f.parent].sc
 		}
 		visit(f, parent)
-		stack, frames = w.pushChildren(stack, frames, fi, parentSc)
+		q.parent = fi
+		w.pushChildren(&q, parentSc)
 	}
-	w.stack = stack
-	return frames, order
+	w.stack = q.stack
+	return q.frames, order
 }
 
-// pushChildren appends the frames of the children of frame fi and pushes their indexes, last
-// first, so they pop in source order. parentSc is the scope of fi's parent.
-func (w *walker) pushChildren(stack []int32, frames []frame, fi int32, parentSc *scope) ([]int32, []frame) {
-	f := frames[fi] // a copy: appending to frames may move them
-	child := func(c ast.Node, sc *scope, idx int, cond bool) {
-		if c == nil {
-			return
-		}
-		frames = append(frames, frame{n: c, parent: fi, sc: sc, idx: idx, cond: cond})
-		stack = append(stack, int32(len(frames)-1))
+// pusher appends frames of the children of frame parent and pushes their indexes.
+type pusher struct {
+	frames []frame
+	stack  []int32
+	parent int32
+}
+
+func (q *pusher) push(c ast.Node, sc *scope, idx int, cond, firstIter bool) {
+	if c == nil {
+		return
 	}
-	// stmts pushes a body: each statement gets its own index in a new scope body (numbered), or
-	// the index of f.
-	stmts := func(body []ast.Stmt, sc *scope, numbered bool) {
-		for i := len(body) - 1; i >= 0; i-- {
-			if body[i] == nil {
-				continue
-			}
-			idx := f.idx
-			if numbered {
-				idx = i
-			}
-			child(body[i], sc, idx, false)
+	q.frames = append(q.frames, frame{n: c, parent: q.parent, sc: sc, idx: idx, cond: cond, firstIter: firstIter})
+	q.stack = append(q.stack, int32(len(q.frames)-1))
+}
+
+// stmts pushes a body, last first: each statement gets its own index in a new scope body
+// (numbered), or idx.
+func (q *pusher) stmts(body []ast.Stmt, sc *scope, numbered bool, idx int) {
+	for i := len(body) - 1; i >= 0; i-- {
+		if numbered {
+			idx = i
 		}
+		q.push(body[i], sc, idx, false, false)
 	}
-	exprs := func(es []ast.Expr) {
-		for i := len(es) - 1; i >= 0; i-- {
-			child(es[i], f.sc, f.idx, f.cond)
-		}
+}
+
+// exprs pushes es, last first, with f's scope and position.
+func (q *pusher) exprs(es []ast.Expr, f *frame) {
+	for i := len(es) - 1; i >= 0; i-- {
+		q.push(es[i], f.sc, f.idx, f.cond, false)
 	}
+}
+
+// pushChildren pushes the children of frame q.parent, last first, so they pop in source order.
+// parentSc is the scope of its parent.
+func (w *walker) pushChildren(q *pusher, parentSc *scope) {
+	fv := q.frames[q.parent] // a copy: appending to frames may move them
+	f := &fv
+	child := func(c ast.Node, sc *scope, idx int, cond bool) { q.push(c, sc, idx, cond, false) }
 	// comp pushes the parts of a comprehension: its element (elt, or key and value) and its
 	// generators, in the comprehension's scope.
 	comp := func(n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) {
 		inner := w.scopeFor(n, scComp, f.sc, f.idx)
 		for i := len(gens) - 1; i >= 0; i-- {
 			if gens[i] != nil {
-				frames = append(frames, frame{n: gens[i], parent: fi, sc: inner, idx: f.idx, cond: f.cond, firstIter: i == 0})
-				stack = append(stack, int32(len(frames)-1))
+				q.push(gens[i], inner, f.idx, f.cond, i == 0)
 			}
 		}
 		child(value, inner, f.idx, f.cond)
 		child(elt, inner, f.idx, f.cond)
 	}
+	stmts := func(body []ast.Stmt, sc *scope, numbered bool) { q.stmts(body, sc, numbered, f.idx) }
+	exprs := func(es []ast.Expr) { q.exprs(es, f) }
 	switch n := f.n.(type) {
 	case *ast.Name, *ast.Constant:
 		// Leaves, and half of all nodes: no need to ask for children.
@@ -372,7 +384,6 @@ func (w *walker) pushChildren(stack []int32, frames []frame, fi int32, parentSc 
 			child(c, f.sc, f.idx, cond)
 		}
 	}
-	return stack, frames
 }
 
 // collector is the first walk: it records every binding of every scope.
