@@ -185,8 +185,19 @@ func runSBX804(p *pass, _ ast.Node) {
 		return
 	}
 	for i, line := range srcLines(p.text) {
+		// Invisible characters are all non-ASCII: start at the line's first non-ASCII byte. An
+		// ASCII predecessor is no emoji, like none.
 		prev := rune(0)
-		for col := 0; col < len(line); {
+		col := 0
+		for col < len(line) && line[col] < utf8.RuneSelf {
+			col++
+		}
+		for col < len(line) {
+			if line[col] < utf8.RuneSelf {
+				prev = rune(line[col])
+				col++
+				continue
+			}
 			r, size := utf8.DecodeRuneInString(line[col:])
 			// A zero-width joiner between emoji is how emoji sequences are written.
 			if invisible(r) && !(r == 0x200D && prev >= 0x2600) && !(r == 0xFEFF && i == 0 && col == 0) {
