@@ -133,18 +133,30 @@ func (p *parser) expressionUncached() ast.Expr {
 	case kwLambda:
 		return p.lambdef()
 	case tNAME, tNUMBER, tSTRING, kwNone, kwTrue, kwFalse, opEllipsis, opLPar, opLSqb, opLBrace:
-		// An expression that is a primary alone (a name, call, attribute, subscript, literal) skips the
-		// ten rules from disjunction down to primary, which would each hand it back unchanged: at such a
-		// first token they all reach primary without consuming anything. When a token after the primary
-		// continues one of them, the primary is kept for the full parse, which starts over.
+		// At such a first token the ten rules from disjunction down to primary all reach primary without
+		// consuming anything, so the primary is parsed first and handed up through the operator rules that
+		// continue it (each returns it unchanged when the next token continues none of them).
 		a := p.primary()
 		if a == nil || !continuesPrimary[p.peek()] {
 			return a
 		}
-		p.pending = pendingPrimary{start: start, end: p.pos, node: a}
-		p.pos = start
+		return p.conditional(start, p.operatorsFrom(start, a))
 	}
-	a := p.disjunction()
+	return p.conditional(start, p.disjunction())
+}
+
+// operatorsFrom is disjunction for an expression whose first operand, a primary from start, is parsed.
+func (p *parser) operatorsFrom(start int, a ast.Expr) ast.Expr {
+	a = p.powerFrom(start, a)
+	a = p.binaryFrom(start, a, levelOr)
+	a = p.comparisonFrom(start, a)
+	a = p.boolChainFrom(start, a, kwAnd, ast.And, p.inversion)
+	return p.boolChainFrom(start, a, kwOr, ast.Or, p.conjunction)
+}
+
+// conditional finishes expression's first alternative, disjunction 'if' disjunction 'else' expression,
+// given its first disjunction a from start.
+func (p *parser) conditional(start int, a ast.Expr) ast.Expr {
 	if a == nil || p.peek() != kwIf {
 		return a
 	}
@@ -198,7 +210,11 @@ func (p *parser) conjunction() ast.Expr { return p.boolChain(kwAnd, ast.And, p.i
 // followed by an operand is left for the caller, as the PEG rule's loop does.
 func (p *parser) boolChain(kw tt, op ast.BoolOperator, operand func() ast.Expr) ast.Expr {
 	start := p.pos
-	a := operand()
+	return p.boolChainFrom(start, operand(), kw, op, operand)
+}
+
+// boolChainFrom is boolChain given its first operand a, parsed from start.
+func (p *parser) boolChainFrom(start int, a ast.Expr, kw tt, op ast.BoolOperator, operand func() ast.Expr) ast.Expr {
 	if a == nil || p.peek() != kw {
 		return a
 	}
@@ -245,7 +261,11 @@ func (p *parser) inversion() ast.Expr {
 // comparison: bitwise_or compare_op_bitwise_or_pair+ | bitwise_or
 func (p *parser) comparison() ast.Expr {
 	start := p.pos
-	a := p.bitwiseOr()
+	return p.comparisonFrom(start, p.bitwiseOr())
+}
+
+// comparisonFrom is comparison given its bitwise_or a, parsed from start.
+func (p *parser) comparisonFrom(start int, a ast.Expr) ast.Expr {
 	if a == nil {
 		return nil
 	}
@@ -334,13 +354,6 @@ var continuesPrimary = func() (t [opDoubleStarEq + 1]bool) {
 	return t
 }()
 
-// pendingPrimary is a primary expressionUncached parsed ahead, handed to the next primary call (at the same
-// position) of the full parse it then starts.
-type pendingPrimary struct {
-	start, end int
-	node       ast.Expr
-}
-
 // binOp returns the operator of token kind k and its precedence level.
 func binOp(k tt) (ast.Operator, int, bool) {
 	switch k {
@@ -379,7 +392,16 @@ func binOp(k tt) (ast.Operator, int, bool) {
 // what stop reports.
 func (p *parser) binary(min int) (e ast.Expr, stop bool) {
 	start := p.pos
-	a := p.factor()
+	return p.binaryLoop(start, p.factor(), min)
+}
+
+// binaryFrom is binary given its first operand a, parsed from start.
+func (p *parser) binaryFrom(start int, a ast.Expr, min int) ast.Expr {
+	e, _ := p.binaryLoop(start, a, min)
+	return e
+}
+
+func (p *parser) binaryLoop(start int, a ast.Expr, min int) (e ast.Expr, stop bool) {
 	if a == nil {
 		return nil, true
 	}
@@ -440,7 +462,11 @@ func (p *parser) factor() ast.Expr {
 // power: await_primary '**' factor | await_primary
 func (p *parser) power() ast.Expr {
 	start := p.pos
-	a := p.awaitPrimary()
+	return p.powerFrom(start, p.awaitPrimary())
+}
+
+// powerFrom is power given its await_primary a, parsed from start.
+func (p *parser) powerFrom(start int, a ast.Expr) ast.Expr {
 	if a == nil || p.peek() != opDoubleStar {
 		return a
 	}
@@ -478,13 +504,6 @@ func (p *parser) awaitPrimary() ast.Expr {
 
 // primary: primary '.' NAME | primary genexp | primary '(' [arguments] ')' | primary '[' slices ']' | atom
 func (p *parser) primary() ast.Expr {
-	if pp := p.pending; pp.node != nil {
-		p.pending = pendingPrimary{}
-		if pp.start == p.pos {
-			p.pos = pp.end
-			return pp.node
-		}
-	}
 	if !p.enter() {
 		return nil
 	}
@@ -515,11 +534,13 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 		p.pos += 2
 		return p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: a, Attr: p.name(p.pos - 1), Ctx: ctx})
 	case opLPar:
-		if g := p.genexp(); g != nil {
-			return p.a.calls.alloc(ast.Call{Loc: p.loc(start), Func: a, Args: []ast.Expr{g}, Keywords: []*ast.Keyword{}})
-		}
-		if p.err != nil {
-			return nil
+		if p.mayBeGenexp() {
+			if g := p.genexp(); g != nil {
+				return p.a.calls.alloc(ast.Call{Loc: p.loc(start), Func: a, Args: []ast.Expr{g}, Keywords: []*ast.Keyword{}})
+			}
+			if p.err != nil {
+				return nil
+			}
 		}
 		p.pos = mark + 1
 		args, kws := []ast.Expr{}, []*ast.Keyword{}
@@ -734,6 +755,19 @@ func (p *parser) parenAtom() ast.Expr {
 	}
 	p.pos = start
 	return nil
+}
+
+// mayBeGenexp is false when the '(' at the current position starts a call's arguments that cannot be a
+// genexp: ')', '*', '**' or a keyword argument, none of which starts a named_expression followed by 'for'.
+// The genexp attempt is skipped then; it would examine no token beyond those (the error position stays).
+func (p *parser) mayBeGenexp() bool {
+	switch p.peekAt(1) {
+	case opRPar, opStar, opDoubleStar:
+		return false
+	case tNAME:
+		return p.peekAt(2) != opEqual
+	}
+	return true
 }
 
 // genexp: '(' (assignment_expression | expression !':=') for_if_clauses ')'

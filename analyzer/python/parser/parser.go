@@ -134,8 +134,6 @@ type parser struct {
 	toks *token.Stream
 	tt   []tt   // classified kind of each token
 	a    *arena // where the tree's nodes are allocated
-	// pending is a primary parsed ahead by expressionUncached's shortcut (see there).
-	pending pendingPrimary
 	// An f-string field's expression is tokenized on its own; lineShift and colShift place its tokens in the
 	// file (the column shift applies to tokens that end on the field's first line, as in CPython).
 	lineShift, colShift int
@@ -200,7 +198,7 @@ func newParser(toks *token.Stream) *parser {
 func (p *parser) release() {
 	p.resetMemo(0)
 	p.toks.Release()
-	p.toks, p.a, p.err, p.pending, p.deep = nil, nil, nil, pendingPrimary{}, nil
+	p.toks, p.a, p.err, p.deep = nil, nil, nil, nil
 	if cap(p.tt) > maxPooledTokens {
 		p.tt = nil
 		p.memo = [numMemoRules][]int32{}
