@@ -213,8 +213,8 @@ func (p *parser) nameList() []string {
 
 // assignmentOrExpr: assignment | star_expressions (as an Expr statement).
 func (p *parser) assignmentOrExpr(start int) ast.Stmt {
-	if p.mayBeAssignment(start) {
-		if s := p.assignment(start); s != nil || p.err != nil {
+	if may, lastEq := p.scanSimpleStmt(start); may {
+		if s := p.assignment(start, lastEq); s != nil || p.err != nil {
 			return s
 		}
 		p.pos = start
@@ -226,7 +226,8 @@ func (p *parser) assignmentOrExpr(start int) ast.Stmt {
 	return p.a.exprStmts.alloc(ast.ExprStmt{Loc: p.loc(start), Value: e})
 }
 
-func (p *parser) assignment(start int) ast.Stmt {
+// lastEq is the index of the statement's last '=' outside brackets (see scanSimpleStmt).
+func (p *parser) assignment(start, lastEq int) ast.Stmt {
 	// NAME ':' expression ['=' annotated_rhs]
 	if p.peek() == tNAME && p.peekAt(1) == opColon {
 		name := p.a.names.alloc(ast.Name{Loc: p.span(p.pos, p.pos), Id: p.name(p.pos), Ctx: ast.Store})
@@ -259,7 +260,6 @@ func (p *parser) assignment(start int) ast.Stmt {
 	p.pos = start
 	// (star_targets '=')+ (yield_expr | star_expressions) !'='
 	var targets []ast.Expr
-	lastEq := p.lastTopEqual(start)
 	for {
 		mark := p.pos
 		if mark > lastEq {
@@ -318,65 +318,50 @@ func (p *parser) assignment(start int) ast.Stmt {
 // without one the (costly) target parsing can be skipped: the expression statement alternative parses
 // everything the target rules would have, so no error is missed.
 func (p *parser) mayBeAssignment(start int) bool {
-	depth := 0
+	may, _ := p.scanSimpleStmt(start)
+	return may
+}
+
+// scanSimpleStmt reads the simple statement at start once for what assignmentOrExpr needs to know: may is
+// mayBeAssignment's answer, and lastEq the index of the last '=' outside brackets (-1 when there is none).
+// A closer without its opener ends the scan with may true and lastEq the statement's length: the rules
+// decide.
+func (p *parser) scanSimpleStmt(start int) (may bool, lastEq int) {
+	depth, last := 0, -1
 	for i := start; i < len(p.tt); i++ {
 		switch k := p.tt[i]; k {
 		case opLPar, opLSqb, opLBrace:
 			depth++
 		case opRPar, opRSqb, opRBrace:
 			if depth == 0 {
-				return true // unbalanced: let the rules decide
+				return true, len(p.tt)
 			}
 			depth--
 		case tNEWLINE, tEOF:
-			return false
+			return may, last
 		case opSemi:
 			if depth == 0 {
-				return false
-			}
-		case opEqual, opColon:
-			if depth == 0 {
-				return true
-			}
-		default:
-			if _, ok := augOp(k); ok && depth == 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// augOps maps each augmented assignment operator to its binary operator. It is an array, not a map:
-// mayBeAssignment looks up every token of every simple statement.
-// lastTopEqual returns the index of the last '=' outside brackets in the simple statement at start, -1 when
-// there is none. A closer without its opener ends the scan with the statement's length: the rules decide.
-func (p *parser) lastTopEqual(start int) int {
-	depth, last := 0, -1
-	for i := start; i < len(p.tt); i++ {
-		switch p.tt[i] {
-		case opLPar, opLSqb, opLBrace:
-			depth++
-		case opRPar, opRSqb, opRBrace:
-			if depth == 0 {
-				return len(p.tt)
-			}
-			depth--
-		case tNEWLINE, tEOF:
-			return last
-		case opSemi:
-			if depth == 0 {
-				return last
+				return may, last
 			}
 		case opEqual:
 			if depth == 0 {
-				last = i
+				may, last = true, i
+			}
+		case opColon:
+			if depth == 0 {
+				may = true
+			}
+		default:
+			if _, ok := augOp(k); ok && depth == 0 {
+				may = true
 			}
 		}
 	}
-	return last
+	return may, last
 }
 
+// augOps maps each augmented assignment operator to its binary operator. It is an array, not a map:
+// scanSimpleStmt looks up every token of every simple statement.
 var augOps = [...]struct {
 	op ast.Operator
 	ok bool
