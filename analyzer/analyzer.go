@@ -472,9 +472,12 @@ func (p *pass) embedded(at ast.Node, code string) {
 		return
 	}
 	p.embeddedN += len(code)
-	mod, err := parser.Parse([]byte(code), "<string>")
-	if err != nil {
-		return // Python cannot evaluate it either
+	mod := nameModule(code)
+	if mod == nil {
+		var err error
+		if mod, err = parser.Parse([]byte(code), "<string>"); err != nil {
+			return // Python cannot evaluate it either
+		}
 	}
 	sub := newPass(p.a, &Report{}, []byte(code), code, mod)
 	sub.depth = p.depth + 1
@@ -498,6 +501,24 @@ func (p *pass) embedded(at ast.Node, code string) {
 		p.extraCaps[c] = true
 	}
 	sub.release()
+}
+
+// nameModule is the tree the parser makes of code when code is one plain ASCII name, the common
+// string annotation (a forward reference, "Category"), or nil: it spares a tokenizer and parser
+// for it.
+func nameModule(code string) *ast.Module {
+	if code == "" || code[0] >= '0' && code[0] <= '9' || keywords[code] {
+		return nil
+	}
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return nil
+		}
+	}
+	loc := ast.Loc{Lineno: 1, ColOffset: 0, EndLineno: 1, EndColOffset: len(code)}
+	name := &ast.Name{Loc: loc, Id: code, Ctx: ast.Load}
+	return &ast.Module{Body: []ast.Stmt{&ast.ExprStmt{Loc: loc, Value: name}}, TypeIgnores: []*ast.TypeIgnore{}}
 }
 
 // isAnnotationEvaluator reports whether name is that of a function that evaluates strings as type

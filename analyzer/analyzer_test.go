@@ -424,3 +424,32 @@ func TestConcurrentAnalyze(t *testing.T) {
 		}
 	}
 }
+
+// nameModule stands in for the parser on plain-name strings: it must build exactly the parser's
+// tree for them, and refuse everything else.
+func TestNameModuleMatchesParser(t *testing.T) {
+	for _, code := range []string{
+		"Category", "x", "_", "x1", "match", "case", "type", "__builtins__", "eval", "None", "True",
+		"if", "lambda", "1x", "", "a.b", "a b", " x", "x\n", "List[int]", "é", "ｅｖａｌ", "f()",
+	} {
+		got := nameModule(code)
+		want, err := parser.Parse([]byte(code), "<string>")
+		switch {
+		case got == nil:
+			// The parser is used: nothing to compare, but a plain name must not land here.
+			if err == nil && len(want.Body) == 1 {
+				if e, ok := want.Body[0].(*ast.ExprStmt); ok {
+					if n, ok := e.Value.(*ast.Name); ok && n.Id == code && strings.TrimSpace(code) == code && code != "" && code[0] < 0x80 {
+						t.Errorf("nameModule(%q) = nil for a plain name", code)
+					}
+				}
+			}
+		case err != nil:
+			t.Errorf("nameModule(%q) built a tree; the parser says %v", code, err)
+		default:
+			if g, w := ast.Dump(got, true), ast.Dump(want, true); g != w {
+				t.Errorf("nameModule(%q):\n got %s\nwant %s", code, g, w)
+			}
+		}
+	}
+}
