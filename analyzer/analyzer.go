@@ -307,17 +307,17 @@ type pass struct {
 	// for every check and node, and a pointer store costs a write barrier while the GC marks.
 	check int
 
-	budget     int
-	refCache   nodeTable[[]ref] // resolution results by node (see nodeTable)
-	foldCache  nodeTable[foldResult]
-	env        []envVar
-	dyn        map[nodeKey]*dynImport // by nodeKey (nodeKeyOf), like refCache
-	extraCaps  map[string]bool
-	seen       map[findingKey]bool
-	dropped    int
-	static     map[string]bool // modules imported by import statements
-	subjects   map[ast.Pattern]ast.Expr
-	exhausted  bool // resolution hit its depth or work limit: the analysis is incomplete
+	budget    int
+	refCache  nodeTable[[]ref] // resolution results by node (see nodeTable)
+	foldCache nodeTable[foldResult]
+	env       []envVar
+	dyn       map[nodeKey]*dynImport // by nodeKey (nodeKeyOf), like refCache
+	extraCaps map[string]bool
+	seen      map[findingKey]bool
+	dropped   int
+	static    map[string]bool // modules imported by import statements
+	subjects  map[ast.Pattern]ast.Expr
+	exhausted bool // resolution hit its depth or work limit: the analysis is incomplete
 	// evalStrings is set when the program names a function that evaluates strings as type
 	// expressions (typing.get_type_hints and the like): then every string that is a Python
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
@@ -375,8 +375,8 @@ func newPass(a *Analyzer, rep *Report, src []byte, text string, mod *ast.Module)
 // garbage collector.
 var passPool = sync.Pool{New: func() any {
 	return &pass{
-		w:          newWalker(),
-		dyn: map[nodeKey]*dynImport{},
+		w:         newWalker(),
+		dyn:       map[nodeKey]*dynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 	}
 }}

@@ -23,40 +23,9 @@ type dynImport struct {
 func (p *pass) facts(f *frame) {
 	switch n := f.n.(type) {
 	case *ast.Import:
-		for _, al := range n.Names {
-			p.addImport(Import{
-				Module: al.Name, Names: []string{}, Alias: ast.Str(al.Asname),
-				Line: al.Lineno, Col: al.ColOffset,
-				Allowed: p.a.allowed(al.Name), Capabilities: p.a.capsOfModule(al.Name),
-			})
-		}
+		p.importFacts(n)
 	case *ast.ImportFrom:
-		mod := ast.Str(n.Module)
-		im := Import{Module: mod, Level: n.Level, Names: []string{}, Line: n.Lineno, Col: n.ColOffset}
-		if len(n.Names) == 1 {
-			im.Alias = ast.Str(n.Names[0].Asname)
-		}
-		var caps []string
-		im.Allowed = n.Level == 0
-		for _, al := range n.Names {
-			im.Names = append(im.Names, al.Name)
-			if n.Level > 0 {
-				continue
-			}
-			if al.Name == "*" {
-				caps = append(caps, p.a.moduleCaps[mod]...)
-				continue
-			}
-			caps = append(caps, p.a.capsOfModule(mod+"."+al.Name)...)
-			if !p.a.fromAllowed(mod, al.Name) {
-				im.Allowed = false
-			}
-		}
-		if n.Level == 0 {
-			caps = append(caps, p.a.capsOfModule(mod)...)
-		}
-		im.Capabilities = sortedSet(caps)
-		p.addImport(im)
+		p.importFromFacts(n)
 	case *ast.Constant:
 		if s, ok := n.Value.(string); ok && p.evalStrings && looksLikeExpr(s) {
 			p.embedded(n, s)
@@ -96,6 +65,48 @@ func (p *pass) facts(f *frame) {
 			}
 		}
 	}
+}
+
+// importFacts and importFromFacts record the report's static imports. Functions of their own, not
+// cases of facts: their Import values would make the frame of facts, which runs for every node
+// and is on the stack under all resolution, several times larger.
+func (p *pass) importFacts(n *ast.Import) {
+	for _, al := range n.Names {
+		p.addImport(Import{
+			Module: al.Name, Names: []string{}, Alias: ast.Str(al.Asname),
+			Line: al.Lineno, Col: al.ColOffset,
+			Allowed: p.a.allowed(al.Name), Capabilities: p.a.capsOfModule(al.Name),
+		})
+	}
+}
+
+func (p *pass) importFromFacts(n *ast.ImportFrom) {
+	mod := ast.Str(n.Module)
+	im := Import{Module: mod, Level: n.Level, Names: []string{}, Line: n.Lineno, Col: n.ColOffset}
+	if len(n.Names) == 1 {
+		im.Alias = ast.Str(n.Names[0].Asname)
+	}
+	var caps []string
+	im.Allowed = n.Level == 0
+	for _, al := range n.Names {
+		im.Names = append(im.Names, al.Name)
+		if n.Level > 0 {
+			continue
+		}
+		if al.Name == "*" {
+			caps = append(caps, p.a.moduleCaps[mod]...)
+			continue
+		}
+		caps = append(caps, p.a.capsOfModule(mod+"."+al.Name)...)
+		if !p.a.fromAllowed(mod, al.Name) {
+			im.Allowed = false
+		}
+	}
+	if n.Level == 0 {
+		caps = append(caps, p.a.capsOfModule(mod)...)
+	}
+	im.Capabilities = sortedSet(caps)
+	p.addImport(im)
 }
 
 func (p *pass) dynamicCall(n *ast.Call) {
