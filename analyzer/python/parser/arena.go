@@ -30,7 +30,6 @@ type arena struct {
 	words             slab[big.Word]
 	exprs             slab[ast.Expr]
 	stmts             slab[ast.Stmt]
-	callArgs          slab[callArgs]
 	keywordList       slab[*ast.Keyword]
 	comprehensions    slab[ast.Comprehension]
 	comprehensionList slab[*ast.Comprehension]
@@ -52,7 +51,7 @@ func newArena(main *parser) *arena {
 		&a.names.slabBase, &a.constants.slabBase, &a.attributes.slabBase, &a.calls.slabBase, &a.keywords.slabBase,
 		&a.binOps.slabBase, &a.compares.slabBase, &a.subscripts.slabBase, &a.tuples.slabBase,
 		&a.exprStmts.slabBase, &a.assigns.slabBase, &a.formatted.slabBase, &a.joined.slabBase, &a.args.slabBase,
-		&a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase, &a.callArgs.slabBase,
+		&a.ints.slabBase, &a.words.slabBase, &a.exprs.slabBase, &a.stmts.slabBase,
 		&a.keywordList.slabBase, &a.comprehensions.slabBase, &a.comprehensionList.slabBase, &a.strs.slabBase,
 		&a.cmpOps.slabBase, &a.aliases.slabBase, &a.aliasList.slabBase,
 	}
@@ -98,6 +97,45 @@ func (s *slab[T]) alloc(v T) *T {
 	s.free = s.free[1:]
 	s.used++
 	return x
+}
+
+// next returns a pointer to a new zero T, for constructors that store the fields one by one (see name).
+func (s *slab[T]) next() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, s.nextBlock(1))
+	}
+	x := &s.free[0]
+	s.free = s.free[1:]
+	s.used++
+	return x
+}
+
+// name allocates a Name, the most frequent node, storing its fields straight from registers: alloc's
+// argument is spilled to the stack and copied in 16-byte loads, which stall on the narrower stores
+// they span.
+func (a *arena) name(loc ast.Loc, id string, ctx ast.ExprContext) *ast.Name {
+	n := a.names.next()
+	n.Loc, n.Id, n.Ctx = loc, id, ctx
+	return n
+}
+
+// constant, call and attribute are name's counterparts for the next most frequent nodes.
+func (a *arena) constant(loc ast.Loc, v any) *ast.Constant {
+	c := a.constants.next()
+	c.Loc, c.Value = loc, v
+	return c
+}
+
+func (a *arena) call(loc ast.Loc, fn ast.Expr, args []ast.Expr, kws []*ast.Keyword) *ast.Call {
+	c := a.calls.next()
+	c.Loc, c.Func, c.Args, c.Keywords = loc, fn, args, kws
+	return c
+}
+
+func (a *arena) attribute(loc ast.Loc, v ast.Expr, attr string, ctx ast.ExprContext) *ast.Attribute {
+	n := a.attributes.next()
+	n.Loc, n.Value, n.Attr, n.Ctx = loc, v, attr, ctx
+	return n
 }
 
 // take returns n fresh elements whose capacity is n, so that appending to them never writes into their

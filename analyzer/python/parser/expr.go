@@ -532,11 +532,11 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 			return nil
 		}
 		p.pos += 2
-		return p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: a, Attr: p.name(p.pos - 1), Ctx: ctx})
+		return p.a.attribute(p.loc(start), a, p.name(p.pos-1), ctx)
 	case opLPar:
 		if p.mayBeGenexp() {
 			if g := p.genexp(); g != nil {
-				return p.a.calls.alloc(ast.Call{Loc: p.loc(start), Func: a, Args: []ast.Expr{g}, Keywords: []*ast.Keyword{}})
+				return p.a.call(p.loc(start), a, []ast.Expr{g}, []*ast.Keyword{})
 			}
 			if p.err != nil {
 				return nil
@@ -550,13 +550,21 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 				p.pos = mark
 				return nil
 			}
+			if !p.expect(opRPar) {
+				p.pos = mark
+				return nil
+			}
+			if call.Func == nil {
+				// The arguments' holder becomes this call, unless an earlier parse at this position took it.
+				call.Loc, call.Func = p.loc(start), a
+				return call
+			}
 			args, kws = call.Args, call.Keywords
-		}
-		if !p.expect(opRPar) {
+		} else if !p.expect(opRPar) {
 			p.pos = mark
 			return nil
 		}
-		return p.a.calls.alloc(ast.Call{Loc: p.loc(start), Func: a, Args: args, Keywords: kws})
+		return p.a.call(p.loc(start), a, args, kws)
 	case opLSqb:
 		p.pos++
 		s := p.slices()
@@ -672,19 +680,19 @@ func (p *parser) atom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load})
+		return p.a.name(p.span(start, start), p.name(start), ast.Load)
 	case kwTrue:
 		p.pos++
-		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: true})
+		return p.a.constant(p.span(start, start), true)
 	case kwFalse:
 		p.pos++
-		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: false})
+		return p.a.constant(p.span(start, start), false)
 	case kwNone:
 		p.pos++
-		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: ast.NoneValue{}})
+		return p.a.constant(p.span(start, start), ast.NoneValue{})
 	case opEllipsis:
 		p.pos++
-		return p.a.constants.alloc(ast.Constant{Loc: p.span(start, start), Value: ast.EllipsisValue{}})
+		return p.a.constant(p.span(start, start), ast.EllipsisValue{})
 	case tSTRING:
 		return p.strings()
 	case tNUMBER:
@@ -1016,7 +1024,7 @@ func (p *parser) lambdef() ast.Expr {
 	return &ast.Lambda{Loc: p.loc(start), Args: args, Body: body}
 }
 
-// callArgs is the result of the arguments rule.
+// callArgs is the arguments rule's lists while they are built.
 type callArgs struct {
 	Args     []ast.Expr
 	Keywords []*ast.Keyword
@@ -1026,14 +1034,18 @@ type callArgs struct {
 //
 // args mixes positional arguments, *iterables, keyword arguments and **mappings: positional ones first, then
 // keywords and *iterables, then keywords and **mappings.
-func (p *parser) arguments() *callArgs {
+//
+// The result is a Call holding only Args and Keywords; the first call trailer to use it fills in its Func
+// and position, which saves allocating a second node for most calls. (The memo may hand the same result to
+// a later parse at the same position, which must then build its own Call.)
+func (p *parser) arguments() *ast.Call {
 	start := p.pos
 	if v, ok := p.memoGet(ruleArguments, start); ok {
 		p.pos = int(v.end)
 		if v.node == nil {
 			return nil
 		}
-		return v.node.(*callArgs)
+		return v.node.(*ast.Call)
 	}
 	c := p.argumentsUncached()
 	if c == nil {
@@ -1045,10 +1057,7 @@ func (p *parser) arguments() *callArgs {
 	return c
 }
 
-// NodeType lets arguments results live in the memo table.
-func (*callArgs) NodeType() string { return "arguments" }
-
-func (p *parser) argumentsUncached() *callArgs {
+func (p *parser) argumentsUncached() *ast.Call {
 	if !p.enter() {
 		return nil
 	}
@@ -1114,5 +1123,5 @@ func (p *parser) argumentsUncached() *callArgs {
 	if p.peek() != opRPar {
 		return nil
 	}
-	return p.a.callArgs.alloc(callArgs{Args: p.a.exprs.copyOf(c.Args), Keywords: p.a.keywordList.copyOf(c.Keywords)})
+	return p.a.call(ast.Loc{}, nil, p.a.exprs.copyOf(c.Args), p.a.keywordList.copyOf(c.Keywords))
 }

@@ -48,7 +48,7 @@ func (st *fstringState) strNode(from, to int) *ast.Constant {
 	if len(st.lastStr) > 0 {
 		v = string(st.lastStr)
 	}
-	c := p.a.constants.alloc(ast.Constant{Value: v, Loc: p.span(from, to)})
+	c := p.a.constant(p.span(from, to), v)
 	if strings.HasPrefix(p.text(from), "u") {
 		c.Kind = p.a.ident("u")
 	}

@@ -93,7 +93,7 @@ func (p *parser) strings() ast.Expr {
 		if token.IsBytes(lit) {
 			return p.a.constants.alloc(ast.Constant{Loc: span, Value: []byte(v)})
 		}
-		c := p.a.constants.alloc(ast.Constant{Loc: span, Value: v})
+		c := p.a.constant(span, v)
 		if lit[0] == 'u' {
 			c.Kind = p.a.ident("u")
 		}

@@ -220,7 +220,7 @@ func (p *parser) nameOrAttr() ast.Expr {
 		return nil
 	}
 	p.pos++
-	var e ast.Expr = p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Load})
+	var e ast.Expr = p.a.name(p.span(start, start), p.name(start), ast.Load)
 	for p.peek() == opDot && p.peekAt(1) == tNAME {
 		p.pos += 2
 		e = p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: e, Attr: p.name(p.pos - 1), Ctx: ast.Load})

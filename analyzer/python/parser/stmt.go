@@ -230,7 +230,7 @@ func (p *parser) assignmentOrExpr(start int) ast.Stmt {
 func (p *parser) assignment(start, lastEq int) ast.Stmt {
 	// NAME ':' expression ['=' annotated_rhs]
 	if p.peek() == tNAME && p.peekAt(1) == opColon {
-		name := p.a.names.alloc(ast.Name{Loc: p.span(p.pos, p.pos), Id: p.name(p.pos), Ctx: ast.Store})
+		name := p.a.name(p.span(p.pos, p.pos), p.name(p.pos), ast.Store)
 		p.pos += 2
 		if s := p.annAssignRest(start, name, 1); s != nil || p.err != nil {
 			return s

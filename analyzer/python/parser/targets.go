@@ -70,7 +70,7 @@ func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
 		if p.peekAt(1) == tNAME {
 			p.pos += 2
 			if !isTLookahead(p.peek()) {
-				return p.a.attributes.alloc(ast.Attribute{Loc: p.loc(start), Value: tp, Attr: p.name(p.pos - 1), Ctx: ctx})
+				return p.a.attribute(p.loc(start), tp, p.name(p.pos-1), ctx)
 			}
 		}
 	case opLSqb:
@@ -107,7 +107,7 @@ func (p *parser) singleTarget() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store})
+		return p.a.name(p.span(start, start), p.name(start), ast.Store)
 	case opLPar:
 		p.pos++
 		if t := p.singleTarget(); t != nil && p.expect(opRPar) {
@@ -124,7 +124,7 @@ func (p *parser) starTargets() ast.Expr {
 	if p.plainNameTarget() && p.peekAt(1) != opComma {
 		// The commonest target, a lone NAME: what star_target -> target_with_star_atom -> star_atom give.
 		p.pos++
-		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store})
+		return p.a.name(p.span(start, start), p.name(start), ast.Store)
 	}
 	first := p.starTarget()
 	if first == nil || p.peek() != opComma {
@@ -181,7 +181,7 @@ func (p *parser) starAtom() ast.Expr {
 	switch p.peek() {
 	case tNAME:
 		p.pos++
-		return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Store})
+		return p.a.name(p.span(start, start), p.name(start), ast.Store)
 	case opLPar:
 		p.pos++
 		if t := p.targetWithStarAtom(); t != nil && p.expect(opRPar) {
@@ -263,7 +263,7 @@ func (p *parser) delTarget() ast.Expr {
 		switch p.peek() {
 		case tNAME:
 			p.pos++
-			return p.a.names.alloc(ast.Name{Loc: p.span(start, start), Id: p.name(start), Ctx: ast.Del})
+			return p.a.name(p.span(start, start), p.name(start), ast.Del)
 		case opLPar:
 			p.pos++
 			if t := p.delTarget(); t != nil && p.expect(opRPar) {
