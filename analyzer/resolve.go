@@ -183,15 +183,31 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	if c, ok := p.refCache.get(key); ok {
 		return c
 	}
+	var kept []ref
+	switch e := e.(type) {
+	case *ast.Name:
+		kept = p.resolveName(e.Id, sc, idx, depth, e)
+	case *ast.Call:
+		kept = p.resolveCall(e, sc, idx, depth) // a fresh slice: the flags can be cleared in place
+		for i := range kept {
+			kept[i].star, kept[i].imported, kept[i].alias = false, false, false
+		}
+	default:
+		kept = p.resolveExpr(e, sc, idx, depth)
+	}
+	p.refCache.put(key, kept)
+	return kept
+}
+
+// resolveExpr is resolveD for the expressions other than names and calls, in a fresh slice. A
+// function of its own so that the frames of resolveD, which recursion through names stacks up,
+// do not carry its buffer.
+func (p *pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	// Candidates are gathered in a buffer on the stack and kept in the walker's slab: results live
 	// as long as the analysis, and allocating each one was a large share of its allocations.
 	var buf [maxRefs]ref
 	out := buf[:0]
 	switch e := e.(type) {
-	case *ast.Name:
-		kept := p.resolveName(e.Id, sc, idx, depth, e)
-		p.refCache.put(key, kept)
-		return kept
 	case *ast.Attribute:
 		for _, r := range p.resolveD(e.Value, sc, idx, depth+1) {
 			out = p.addRef(out, p.a.child(r, e.Attr))
@@ -207,13 +223,6 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 				out = p.addRef(out, x)
 			}
 		}
-	case *ast.Call:
-		kept := p.resolveCall(e, sc, idx, depth) // a fresh slice: the flags can be cleared in place
-		for i := range kept {
-			kept[i].star, kept[i].imported, kept[i].alias = false, false, false
-		}
-		p.refCache.put(key, kept)
-		return kept
 	case *ast.NamedExpr:
 		out = append(out, p.resolveD(e.Value, sc, idx, depth+1)...)
 	case *ast.IfExp:
@@ -226,9 +235,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 			}
 		}
 	}
-	kept := p.w.refLists.keep(out)
-	p.refCache.put(key, kept)
-	return kept
+	return p.w.refLists.keep(out)
 }
 
 // addRef appends r to out unless it is there already or out is full, with its tags.
@@ -332,34 +339,15 @@ var opaqueImportFuncs = map[string]bool{
 
 // resolveCall returns what the result of call e may refer to, in a fresh slice.
 func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
-	var buf [maxRefs]ref // see resolveD
-	out := buf[:0]
 	// x.__getattribute__("name") and object.__getattribute__(x, "name") are getattr(x, "name").
 	if at, ok := e.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
-		obj, nameArg := at.Value, firstArg(e)
-		for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
-			if (r.qual == "builtins.object" || r.qual == "builtins.type") && len(e.Args) >= 2 {
-				obj, nameArg = e.Args[0], e.Args[1]
-			}
-		}
-		if name, ok := p.foldString(nameArg, sc, idx); ok {
-			for _, r := range p.resolveD(obj, sc, idx, depth+1) {
-				out = p.addRef(out, p.a.child(r, name))
-			}
-		}
-		return p.w.refLists.keep(out)
+		return p.getattributeRefs(e, at, sc, idx, depth)
 	}
+	var buf [maxRefs]ref // see resolveD
+	out := buf[:0]
 	// ns.get("name") on a namespace is ns["name"].
 	if at, ok := e.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(e.Args) > 0 {
-		if key, ok := p.foldString(e.Args[0], sc, idx); ok {
-			for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
-				if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
-					for _, x := range p.item(r, key, sc, idx, depth) {
-						out = p.addRef(out, x)
-					}
-				}
-			}
-		}
+		out = p.namespaceGetRefs(out, e, at, sc, idx, depth)
 	}
 	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
 		if f.kind != kObj && f.kind != kGetter {
@@ -423,6 +411,43 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 		}
 	}
 	return p.w.refLists.keep(out)
+}
+
+// getattributeRefs is resolveCall for x.__getattribute__("name") and
+// object.__getattribute__(x, "name"). Out of resolveCall, like namespaceGetRefs, to keep the
+// frame of that recursive function small.
+func (p *pass) getattributeRefs(e *ast.Call, at *ast.Attribute, sc *scope, idx int, depth int) []ref {
+	var buf [maxRefs]ref // see resolveD
+	out := buf[:0]
+	obj, nameArg := at.Value, firstArg(e)
+	for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
+		if (r.qual == "builtins.object" || r.qual == "builtins.type") && len(e.Args) >= 2 {
+			obj, nameArg = e.Args[0], e.Args[1]
+		}
+	}
+	if name, ok := p.foldString(nameArg, sc, idx); ok {
+		for _, r := range p.resolveD(obj, sc, idx, depth+1) {
+			out = p.addRef(out, p.a.child(r, name))
+		}
+	}
+	return p.w.refLists.keep(out)
+}
+
+// namespaceGetRefs appends to out what ns.get("name") or ns.__getitem__("name") is on a namespace:
+// ns["name"].
+func (p *pass) namespaceGetRefs(out []ref, e *ast.Call, at *ast.Attribute, sc *scope, idx int, depth int) []ref {
+	key, ok := p.foldString(e.Args[0], sc, idx)
+	if !ok {
+		return out
+	}
+	for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
+		if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
+			for _, x := range p.item(r, key, sc, idx, depth) {
+				out = p.addRef(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // getterSteps applies an attrgetter path to what base refers to, returning for each candidate the
