@@ -6,6 +6,7 @@
 package analyzer
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -248,42 +249,39 @@ func parseError(err error, decoding bool) *ParseError {
 
 // finish sorts findings and imports and computes the capability union.
 func finish(rep *Report, extra map[string]bool) {
-	sort.SliceStable(rep.Findings, func(i, j int) bool {
-		x, y := rep.Findings[i], rep.Findings[j]
+	// slices' stable sort, not sort.SliceStable: no reflection and no allocation per report.
+	slices.SortStableFunc(rep.Findings, func(x, y Finding) int {
 		if x.Line != y.Line {
-			return x.Line < y.Line
+			return cmp.Compare(x.Line, y.Line)
 		}
 		if x.Col != y.Col {
-			return x.Col < y.Col
+			return cmp.Compare(x.Col, y.Col)
 		}
-		return x.Rule < y.Rule
+		return strings.Compare(x.Rule, y.Rule)
 	})
-	sort.SliceStable(rep.Imports, func(i, j int) bool {
-		x, y := rep.Imports[i], rep.Imports[j]
+	slices.SortStableFunc(rep.Imports, func(x, y Import) int {
 		if x.Line != y.Line {
-			return x.Line < y.Line
+			return cmp.Compare(x.Line, y.Line)
 		}
-		return x.Col < y.Col
+		return cmp.Compare(x.Col, y.Col)
 	})
-	set := map[string]bool{}
+	// The union is gathered in a slice, sorted and compacted: a set map per report cost more.
+	caps := make([]string, 0, len(extra)+len(rep.Findings))
 	for c := range extra {
-		set[c] = true
-	}
-	for _, f := range rep.Findings {
-		set[f.Capability] = true
-	}
-	for _, im := range rep.Imports {
-		for _, c := range im.Capabilities {
-			set[c] = true
-		}
-	}
-	delete(set, "")
-	caps := make([]string, 0, len(set))
-	for c := range set {
 		caps = append(caps, c)
 	}
-	sort.Strings(caps)
-	rep.Capabilities = caps
+	for _, f := range rep.Findings {
+		caps = append(caps, f.Capability)
+	}
+	for _, im := range rep.Imports {
+		caps = append(caps, im.Capabilities...)
+	}
+	slices.Sort(caps)
+	caps = slices.Compact(caps)
+	if len(caps) > 0 && caps[0] == "" {
+		caps = caps[1:]
+	}
+	rep.Capabilities = slices.Clip(caps)
 }
 
 // sortedSet returns the distinct strings of xs, sorted, in a new slice (never nil).
