@@ -677,7 +677,8 @@ func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 func (c *collector) bind(sc *scope, name string, bv binding) {
 	b := &bv
 	target := sc
-	if y := sc.syms[name]; y != nil {
+	y := sc.syms[name]
+	if y != nil {
 		switch {
 		case y.global:
 			target = sc.module()
@@ -693,7 +694,13 @@ func (c *collector) bind(sc *scope, name string, bv binding) {
 			}
 		}
 	}
-	y := target.sym(name)
+	switch {
+	case target != sc:
+		y = target.sym(name)
+	case y == nil:
+		y = sc.w.symSlab.alloc() // sc.sym(name) without looking name up again
+		sc.syms[name] = y
+	}
 	if y.binds == nil {
 		y.binds = c.w.bindLists.slice(2) // most names are bound once or twice
 	}
