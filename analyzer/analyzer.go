@@ -42,7 +42,7 @@ type Analyzer struct {
 	cfg    *config.Config
 	mods   *modTable
 	checks []*Check
-	byKind [numKinds][]int // checks per node kind (kindOf), as indexes into checks
+	byKind [numKinds][]routed // checks per node kind (kindOf)
 	// capsOf caches the capability map lookups: module or module.attr -> capabilities.
 	caps map[string][]string
 	// moduleCaps is, per module, the union of the capabilities of the module and its attributes:
@@ -136,14 +136,23 @@ func New(cfg *config.Config) (*Analyzer, error) {
 	}
 	for i, c := range registry {
 		for _, k := range c.Nodes {
-			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], i)
+			r := routed{c.Run, i}
+			a.byKind[kindIndex[k]] = append(a.byKind[kindIndex[k]], r)
 			if slices.Contains(c.Unresolved, k) {
 				u := unresolvedKind[kindIndex[k]]
-				a.byKind[u] = append(a.byKind[u], i)
+				a.byKind[u] = append(a.byKind[u], r)
 			}
 		}
 	}
 	return a, nil
+}
+
+// routed is a check as dispatch calls it: its Run, and its index in the registry for reports.
+// Run is copied here so that dispatch loads it from the kind's table in one step, not through the
+// check.
+type routed struct {
+	run   func(*pass, ast.Node)
+	check int
 }
 
 // methodsOf is methods[name], with a byte test first (nameHeads).
@@ -581,9 +590,9 @@ func (p *pass) dispatch(n ast.Node) {
 			k = kSubscriptUnresolved
 		}
 	}
-	for _, ci := range p.a.byKind[k] {
-		p.check = ci
-		p.a.checks[ci].Run(p, n)
+	for _, r := range p.a.byKind[k] {
+		p.check = r.check
+		r.run(p, n)
 	}
 }
 

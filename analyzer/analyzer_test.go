@@ -160,8 +160,8 @@ func TestInternalErrorIsContained(t *testing.T) {
 	a := newTestAnalyzer(t)
 	boom := &Check{ID: "SBX199", Run: func(*pass, ast.Node) { panic("boom") }}
 	a.checks = []*Check{boom}
-	a.byKind = [numKinds][]int{}
-	a.byKind[kModule] = []int{0}
+	a.byKind = [numKinds][]routed{}
+	a.byKind[kModule] = []routed{{boom.Run, 0}}
 	rep := a.Analyze(context.Background(), "x.py", []byte("x = 1\n"))
 	if rep.ParseError == nil || rep.ParseError.Kind != "InternalError" || !strings.Contains(rep.ParseError.Message, "boom") {
 		t.Fatalf("got %+v", rep.ParseError)
