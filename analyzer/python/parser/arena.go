@@ -119,7 +119,7 @@ func (a *arena) name(loc ast.Loc, id string, ctx ast.ExprContext) *ast.Name {
 	return n
 }
 
-// constant, call and attribute are name's counterparts for the next most frequent nodes.
+// constant, call, subscript and attribute are name's counterparts for the next most frequent nodes.
 func (a *arena) constant(loc ast.Loc, v any) *ast.Constant {
 	c := a.constants.next()
 	c.Loc, c.Value = loc, v
@@ -130,6 +130,18 @@ func (a *arena) call(loc ast.Loc, fn ast.Expr, args []ast.Expr, kws []*ast.Keywo
 	c := a.calls.next()
 	c.Loc, c.Func, c.Args, c.Keywords = loc, fn, args, kws
 	return c
+}
+
+// argumentsCall is the arguments rule's result (see there), with arena copies of the lists built on the
+// stack. It is a function of its own to keep its temporaries out of argumentsUncached's frame.
+func (a *arena) argumentsCall(args []ast.Expr, kws []*ast.Keyword) *ast.Call {
+	return a.call(ast.Loc{}, nil, a.exprs.copyOf(args), a.keywordList.copyOf(kws))
+}
+
+func (a *arena) subscript(loc ast.Loc, v, slice ast.Expr, ctx ast.ExprContext) *ast.Subscript {
+	n := a.subscripts.next()
+	n.Loc, n.Value, n.Slice, n.Ctx = loc, v, slice, ctx
+	return n
 }
 
 func (a *arena) attribute(loc ast.Loc, v ast.Expr, attr string, ctx ast.ExprContext) *ast.Attribute {

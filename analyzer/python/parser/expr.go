@@ -129,23 +129,13 @@ func (p *parser) expressionUncached() ast.Expr {
 	}
 	defer p.leave()
 	start := p.pos
-	switch p.peek() {
-	case kwLambda:
+	if p.peek() == kwLambda {
 		return p.lambdef()
-	case tNAME, tNUMBER, tSTRING, kwNone, kwTrue, kwFalse, opEllipsis, opLPar, opLSqb, opLBrace:
-		// At such a first token the ten rules from disjunction down to primary all reach primary without
-		// consuming anything, so the primary is parsed first and handed up through the operator rules that
-		// continue it (each returns it unchanged when the next token continues none of them).
-		a := p.primary()
-		if a == nil || !continuesPrimary[p.peek()] {
-			return a
-		}
-		return p.conditional(start, p.operatorsFrom(start, a))
 	}
 	return p.conditional(start, p.disjunction())
 }
 
-// operatorsFrom is disjunction for an expression whose first operand, a primary from start, is parsed.
+// operatorsFrom is disjunction given its first primary a, parsed from start.
 func (p *parser) operatorsFrom(start int, a ast.Expr) ast.Expr {
 	a = p.powerFrom(start, a)
 	a = p.binaryFrom(start, a, levelOr)
@@ -201,7 +191,30 @@ func (p *parser) yieldExpr() ast.Expr {
 }
 
 // disjunction: conjunction ('or' conjunction)+ | conjunction
-func (p *parser) disjunction() ast.Expr { return p.boolChain(kwOr, ast.Or, p.conjunction) }
+func (p *parser) disjunction() ast.Expr {
+	if startsPrimary(p.peek()) {
+		// At such a first token the nine rules from conjunction down to primary all reach primary without
+		// consuming anything, so the primary is parsed first and handed up through the operator rules that
+		// continue it (each returns it unchanged when the next token continues none of them). This saves
+		// the calls, and the stack, of nine rules for most operands.
+		start := p.pos
+		a := p.primary()
+		if a == nil || !continuesPrimary[p.peek()] {
+			return a
+		}
+		return p.operatorsFrom(start, a)
+	}
+	return p.boolChain(kwOr, ast.Or, p.conjunction)
+}
+
+// startsPrimary reports whether a token of kind k can start a primary (an atom).
+func startsPrimary(k tt) bool {
+	switch k {
+	case tNAME, tNUMBER, tSTRING, kwNone, kwTrue, kwFalse, opEllipsis, opLPar, opLSqb, opLBrace:
+		return true
+	}
+	return false
+}
 
 // conjunction: inversion ('and' inversion)+ | inversion
 func (p *parser) conjunction() ast.Expr { return p.boolChain(kwAnd, ast.And, p.inversion) }
@@ -241,7 +254,15 @@ func (p *parser) boolChainFrom(start int, a ast.Expr, kw tt, op ast.BoolOperator
 
 // inversion: 'not' inversion | comparison
 func (p *parser) inversion() ast.Expr {
-	if p.peek() != kwNot {
+	if k := p.peek(); startsPrimary(k) {
+		// As in disjunction: an 'and' operand that starts with a primary skips the rules down to it.
+		start := p.pos
+		a := p.primary()
+		if a == nil || !continuesPrimary[p.peek()] {
+			return a
+		}
+		return p.comparisonFrom(start, p.binaryFrom(start, p.powerFrom(start, a), levelOr))
+	} else if k != kwNot {
 		return p.comparison()
 	}
 	if !p.enter() {
@@ -572,7 +593,7 @@ func (p *parser) trailer(start int, a ast.Expr, ctx ast.ExprContext) ast.Expr {
 			p.pos = mark
 			return nil
 		}
-		return p.a.subscripts.alloc(ast.Subscript{Loc: p.loc(start), Value: a, Slice: s, Ctx: ctx})
+		return p.a.subscript(p.loc(start), a, s, ctx)
 	}
 	return nil
 }
@@ -1057,6 +1078,14 @@ func (p *parser) arguments() *ast.Call {
 	return c
 }
 
+// keyword builds a call's keyword argument from start; it is a function of its own to keep the Keyword
+// out of argumentsUncached's frame, which every nested call adds to the stack.
+func (p *parser) keyword(start int, arg *string, v ast.Expr) *ast.Keyword {
+	k := p.a.keywords.next()
+	k.Loc, k.Arg, k.Value = p.loc(start), arg, v
+	return k
+}
+
 func (p *parser) argumentsUncached() *ast.Call {
 	if !p.enter() {
 		return nil
@@ -1082,14 +1111,14 @@ func (p *parser) argumentsUncached() *ast.Call {
 		case p.peek() == opDoubleStar:
 			p.pos++
 			if v := p.expression(); v != nil {
-				c.Keywords = append(c.Keywords, p.a.keywords.alloc(ast.Keyword{Loc: p.loc(mark), Value: v}))
+				c.Keywords = append(c.Keywords, p.keyword(mark, nil, v))
 				phase = 2
 				ok = true
 			}
 		case p.peek() == tNAME && p.peekAt(1) == opEqual:
 			p.pos += 2
 			if v := p.expression(); v != nil {
-				c.Keywords = append(c.Keywords, p.a.keywords.alloc(ast.Keyword{Loc: p.loc(mark), Arg: p.a.ident(p.name(mark)), Value: v}))
+				c.Keywords = append(c.Keywords, p.keyword(mark, p.a.ident(p.name(mark)), v))
 				if phase == 0 {
 					phase = 1
 				}
@@ -1123,5 +1152,5 @@ func (p *parser) argumentsUncached() *ast.Call {
 	if p.peek() != opRPar {
 		return nil
 	}
-	return p.a.call(ast.Loc{}, nil, p.a.exprs.copyOf(c.Args), p.a.keywordList.copyOf(c.Keywords))
+	return p.a.argumentsCall(c.Args, c.Keywords)
 }

@@ -76,7 +76,7 @@ func (p *parser) targetTrailer(ctx ast.ExprContext) ast.Expr {
 	case opLSqb:
 		p.pos++
 		if s := p.slices(); s != nil && p.expect(opRSqb) && !isTLookahead(p.peek()) {
-			return p.a.subscripts.alloc(ast.Subscript{Loc: p.loc(start), Value: tp, Slice: s, Ctx: ctx})
+			return p.a.subscript(p.loc(start), tp, s, ctx)
 		}
 	}
 	p.pos = start
