@@ -347,7 +347,15 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 	out := buf[:0]
 	// ns.get("name") on a namespace is ns["name"].
 	if at, ok := e.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(e.Args) > 0 {
-		out = p.namespaceGetRefs(out, e, at, sc, idx, depth)
+		if key, ok := p.foldString(e.Args[0], sc, idx); ok {
+			for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
+				if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
+					for _, x := range p.item(r, key, sc, idx, depth) {
+						out = p.addRef(out, x)
+					}
+				}
+			}
+		}
 	}
 	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
 		if f.kind != kObj && f.kind != kGetter {
@@ -414,8 +422,9 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 }
 
 // getattributeRefs is resolveCall for x.__getattribute__("name") and
-// object.__getattribute__(x, "name"). Out of resolveCall, like namespaceGetRefs, to keep the
-// frame of that recursive function small.
+// object.__getattribute__(x, "name"). Out of resolveCall to keep the frame of that recursive
+// function small. (It returns its own slice: a buffer of resolveCall's passed to a function of
+// the recursion would escape to the heap.)
 func (p *pass) getattributeRefs(e *ast.Call, at *ast.Attribute, sc *scope, idx int, depth int) []ref {
 	var buf [maxRefs]ref // see resolveD
 	out := buf[:0]
@@ -431,23 +440,6 @@ func (p *pass) getattributeRefs(e *ast.Call, at *ast.Attribute, sc *scope, idx i
 		}
 	}
 	return p.w.refLists.keep(out)
-}
-
-// namespaceGetRefs appends to out what ns.get("name") or ns.__getitem__("name") is on a namespace:
-// ns["name"].
-func (p *pass) namespaceGetRefs(out []ref, e *ast.Call, at *ast.Attribute, sc *scope, idx int, depth int) []ref {
-	key, ok := p.foldString(e.Args[0], sc, idx)
-	if !ok {
-		return out
-	}
-	for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
-		if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
-			for _, x := range p.item(r, key, sc, idx, depth) {
-				out = p.addRef(out, x)
-			}
-		}
-	}
-	return out
 }
 
 // getterSteps applies an attrgetter path to what base refers to, returning for each candidate the
