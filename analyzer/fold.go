@@ -221,7 +221,9 @@ func (p *pass) foldList(elts []ast.Expr, sc *scope, idx int, depth int) (cval, b
 	if len(elts) > maxFoldList {
 		return cval{}, false
 	}
-	out := make([]cval, 0, len(elts))
+	// From the walker's slab: most displays folded are tuples of names that do not fold, and a
+	// heap allocation made before finding that out was most of folding's garbage.
+	out := p.w.cvals.slice(len(elts))
 	for _, x := range elts {
 		v, ok := p.fold(x, sc, idx, depth+1)
 		if !ok {

@@ -198,6 +198,7 @@ type walker struct {
 	bindSlab  slab[binding]
 	bindLists slab[*binding] // backing of the symbols' binding lists
 	refLists  slab[ref]      // backing of resolution results (pass.resolveD)
+	cvals     slab[cval]     // backing of folded lists and tuples (pass.foldList)
 	// freeSyms are emptied symbol maps of a previous module's scopes, for reuse.
 	freeSyms []map[string]*symbol
 	scopes   map[ast.Node]*scope
@@ -223,6 +224,7 @@ func (w *walker) reset() {
 	w.scopeSlab.reset()
 	w.bindLists.reset()
 	w.refLists.reset()
+	w.cvals.reset()
 	w.symSlab.reset()
 	w.bindSlab.reset()
 	clear(w.scopes)
