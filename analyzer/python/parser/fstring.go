@@ -441,5 +441,5 @@ func isPlainName(s string) bool {
 			return false
 		}
 	}
-	return token.NameClass(s) == 0
+	return classify(token.Name, s) == tNAME
 }

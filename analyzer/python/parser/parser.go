@@ -188,7 +188,7 @@ func newParser(toks *token.Stream) *parser {
 		p.tt = make([]tt, 0, n)
 	}
 	for i := range toks.Len() {
-		p.tt = append(p.tt, classify(toks.KindClass(i)))
+		p.tt = append(p.tt, classify(toks.Kind(i), toks.Text(i)))
 	}
 	return p
 }

@@ -123,39 +123,92 @@ var operators = map[string]tt{
 	// so it stays tERROR here.
 }
 
-// kinds maps a token's kind and class (see token.Class) to its tt: the tokenizer has classified keywords and
-// operators already, so the parser's classification is one lookup per token.
-var kinds = func() (t [token.Dedent + 1][token.NumClasses]tt) {
-	if len(token.Keywords) != len(keywords) || len(token.Operators) != len(operators) {
-		panic("parser: keyword or operator table differs from package token's")
-	}
-	for i := range t[token.Name] {
-		t[token.Name][i] = tNAME
-		t[token.Op][i] = tERROR
-	}
-	for i, kw := range token.Keywords {
-		k, ok := keywords[kw]
-		if !ok {
-			panic("parser: unknown keyword " + kw)
-		}
-		t[token.Name][i+1] = k
-	}
-	for i, op := range token.Operators {
-		k, ok := operators[op]
-		if !ok {
-			panic("parser: unknown operator " + op)
-		}
-		t[token.Op][i+1] = k
-	}
-	for c := range t[0] {
-		t[token.EndMarker][c] = tEOF
-		t[token.Number][c] = tNUMBER
-		t[token.String][c] = tSTRING
-		t[token.Newline][c] = tNEWLINE
-		t[token.Indent][c] = tINDENT
-		t[token.Dedent][c] = tDEDENT
-	}
-	return t
-}()
+// keywordsByShape and singleOps are keywords and operators laid out for classify, which runs on every
+// token: hashing each name and operator into the maps above was a visible part of the parse.
+var (
+	keywordsByShape [maxKeywordLen + 1][128][]keyword // by length and first byte
+	singleOps       [128]tt                           // one-byte operators; 0 (tEOF) for none
+)
 
-func classify(kind token.Kind, class token.Class) tt { return kinds[kind][class] }
+const maxKeywordLen = 8
+
+type keyword struct {
+	text string
+	kind tt
+}
+
+func init() {
+	for text, k := range keywords {
+		if len(text) > maxKeywordLen || text[0] >= 128 {
+			panic("parser: keyword table shape: " + text)
+		}
+		keywordsByShape[len(text)][text[0]] = append(keywordsByShape[len(text)][text[0]], keyword{text, k})
+	}
+	for text, k := range operators {
+		if len(text) == 1 {
+			singleOps[text[0]] = k
+		}
+	}
+}
+
+func classify(kind token.Kind, text string) tt {
+	switch kind {
+	case token.EndMarker:
+		return tEOF
+	case token.Name:
+		if len(text) <= maxKeywordLen && text[0] < 128 {
+			for _, kw := range keywordsByShape[len(text)][text[0]] {
+				if kw.text == text {
+					return kw.kind
+				}
+			}
+		}
+		return tNAME
+	case token.Number:
+		return tNUMBER
+	case token.String:
+		return tSTRING
+	case token.Newline:
+		return tNEWLINE
+	case token.Indent:
+		return tINDENT
+	case token.Dedent:
+		return tDEDENT
+	case token.Op:
+		if len(text) == 1 && text[0] < 128 {
+			if k := singleOps[text[0]]; k != tEOF {
+				return k
+			}
+			return tERROR
+		}
+		// Operators of two and three characters: a switch, not a map (see keywordsByShape).
+		switch text {
+		case "//":
+			return opDoubleSlash
+		case "<<":
+			return opLeftShift
+		case ">>":
+			return opRightShift
+		case "**":
+			return opDoubleStar
+		case "==":
+			return opEqEqual
+		case "!=":
+			return opNotEqual
+		case "<=":
+			return opLessEqual
+		case ">=":
+			return opGreaterEqual
+		case "->":
+			return opRArrow
+		case ":=":
+			return opColonEqual
+		case "...":
+			return opEllipsis
+		}
+		if k, ok := operators[text]; ok {
+			return k
+		}
+	}
+	return tERROR
+}

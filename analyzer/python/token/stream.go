@@ -14,12 +14,11 @@ type Stream struct {
 	owner      *tokenizer // the tokenizer whose buffers this stream uses, for Release
 }
 
-// packed is one token: its byte span in the text, the 1-based line of its start, its kind and class.
+// packed is one token: its byte span in the text, the 1-based line of its start, and its kind.
 type packed struct {
 	off, end uint32
 	line     uint32
 	kind     Kind
-	class    Class
 }
 
 // Tokens are stored in fixed-size chunks so that the slice never regrows (a regrowth copies and briefly
@@ -35,7 +34,7 @@ const maxPooledLines = 1 << 14
 // maxSource is the largest decoded source a Stream can address with 32-bit offsets.
 const maxSource = 1<<31 - 1
 
-func (s *Stream) add(k Kind, class Class, off, end, line int) {
+func (s *Stream) add(k Kind, off, end, line int) {
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1]) == chunkSize {
 		size := chunkSize
 		if len(s.chunks) == 0 {
@@ -44,11 +43,7 @@ func (s *Stream) add(k Kind, class Class, off, end, line int) {
 		s.chunks = append(s.chunks, make([]packed, 0, size))
 	}
 	c := &s.chunks[len(s.chunks)-1]
-	// Fields stored one by one into the slice: a packed literal is built on the stack and copied with one
-	// 16-byte load, which stalls on the narrower stores just made to it.
-	*c = append(*c, packed{})
-	p := &(*c)[len(*c)-1]
-	p.off, p.end, p.line, p.kind, p.class = uint32(off), uint32(end), uint32(line), k, class
+	*c = append(*c, packed{off: uint32(off), end: uint32(end), line: uint32(line), kind: k})
 	s.n++
 }
 
@@ -64,12 +59,6 @@ func (s *Stream) Len() int { return s.n }
 
 // Kind is the kind of token i.
 func (s *Stream) Kind(i int) Kind { return s.at(i).kind }
-
-// KindClass is the kind and the class of token i.
-func (s *Stream) KindClass(i int) (Kind, Class) {
-	p := s.at(i)
-	return p.kind, p.class
-}
 
 // Text is the exact source text of token i, as Token.Text (a substring of the decoded source, not a copy).
 func (s *Stream) Text(i int) string {

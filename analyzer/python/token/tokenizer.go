@@ -157,17 +157,12 @@ func (t *tokenizer) pos(off int) Pos {
 	return Pos{Line: i + 1, Col: off - int(ls[i])}
 }
 
-func (t *tokenizer) emit(k Kind, start, end int) { t.emitClass(k, 0, start, end) }
-
-// emitOp emits the Op token that ends at the current position.
-func (t *tokenizer) emitOp(start int) { t.emitClass(Op, opClass(t.src[start:t.p]), start, t.p) }
-
-func (t *tokenizer) emitClass(k Kind, c Class, start, end int) {
+func (t *tokenizer) emit(k Kind, start, end int) {
 	line := t.cursor + 1
 	if ls := t.lineStarts; start < int(ls[t.cursor]) || t.cursor+1 < len(ls) && start >= int(ls[t.cursor+1]) {
 		line = t.pos(start).Line // not on the cursor's line
 	}
-	t.toks.add(k, c, start, end, line)
+	t.toks.add(k, start, end, line)
 	t.done = k == EndMarker
 }
 
@@ -344,11 +339,7 @@ again:
 				return err
 			}
 		}
-		var c Class
-		if !nonASCII {
-			c = NameClass(t.src[start:t.p])
-		}
-		t.emitClass(Name, c, start, t.p)
+		t.emit(Name, start, t.p)
 		return nil
 	}
 
@@ -370,7 +361,7 @@ again:
 		if c == '.' {
 			c = t.nextc()
 			if c == '.' {
-				t.emitOp(start)
+				t.emit(Op, start, t.p)
 				return nil
 			}
 			t.backup(c)
@@ -378,7 +369,7 @@ again:
 		} else {
 			t.backup(c)
 		}
-		t.emitOp(start)
+		t.emit(Op, start, t.p)
 		return nil
 	}
 
@@ -403,7 +394,7 @@ again:
 			if n == 3 {
 				t.nextc()
 			}
-			t.emitOp(start)
+			t.emit(Op, start, t.p)
 			return nil
 		}
 		t.backup(c2)
@@ -438,7 +429,7 @@ again:
 		// parser would report "invalid syntax" at this token.
 		return t.errAt(start, "invalid syntax")
 	}
-	t.emitOp(start)
+	t.emit(Op, start, t.p)
 	return nil
 }
 
