@@ -1,24 +1,11 @@
 package format
 
-import (
-	"encoding/json"
-	"io"
-)
+import "io"
 
 // WriteJSON writes `{"results": [...]}` as shared/CONTRACT.md specifies for `check --format json`.
 // Lists are never null: programs iterate them without checking.
 func WriteJSON(w io.Writer, results []Result) error {
-	doc := struct {
-		Results []Result `json:"results"`
-	}{Results: make([]Result, 0, len(results))}
-	for _, r := range results {
-		doc.Results = append(doc.Results, normalized(r))
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	// Messages quote source code ("<", "&"); HTML escaping would only make them harder to read.
-	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
+	return writeAll(NewJSONStream(w), results)
 }
 
 // Normalized returns a copy of r whose lists encode as [] rather than null, for callers that put a

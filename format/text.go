@@ -23,24 +23,7 @@ import (
 // offsets. Everything that came from the program (messages, source lines, paths) is sanitized so that
 // bidi and invisible characters show as <U+202E> instead of acting on the terminal.
 func WriteText(w io.Writer, results []Result) error {
-	bw := bufio.NewWriter(w)
-	allowed, denied, findings := 0, 0, 0
-	for i, r := range results {
-		if i > 0 {
-			bw.WriteByte('\n')
-		}
-		writeTextResult(bw, r)
-		findings += len(r.Findings)
-		if r.Decision != nil && r.Decision.Allow && r.ParseError == nil {
-			allowed++
-		} else {
-			denied++
-		}
-	}
-	if len(results) > 1 {
-		fmt.Fprintf(bw, "\n%d files checked: %d allowed, %d denied, %d findings\n", len(results), allowed, denied, findings)
-	}
-	return bw.Flush()
+	return writeAll(NewTextStream(w), results)
 }
 
 func writeTextResult(w *bufio.Writer, r Result) {

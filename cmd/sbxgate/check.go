@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/format"
@@ -55,29 +54,42 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 	}
 	defer b.Close()
 
-	// Files are checked in parallel, one worker per CPU; output keeps the sorted input order.
+	// Files are checked in parallel, one worker per CPU. Output keeps the sorted input order: text and
+	// JSON are written as each next result is ready, and the result is dropped once written, so a large
+	// tree is never held in memory whole; SARIF and --explain need every result before writing.
 	slots := make([]checked, len(paths))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(paths)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				slots[i] = checkOne(ctx, e, b, g.request(), paths[i], *explain)
-			}
-		}()
-	}
+	ready := make([]chan struct{}, len(paths))
+	work := make(chan int, len(paths))
 	for i := range paths {
+		ready[i] = make(chan struct{})
 		work <- i
 	}
 	close(work)
-	wg.Wait()
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		go func() {
+			for i := range work {
+				slots[i] = checkOne(ctx, e, b, g.request(), paths[i], *explain)
+				close(ready[i])
+			}
+		}()
+	}
 
+	var stream format.Stream
+	switch {
+	case *explain || g.format == "sarif":
+	case g.format == "json":
+		stream = format.NewJSONStream(e.Stdout)
+	default:
+		stream = format.NewTextStream(e.Stdout)
+	}
 	exit := 0
+	var werr error
 	var results []format.Result
 	var fired [][]policy.FiredRule
-	for _, c := range slots {
+	for i := range slots {
+		<-ready[i]
+		c := slots[i]
+		slots[i] = checked{}
 		if c.err != "" {
 			// One unreadable input does not hide the others' results; the exit status says it.
 			e.Errorf("check: %s", c.err)
@@ -86,16 +98,28 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 		if c.result == nil {
 			continue
 		}
-		results = append(results, *c.result)
-		if *explain {
-			fired = append(fired, c.fired)
-		}
 		if !c.result.Decision.Allow && exit == 0 {
 			exit = 1
 		}
+		switch {
+		case stream == nil:
+			results = append(results, *c.result)
+			if *explain {
+				fired = append(fired, c.fired)
+			}
+		case werr == nil:
+			werr = stream.Write(*c.result)
+		}
 	}
-	if err := writeCheck(e.Stdout, g.format, results, fired); err != nil {
-		e.Errorf("check: writing output: %v", err)
+	if stream != nil {
+		if werr == nil {
+			werr = stream.Close()
+		}
+	} else {
+		werr = writeCheck(e.Stdout, g.format, results, fired)
+	}
+	if werr != nil {
+		e.Errorf("check: writing output: %v", werr)
 		return 2
 	}
 	return exit
@@ -128,11 +152,12 @@ func checkOne(ctx context.Context, e *Env, b *pipeline.Built, req policy.Request
 	return c
 }
 
+// writeCheck writes what the stream cannot: SARIF, and the results with --explain.
 func writeCheck(w io.Writer, f string, results []format.Result, fired [][]policy.FiredRule) error {
 	switch {
 	case f == "sarif":
 		return format.WriteSARIF(w, results, version, ruleDocs())
-	case f == "json" && fired != nil:
+	case f == "json": // with --explain; plain JSON is streamed
 		doc := struct {
 			Results []explained `json:"results"`
 		}{}
@@ -142,8 +167,6 @@ func writeCheck(w io.Writer, f string, results []format.Result, fired [][]policy
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
-	case f == "json":
-		return format.WriteJSON(w, results)
 	}
 	if err := format.WriteText(w, results); err != nil {
 		return err
