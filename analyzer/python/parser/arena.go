@@ -89,13 +89,8 @@ func (b *slabBase) nextBlock(need int) int {
 
 // alloc returns a pointer to a new T holding v.
 func (s *slab[T]) alloc(v T) *T {
-	if len(s.free) == 0 {
-		s.free = make([]T, s.nextBlock(1))
-	}
-	x := &s.free[0]
+	x := s.next()
 	*x = v
-	s.free = s.free[1:]
-	s.used++
 	return x
 }
 
