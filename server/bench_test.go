@@ -171,7 +171,7 @@ func BenchmarkServeCheck(b *testing.B) {
 	defer gctune.Apply()()
 	body := benchBody(b)
 	for _, log := range []bool{false, true} {
-		for _, clients := range []int{1, 16, 64} {
+		for _, clients := range []int{1, 16, 32, 64} {
 			name := fmt.Sprintf("log=%v/clients=%d", log, clients)
 			b.Run(name, func(b *testing.B) {
 				e := startEnv(b, testConfig(b), envOpts{noLog: !log})
