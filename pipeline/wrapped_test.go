@@ -20,7 +20,9 @@ var wrappers = []struct {
 	wrap func(body string) string
 }{
 	{"function", func(b string) string { return "def f():\n" + indent(b, 1) + "    pass\nf()\n" }},
-	{"method", func(b string) string { return "class C:\n    def m(self):\n" + indent(b, 2) + "        pass\nC().m()\n" }},
+	{"method", func(b string) string {
+		return "class C:\n    def m(self):\n" + indent(b, 2) + "        pass\nC().m()\n"
+	}},
 	{"closure", func(b string) string {
 		return "def outer():\n    def inner():\n" + indent(b, 2) + "        pass\n    return inner\nouter()()\n"
 	}},
