@@ -21,11 +21,23 @@ deny contains {
 }
 
 # A finding denies when its capability is denied or its severity is not tolerated; a missing
-# severity is not tolerated, a missing capability is not denied. This runs for every finding, so it
-# is one rule body with a membership test each rather than a helper function of several bodies, and
-# it reads the data's lists once, before the loop: a reference under data.sbxgate, where the rules
-# live too, costs more than the loop's other steps.
-deny contains {
+# severity is not tolerated, a missing capability is not denied. This runs for every finding, so each
+# cause is its own rule body with one membership test, reading the data's list once, before the
+# loop: a reference under data.sbxgate, where the rules live too, costs more than the loop's other
+# steps. A finding that has both causes gets one reason: both bodies build the same one.
+deny contains finding_reason(f) if {
+	denied := data.sbxgate.denied_capabilities
+	some f in input.report.findings
+	f.capability in denied
+}
+
+deny contains finding_reason(f) if {
+	tolerated := data.sbxgate.tolerated_severities
+	some f in input.report.findings
+	not object.get(f, "severity", null) in tolerated
+}
+
+finding_reason(f) := {
 	"rule": object.get(f, "rule", "SBX000"),
 	"line": object.get(f, "line", 0),
 	"message": sprintf("%v (capability %v, severity %v)", [
@@ -33,13 +45,6 @@ deny contains {
 		object.get(f, "capability", "unknown"),
 		object.get(f, "severity", "unknown"),
 	]),
-} if {
-	denied := data.sbxgate.denied_capabilities
-	tolerated := data.sbxgate.tolerated_severities
-	some f in input.report.findings
-	capability_denied := object.get(f, "capability", null) in denied
-	severity_tolerated := object.get(f, "severity", null) in tolerated
-	[capability_denied, severity_tolerated] != [false, true]
 }
 
 # SBX951: an import outside the operator's allowlist; a missing flag counts as not allowed.
