@@ -15,23 +15,11 @@ import (
 // terms). Checked concurrently, in another order, every corpus program must get byte for byte the
 // report and decision it gets alone: nothing of one check may leak into another.
 func TestConcurrentChecksMatchSequential(t *testing.T) {
-	built, err := New(context.Background(), config.Default(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer built.Close()
-	var paths []string
-	err = filepath.WalkDir("../testdata/corpus", func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(p) == ".py" {
-			paths = append(paths, p)
-		}
-		return err
-	})
-	if err != nil || len(paths) < 500 {
-		t.Fatalf("corpus: %d programs (%v), want the whole corpus", len(paths), err)
-	}
+	built := checkerNoLog(t)
+	paths := corpusPrograms(t, "../testdata/corpus", 500)
 	srcs := make([][]byte, len(paths))
 	for i, p := range paths {
+		var err error
 		if srcs[i], err = os.ReadFile(p); err != nil {
 			t.Fatal(err)
 		}
@@ -74,4 +62,31 @@ func TestConcurrentChecksMatchSequential(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// checkerNoLog builds the real analyzer and policy, without an audit log.
+func checkerNoLog(t *testing.T) *Built {
+	t.Helper()
+	built, err := New(context.Background(), config.Default(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { built.Close() })
+	return built
+}
+
+// corpusPrograms lists the .py files under dir, failing unless there are at least atLeast of them.
+func corpusPrograms(t *testing.T, dir string, atLeast int) []string {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".py" {
+			paths = append(paths, p)
+		}
+		return err
+	})
+	if err != nil || len(paths) < atLeast {
+		t.Fatalf("%s: %d programs (%v), want at least %d", dir, len(paths), err, atLeast)
+	}
+	return paths
 }

@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/sbxgate/sbxgate/config"
 )
 
 // wrappers move a whole program into another scope. Scope is where name resolution, binding and the
@@ -53,21 +50,8 @@ func indent(s string, levels int) string {
 // not UTF-8) or that need the module level (__future__) are left out: indenting them changes what
 // they are.
 func TestWrappedEvasionsStayDenied(t *testing.T) {
-	built, err := New(context.Background(), config.Default(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer built.Close()
-	var paths []string
-	err = filepath.WalkDir("../testdata/corpus/evasion", func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(p) == ".py" {
-			paths = append(paths, p)
-		}
-		return err
-	})
-	if err != nil || len(paths) < 400 {
-		t.Fatalf("evasion corpus: %d programs (%v), want all of it", len(paths), err)
-	}
+	built := checkerNoLog(t)
+	paths := corpusPrograms(t, "../testdata/corpus/evasion", 400)
 	ctx := context.Background()
 	checked := 0
 	for _, p := range paths {
