@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -194,16 +195,8 @@ func diffKeys(want, got map[key]int, rep *analyzer.Report) string {
 // capability the policy denies.
 func TestCorpusPolicy(t *testing.T) {
 	ctx := context.Background()
-	cfg := config.Default()
-	a := newAnalyzer(t)
-	eng, err := policy.New(ctx, policy.WithConfig(cfg))
-	if err != nil {
-		t.Fatalf("policy: %v", err)
-	}
-	denied := map[string]bool{}
-	for _, c := range deniedCapabilities(t) {
-		denied[c] = true
-	}
+	a, eng := defaultGate(t)
+	denied := deniedCapabilities(t)
 	var benign, benignDenied int
 	for _, cf := range loadCorpus(t) {
 		rep := a.Analyze(ctx, cf.path, cf.src)
@@ -232,20 +225,34 @@ func TestCorpusPolicy(t *testing.T) {
 	t.Logf("benign programs: %d, denied: %d (%.1f%%)", benign, benignDenied, 100*float64(benignDenied)/float64(benign))
 }
 
-// deniedCapabilities reads the default policy's data, so the test follows the policy.
-func deniedCapabilities(t *testing.T) []string {
-	data, err := os.ReadFile("../rego/data.json")
+// deniedCapabilities is the set of capabilities the default policy denies, read from its data so the
+// tests follow the policy.
+func deniedCapabilities(t *testing.T) map[string]bool {
+	raw, err := os.ReadFile("../rego/data.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := bytes.Index(data, []byte(`"denied_capabilities"`))
-	if i < 0 {
-		t.Fatal("rego/data.json has no denied_capabilities")
+	var data struct {
+		Sbxgate struct {
+			DeniedCapabilities []string `json:"denied_capabilities"`
+		} `json:"sbxgate"`
 	}
-	j := bytes.IndexByte(data[i:], ']')
-	var out []string
-	for _, m := range regexp.MustCompile(`"(\w+)"`).FindAllSubmatch(data[i+len(`"denied_capabilities"`):i+j], -1) {
-		out = append(out, string(m[1]))
+	if err := json.Unmarshal(raw, &data); err != nil || len(data.Sbxgate.DeniedCapabilities) == 0 {
+		t.Fatalf("rego/data.json: no sbxgate.denied_capabilities (%v)", err)
 	}
-	return out
+	set := map[string]bool{}
+	for _, c := range data.Sbxgate.DeniedCapabilities {
+		set[c] = true
+	}
+	return set
+}
+
+// defaultGate is the analyzer with the default config and the default policy engine.
+func defaultGate(t *testing.T) (*analyzer.Analyzer, *policy.Engine) {
+	t.Helper()
+	eng, err := policy.New(context.Background(), policy.WithConfig(config.Default()))
+	if err != nil {
+		t.Fatalf("policy: %v", err)
+	}
+	return newAnalyzer(t), eng
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/sbxgate/sbxgate/analyzer"
-	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -16,16 +15,8 @@ import (
 // every one: a submodule must resolve the same whichever way it was bound.
 func TestSubmoduleBindings(t *testing.T) {
 	ctx := context.Background()
-	cfg := config.Default()
-	a := newAnalyzer(t)
-	eng, err := policy.New(ctx, policy.WithConfig(cfg))
-	if err != nil {
-		t.Fatalf("policy: %v", err)
-	}
-	deniedCap := map[string]bool{}
-	for _, c := range deniedCapabilities(t) {
-		deniedCap[c] = true
-	}
+	a, eng := defaultGate(t)
+	deniedCap := deniedCapabilities(t)
 	progs := analyzer.SubmodulePrograms(a, deniedCap)
 	if len(progs) < 100 {
 		t.Fatalf("only %d programs generated: the module table or the allowlist changed shape", len(progs))
