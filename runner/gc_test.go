@@ -35,25 +35,31 @@ func TestOwnerJudge(t *testing.T) {
 	}
 }
 
+// plantDeadOwner starts a container labeled as owned by a process that no longer exists: our pid
+// with another start time, i.e. a reused pid. Labels are immutable, so it is created under that owner.
+func plantDeadOwner(ctx context.Context, t *testing.T, d *Docker) *box {
+	t.Helper()
+	dead := d.self
+	dead.Start = "1"
+	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return planted
+}
+
 // TestGCRemovesDeadOwnersOnly plants two labeled containers, one owned by a process that no
 // longer exists and one owned by us, and checks GC takes only the first.
 func TestGCRemovesDeadOwnersOnly(t *testing.T) {
 	d := newTestDocker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	dead := d.self
-	dead.Start = "1"
 	liveBox, err := d.start(ctx, testLimits, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer d.remove(liveBox)
-	// Labels are immutable, so plant the dead one by creating it under a different owner.
-	d2 := &Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}
-	planted, err := d2.start(ctx, testLimits, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	planted := plantDeadOwner(ctx, t, d)
 	defer d.remove(planted)
 
 	n, err := d.GC(ctx)
@@ -75,12 +81,7 @@ func TestNewReapsDeadOwners(t *testing.T) {
 	d := newTestDocker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	dead := d.self
-	dead.Start = "1"
-	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	planted := plantDeadOwner(ctx, t, d)
 	defer d.remove(planted)
 	// Within the grace period the leftover stays (its owner might be a slow starter elsewhere).
 	newTestDocker(t, WithReapGrace(time.Hour))
@@ -98,12 +99,7 @@ func TestPackageGC(t *testing.T) {
 	d := newTestDocker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	dead := d.self
-	dead.Start = "1"
-	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	planted := plantDeadOwner(ctx, t, d)
 	defer d.remove(planted)
 	// An untagged image labeled as a runner image, as a rebuild leaves behind.
 	var layer bytes.Buffer
