@@ -6,8 +6,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+	"time"
+
+	"github.com/sbxgate/sbxgate/internal/cputime"
 )
 
 // llmProgram is a 200-line program written the way LLMs write them: dataclasses, typing, json,
@@ -27,7 +29,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	ctx := context.Background()
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Process()
 	for b.Loop() {
 		rep := a.Analyze(ctx, "llm_program.py", src)
 		if rep.ParseError != nil {
@@ -35,16 +37,7 @@ func BenchmarkAnalyze(b *testing.B) {
 		}
 	}
 	// CPU time per op is steadier than wall time on a shared machine.
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTime is the process's user+system CPU time in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // stdlibFiles lists the .py files of python3's standard library (without site-packages), or skips.
@@ -89,13 +82,13 @@ func BenchmarkAnalyzeStdlib(b *testing.B) {
 	ctx := context.Background()
 	b.SetBytes(total)
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Process()
 	for b.Loop() {
 		for _, src := range srcs {
 			a.Analyze(ctx, "stdlib.py", src)
 		}
 	}
-	cpu := float64(cpuTime() - start)
+	cpu := float64(cputime.Process() - start)
 	b.ReportMetric(float64(len(srcs))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
 	b.ReportMetric(float64(len(srcs))*float64(b.N)/(cpu/1e9), "files/cpu-s")
 }
@@ -111,7 +104,7 @@ func TestStdlib(t *testing.T) {
 	parseErrors := 0
 	type slow struct {
 		path string
-		cpu  int64
+		cpu  time.Duration
 	}
 	var slowest slow
 	for _, f := range files {
@@ -119,9 +112,9 @@ func TestStdlib(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		start := cpuTime()
+		start := cputime.Process()
 		rep := a.Analyze(context.Background(), f, src)
-		if d := cpuTime() - start; d > slowest.cpu {
+		if d := cputime.Process() - start; d > slowest.cpu {
 			slowest = slow{f, d}
 		}
 		if rep.ParseError != nil {
@@ -132,5 +125,5 @@ func TestStdlib(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d parse errors (test files with deliberate bad syntax or encodings); slowest %s (%d ms CPU)",
-		len(files), parseErrors, slowest.path, slowest.cpu/1e6)
+		len(files), parseErrors, slowest.path, slowest.cpu.Milliseconds())
 }

@@ -3,11 +3,11 @@ package analyzer
 import (
 	"context"
 	"os"
-	"syscall"
 	"testing"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/cputime"
 )
 
 // BenchmarkPass is the analysis alone, without decoding and parsing: the part of BenchmarkAnalyze
@@ -27,20 +27,11 @@ func BenchmarkPass(b *testing.B) {
 	}
 	ctx := context.Background()
 	b.ReportAllocs()
-	start := cpuTimeNs()
+	start := cputime.Process()
 	for b.Loop() {
 		p := newPass(a, &Report{}, src, string(src), mod)
 		p.run(ctx)
 		p.release()
 	}
-	b.ReportMetric(float64(cpuTimeNs()-start)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuTimeNs is the process's user+system CPU time in nanoseconds.
-func cpuTimeNs() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -11,11 +11,11 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/internal/cputime"
 	"github.com/sbxgate/sbxgate/internal/gctune"
 )
 
@@ -46,7 +46,7 @@ func load(b *testing.B, e *testEnv, path string, body []byte, n, clients int) lo
 	if path == "/v1/check" {
 		shed503 = http.StatusServiceUnavailable
 	}
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	start := time.Now()
 	for c := range clients {
 		wg.Go(func() {
@@ -93,7 +93,7 @@ func load(b *testing.B, e *testEnv, path string, body []byte, n, clients int) lo
 		})
 	}
 	wg.Wait()
-	res := loadResult{elapsed: time.Since(start), cpu: processCPU() - cpu0, latencies: slices.Concat(lat...), served: served.Load(), allowed: allowed.Load(), shed: shed.Load()}
+	res := loadResult{elapsed: time.Since(start), cpu: cputime.Process() - cpu0, latencies: slices.Concat(lat...), served: served.Load(), allowed: allowed.Load(), shed: shed.Load()}
 	if f := failed.Load(); f != nil {
 		b.Fatalf("request failed: %v", f)
 	}
@@ -141,15 +141,6 @@ func checkRecords(b *testing.B, e *testEnv, decisions, results int) {
 	if d, r := countKind(recs, audit.KindDecision), countKind(recs, audit.KindResult); d != decisions || r != results {
 		b.Fatalf("log has %d decisions and %d results, want %d and %d (the requests served)", d, r, decisions, results)
 	}
-}
-
-// processCPU is the process's user and system CPU time.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func benchBody(b *testing.B) []byte {
