@@ -56,12 +56,22 @@ func TestPolicies(t *testing.T) {
 	}
 }
 
-func TestPoliciesAreFormatted(t *testing.T) {
+// policies loads the default policy and the strict candidate, by directory.
+func policies(t *testing.T) map[string]*policy.Files {
+	t.Helper()
+	out := map[string]*policy.Files{}
 	for _, dir := range []string{".", "testdata/strict"} {
 		files, err := policy.LoadFS(os.DirFS(dir), dir, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
+		out[dir] = files
+	}
+	return out
+}
+
+func TestPoliciesAreFormatted(t *testing.T) {
+	for dir, files := range policies(t) {
 		bad, err := files.Unformatted()
 		if err != nil {
 			t.Fatal(err)
@@ -73,11 +83,7 @@ func TestPoliciesAreFormatted(t *testing.T) {
 }
 
 func TestPoliciesCompileStrictly(t *testing.T) {
-	for _, dir := range []string{".", "testdata/strict"} {
-		files, err := policy.LoadFS(os.DirFS(dir), dir, dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for dir, files := range policies(t) {
 		if _, errs := policy.Compile(append(files.Modules, files.Tests...)); len(errs) > 0 {
 			t.Errorf("%s: %v", dir, errs)
 		}
@@ -92,11 +98,7 @@ func TestPolicyData(t *testing.T) {
 		known[c] = true
 	}
 	tiers := config.Default().Tiers
-	for _, dir := range []string{".", "testdata/strict"} {
-		files, err := policy.LoadFS(os.DirFS(dir), dir, dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for dir, files := range policies(t) {
 		doc, err := files.Document()
 		if err != nil {
 			t.Fatal(err)
