@@ -289,11 +289,3 @@ func (p *pass) fold1String(e ast.Expr) (string, bool) {
 	return p.foldString(e, p.cur.sc, p.cur.idx)
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

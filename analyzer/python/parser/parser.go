@@ -336,13 +336,6 @@ func (p *parser) errorAt(i int, msg string) {
 		EndLine: t.End.Line, EndCol: t.End.Col}
 }
 
-func (p *parser) errorLoc(l ast.Loc, msg string) {
-	if p.err != nil {
-		return
-	}
-	p.err = &token.SyntaxError{Kind: "SyntaxError", Msg: msg, Line: l.Lineno, Col: l.ColOffset,
-		EndLine: l.EndLineno, EndCol: l.EndColOffset}
-}
 
 // syntaxError builds the generic error for a failed parse, at the furthest token examined.
 func (p *parser) syntaxError() *token.SyntaxError {
