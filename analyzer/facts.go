@@ -288,4 +288,3 @@ type smallEntry struct {
 func (p *pass) fold1String(e ast.Expr) (string, bool) {
 	return p.foldString(e, p.cur.sc, p.cur.idx)
 }
-

@@ -336,7 +336,6 @@ func (p *parser) errorAt(i int, msg string) {
 		EndLine: t.End.Line, EndCol: t.End.Col}
 }
 
-
 // syntaxError builds the generic error for a failed parse, at the furthest token examined.
 func (p *parser) syntaxError() *token.SyntaxError {
 	i := p.far
