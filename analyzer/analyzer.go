@@ -440,20 +440,26 @@ func (p *pass) run(ctx context.Context) {
 		if p.subjects == nil {
 			continue // no match statement: no synthetic nodes
 		}
-		if pat, ok := f.n.(ast.Pattern); ok {
-			switch pat.(type) {
-			case *ast.MatchClass, *ast.MatchMapping:
-				for _, child := range patternChildren(pat) {
-					if synth := p.subjects[child]; synth != nil {
-						sf := frame{n: synth, parent: fi, sc: f.sc, idx: f.idx, cond: f.cond}
-						p.cur = &sf
-						p.facts(&sf)
-						p.dispatch(synth)
-					}
-				}
-				p.cur = f
+		// kids are the sub-patterns whose subjects are reads of the pattern's subject. Concrete cases,
+		// not f.n.(ast.Pattern) first: an assertion to an interface type is a runtime call.
+		var kids []ast.Pattern
+		switch pat := f.n.(type) {
+		case *ast.MatchClass:
+			kids = pat.KwdPatterns
+		case *ast.MatchMapping:
+			kids = pat.Patterns
+		default:
+			continue
+		}
+		for _, child := range kids {
+			if synth := p.subjects[child]; synth != nil {
+				sf := frame{n: ast.ExprNode(synth), parent: fi, sc: f.sc, idx: f.idx, cond: f.cond}
+				p.cur = &sf
+				p.facts(&sf)
+				p.dispatch(sf.n)
 			}
 		}
+		p.cur = f
 	}
 	p.cur = nil
 }
@@ -604,17 +610,6 @@ func (p *pass) unresolvedCall(c *ast.Call) bool {
 	}
 	at, ok := c.Func.(*ast.Attribute)
 	return !ok || len(p.refs(at.Value)) == 0
-}
-
-// patternChildren are the sub-patterns whose subjects are reads of the pattern's subject.
-func patternChildren(p ast.Pattern) []ast.Pattern {
-	switch p := p.(type) {
-	case *ast.MatchClass:
-		return p.KwdPatterns
-	case *ast.MatchMapping:
-		return p.Patterns
-	}
-	return nil
 }
 
 // report adds a finding of the current check at node n.

@@ -295,14 +295,14 @@ func (q *pusher) stmts(body []ast.Stmt, sc *scope, numbered bool, idx int) {
 		if numbered {
 			idx = i
 		}
-		q.push(body[i], sc, idx, false, false)
+		q.push(ast.StmtNode(body[i]), sc, idx, false, false)
 	}
 }
 
 // exprs pushes es, last first, with f's scope and position.
 func (q *pusher) exprs(es []ast.Expr, f *frame) {
 	for i := len(es) - 1; i >= 0; i-- {
-		q.push(es[i], f.sc, f.idx, f.cond, false)
+		q.push(ast.ExprNode(es[i]), f.sc, f.idx, f.cond, false)
 	}
 }
 
@@ -321,8 +321,8 @@ func (w *walker) pushChildren(q *pusher, parentSc *scope) {
 				q.push(gens[i], inner, f.idx, f.cond, i == 0)
 			}
 		}
-		child(value, inner, f.idx, f.cond)
-		child(elt, inner, f.idx, f.cond)
+		child(ast.ExprNode(value), inner, f.idx, f.cond)
+		child(ast.ExprNode(elt), inner, f.idx, f.cond)
 	}
 	stmts := func(body []ast.Stmt, sc *scope, numbered bool) { q.stmts(body, sc, numbered, f.idx) }
 	exprs := func(es []ast.Expr) { q.exprs(es, f) }
@@ -333,19 +333,19 @@ func (w *walker) pushChildren(q *pusher, parentSc *scope) {
 		stmts(n.Body, f.sc, true)
 	case *ast.FunctionDef:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
-		child(n.Returns, f.sc, f.idx, f.cond)
+		child(ast.ExprNode(n.Returns), f.sc, f.idx, f.cond)
 		exprs(n.DecoratorList)
 		stmts(n.Body, inner, true)
 		child(n.Args, f.sc, f.idx, f.cond)
 	case *ast.AsyncFunctionDef:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
-		child(n.Returns, f.sc, f.idx, f.cond)
+		child(ast.ExprNode(n.Returns), f.sc, f.idx, f.cond)
 		exprs(n.DecoratorList)
 		stmts(n.Body, inner, true)
 		child(n.Args, f.sc, f.idx, f.cond)
 	case *ast.Lambda:
 		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
-		child(n.Body, inner, 0, false)
+		child(ast.ExprNode(n.Body), inner, 0, false)
 		child(n.Args, f.sc, f.idx, f.cond)
 	case *ast.ClassDef:
 		inner := w.scopeFor(n, scClass, f.sc, f.idx)
@@ -369,19 +369,23 @@ func (w *walker) pushChildren(q *pusher, parentSc *scope) {
 			iterScope = parentSc // where the comprehension is
 		}
 		exprs(n.Ifs)
-		child(n.Iter, iterScope, f.idx, f.cond)
-		child(n.Target, f.sc, f.idx, f.cond)
+		child(ast.ExprNode(n.Iter), iterScope, f.idx, f.cond)
+		child(ast.ExprNode(n.Target), f.sc, f.idx, f.cond)
 	default:
-		// An expression has no statements as children: ask the children only of other nodes.
-		_, isExpr := f.n.(ast.Expr)
+		// Of the nodes left, only these have statements as children: ask the children only of them.
+		// A switch on concrete types, not n.(ast.Expr): an assertion to an interface is a runtime call.
+		stmtKids := false
+		switch f.n.(type) {
+		case *ast.If, *ast.For, *ast.AsyncFor, *ast.While, *ast.With, *ast.AsyncWith, *ast.Try, *ast.TryStar,
+			*ast.ExceptHandler, *ast.MatchCase:
+			stmtKids = true
+		}
 		w.kids = ast.AppendChildren(w.kids[:0], f.n)
 		for i := len(w.kids) - 1; i >= 0; i-- {
 			c := w.kids[i]
 			cond := f.cond
-			if !isExpr {
-				if _, ok := c.(ast.Stmt); ok {
-					cond = true
-				}
+			if stmtKids && ast.IsStmt(c) {
+				cond = true
 			}
 			child(c, f.sc, f.idx, cond)
 		}

@@ -12,131 +12,131 @@ func (*FunctionType) NodeType() string { return "FunctionType" }
 func (*FunctionType) modNode()         {}
 
 func (*FunctionDef) NodeType() string      { return "FunctionDef" }
-func (*FunctionDef) stmtNode()             {}
+func (n *FunctionDef) stmtNode() Node      { return n }
 func (*AsyncFunctionDef) NodeType() string { return "AsyncFunctionDef" }
-func (*AsyncFunctionDef) stmtNode()        {}
+func (n *AsyncFunctionDef) stmtNode() Node { return n }
 func (*ClassDef) NodeType() string         { return "ClassDef" }
-func (*ClassDef) stmtNode()                {}
+func (n *ClassDef) stmtNode() Node         { return n }
 func (*Return) NodeType() string           { return "Return" }
-func (*Return) stmtNode()                  {}
+func (n *Return) stmtNode() Node           { return n }
 func (*Delete) NodeType() string           { return "Delete" }
-func (*Delete) stmtNode()                  {}
+func (n *Delete) stmtNode() Node           { return n }
 func (*Assign) NodeType() string           { return "Assign" }
-func (*Assign) stmtNode()                  {}
+func (n *Assign) stmtNode() Node           { return n }
 func (*AugAssign) NodeType() string        { return "AugAssign" }
-func (*AugAssign) stmtNode()               {}
+func (n *AugAssign) stmtNode() Node        { return n }
 func (*AnnAssign) NodeType() string        { return "AnnAssign" }
-func (*AnnAssign) stmtNode()               {}
+func (n *AnnAssign) stmtNode() Node        { return n }
 func (*For) NodeType() string              { return "For" }
-func (*For) stmtNode()                     {}
+func (n *For) stmtNode() Node              { return n }
 func (*AsyncFor) NodeType() string         { return "AsyncFor" }
-func (*AsyncFor) stmtNode()                {}
+func (n *AsyncFor) stmtNode() Node         { return n }
 func (*While) NodeType() string            { return "While" }
-func (*While) stmtNode()                   {}
+func (n *While) stmtNode() Node            { return n }
 func (*If) NodeType() string               { return "If" }
-func (*If) stmtNode()                      {}
+func (n *If) stmtNode() Node               { return n }
 func (*With) NodeType() string             { return "With" }
-func (*With) stmtNode()                    {}
+func (n *With) stmtNode() Node             { return n }
 func (*AsyncWith) NodeType() string        { return "AsyncWith" }
-func (*AsyncWith) stmtNode()               {}
+func (n *AsyncWith) stmtNode() Node        { return n }
 func (*Match) NodeType() string            { return "Match" }
-func (*Match) stmtNode()                   {}
+func (n *Match) stmtNode() Node            { return n }
 func (*Raise) NodeType() string            { return "Raise" }
-func (*Raise) stmtNode()                   {}
+func (n *Raise) stmtNode() Node            { return n }
 func (*Try) NodeType() string              { return "Try" }
-func (*Try) stmtNode()                     {}
+func (n *Try) stmtNode() Node              { return n }
 func (*TryStar) NodeType() string          { return "TryStar" }
-func (*TryStar) stmtNode()                 {}
+func (n *TryStar) stmtNode() Node          { return n }
 func (*Assert) NodeType() string           { return "Assert" }
-func (*Assert) stmtNode()                  {}
+func (n *Assert) stmtNode() Node           { return n }
 func (*Import) NodeType() string           { return "Import" }
-func (*Import) stmtNode()                  {}
+func (n *Import) stmtNode() Node           { return n }
 func (*ImportFrom) NodeType() string       { return "ImportFrom" }
-func (*ImportFrom) stmtNode()              {}
+func (n *ImportFrom) stmtNode() Node       { return n }
 func (*Global) NodeType() string           { return "Global" }
-func (*Global) stmtNode()                  {}
+func (n *Global) stmtNode() Node           { return n }
 func (*Nonlocal) NodeType() string         { return "Nonlocal" }
-func (*Nonlocal) stmtNode()                {}
+func (n *Nonlocal) stmtNode() Node         { return n }
 func (*ExprStmt) NodeType() string         { return "Expr" }
-func (*ExprStmt) stmtNode()                {}
+func (n *ExprStmt) stmtNode() Node         { return n }
 func (*Pass) NodeType() string             { return "Pass" }
-func (*Pass) stmtNode()                    {}
+func (n *Pass) stmtNode() Node             { return n }
 func (*Break) NodeType() string            { return "Break" }
-func (*Break) stmtNode()                   {}
+func (n *Break) stmtNode() Node            { return n }
 func (*Continue) NodeType() string         { return "Continue" }
-func (*Continue) stmtNode()                {}
+func (n *Continue) stmtNode() Node         { return n }
 
 func (*BoolOp) NodeType() string         { return "BoolOp" }
-func (*BoolOp) exprNode()                {}
+func (n *BoolOp) exprNode() Node         { return n }
 func (*NamedExpr) NodeType() string      { return "NamedExpr" }
-func (*NamedExpr) exprNode()             {}
+func (n *NamedExpr) exprNode() Node      { return n }
 func (*BinOp) NodeType() string          { return "BinOp" }
-func (*BinOp) exprNode()                 {}
+func (n *BinOp) exprNode() Node          { return n }
 func (*UnaryOp) NodeType() string        { return "UnaryOp" }
-func (*UnaryOp) exprNode()               {}
+func (n *UnaryOp) exprNode() Node        { return n }
 func (*Lambda) NodeType() string         { return "Lambda" }
-func (*Lambda) exprNode()                {}
+func (n *Lambda) exprNode() Node         { return n }
 func (*IfExp) NodeType() string          { return "IfExp" }
-func (*IfExp) exprNode()                 {}
+func (n *IfExp) exprNode() Node          { return n }
 func (*Dict) NodeType() string           { return "Dict" }
-func (*Dict) exprNode()                  {}
+func (n *Dict) exprNode() Node           { return n }
 func (*Set) NodeType() string            { return "Set" }
-func (*Set) exprNode()                   {}
+func (n *Set) exprNode() Node            { return n }
 func (*ListComp) NodeType() string       { return "ListComp" }
-func (*ListComp) exprNode()              {}
+func (n *ListComp) exprNode() Node       { return n }
 func (*SetComp) NodeType() string        { return "SetComp" }
-func (*SetComp) exprNode()               {}
+func (n *SetComp) exprNode() Node        { return n }
 func (*DictComp) NodeType() string       { return "DictComp" }
-func (*DictComp) exprNode()              {}
+func (n *DictComp) exprNode() Node       { return n }
 func (*GeneratorExp) NodeType() string   { return "GeneratorExp" }
-func (*GeneratorExp) exprNode()          {}
+func (n *GeneratorExp) exprNode() Node   { return n }
 func (*Await) NodeType() string          { return "Await" }
-func (*Await) exprNode()                 {}
+func (n *Await) exprNode() Node          { return n }
 func (*Yield) NodeType() string          { return "Yield" }
-func (*Yield) exprNode()                 {}
+func (n *Yield) exprNode() Node          { return n }
 func (*YieldFrom) NodeType() string      { return "YieldFrom" }
-func (*YieldFrom) exprNode()             {}
+func (n *YieldFrom) exprNode() Node      { return n }
 func (*Compare) NodeType() string        { return "Compare" }
-func (*Compare) exprNode()               {}
+func (n *Compare) exprNode() Node        { return n }
 func (*Call) NodeType() string           { return "Call" }
-func (*Call) exprNode()                  {}
+func (n *Call) exprNode() Node           { return n }
 func (*FormattedValue) NodeType() string { return "FormattedValue" }
-func (*FormattedValue) exprNode()        {}
+func (n *FormattedValue) exprNode() Node { return n }
 func (*JoinedStr) NodeType() string      { return "JoinedStr" }
-func (*JoinedStr) exprNode()             {}
+func (n *JoinedStr) exprNode() Node      { return n }
 func (*Constant) NodeType() string       { return "Constant" }
-func (*Constant) exprNode()              {}
+func (n *Constant) exprNode() Node       { return n }
 func (*Attribute) NodeType() string      { return "Attribute" }
-func (*Attribute) exprNode()             {}
+func (n *Attribute) exprNode() Node      { return n }
 func (*Subscript) NodeType() string      { return "Subscript" }
-func (*Subscript) exprNode()             {}
+func (n *Subscript) exprNode() Node      { return n }
 func (*Starred) NodeType() string        { return "Starred" }
-func (*Starred) exprNode()               {}
+func (n *Starred) exprNode() Node        { return n }
 func (*Name) NodeType() string           { return "Name" }
-func (*Name) exprNode()                  {}
+func (n *Name) exprNode() Node           { return n }
 func (*List) NodeType() string           { return "List" }
-func (*List) exprNode()                  {}
+func (n *List) exprNode() Node           { return n }
 func (*Tuple) NodeType() string          { return "Tuple" }
-func (*Tuple) exprNode()                 {}
+func (n *Tuple) exprNode() Node          { return n }
 func (*Slice) NodeType() string          { return "Slice" }
-func (*Slice) exprNode()                 {}
+func (n *Slice) exprNode() Node          { return n }
 
-func (*MatchValue) NodeType() string     { return "MatchValue" }
-func (*MatchValue) patternNode()         {}
-func (*MatchSingleton) NodeType() string { return "MatchSingleton" }
-func (*MatchSingleton) patternNode()     {}
-func (*MatchSequence) NodeType() string  { return "MatchSequence" }
-func (*MatchSequence) patternNode()      {}
-func (*MatchMapping) NodeType() string   { return "MatchMapping" }
-func (*MatchMapping) patternNode()       {}
-func (*MatchClass) NodeType() string     { return "MatchClass" }
-func (*MatchClass) patternNode()         {}
-func (*MatchStar) NodeType() string      { return "MatchStar" }
-func (*MatchStar) patternNode()          {}
-func (*MatchAs) NodeType() string        { return "MatchAs" }
-func (*MatchAs) patternNode()            {}
-func (*MatchOr) NodeType() string        { return "MatchOr" }
-func (*MatchOr) patternNode()            {}
+func (*MatchValue) NodeType() string        { return "MatchValue" }
+func (n *MatchValue) patternNode() Node     { return n }
+func (*MatchSingleton) NodeType() string    { return "MatchSingleton" }
+func (n *MatchSingleton) patternNode() Node { return n }
+func (*MatchSequence) NodeType() string     { return "MatchSequence" }
+func (n *MatchSequence) patternNode() Node  { return n }
+func (*MatchMapping) NodeType() string      { return "MatchMapping" }
+func (n *MatchMapping) patternNode() Node   { return n }
+func (*MatchClass) NodeType() string        { return "MatchClass" }
+func (n *MatchClass) patternNode() Node     { return n }
+func (*MatchStar) NodeType() string         { return "MatchStar" }
+func (n *MatchStar) patternNode() Node      { return n }
+func (*MatchAs) NodeType() string           { return "MatchAs" }
+func (n *MatchAs) patternNode() Node        { return n }
+func (*MatchOr) NodeType() string           { return "MatchOr" }
+func (n *MatchOr) patternNode() Node        { return n }
 
 func (*Comprehension) NodeType() string { return "comprehension" }
 func (*ExceptHandler) NodeType() string { return "ExceptHandler" }

@@ -235,7 +235,7 @@ func (c *childList) add(n Node) { c.nodes = append(c.nodes, n) }
 
 func (c *childList) expr(e Expr) {
 	if e != nil {
-		c.nodes = append(c.nodes, e)
+		c.nodes = append(c.nodes, e.exprNode()) // not Node(e): see the markers
 	}
 }
 
@@ -248,14 +248,14 @@ func (c *childList) exprs(es []Expr) {
 func (c *childList) stmts(ss []Stmt) {
 	for _, s := range ss {
 		if s != nil {
-			c.nodes = append(c.nodes, s)
+			c.nodes = append(c.nodes, s.stmtNode())
 		}
 	}
 }
 
 func (c *childList) pattern(p Pattern) {
 	if p != nil {
-		c.nodes = append(c.nodes, p)
+		c.nodes = append(c.nodes, p.patternNode())
 	}
 }
 

@@ -108,7 +108,7 @@ func (p *parser) expression() ast.Expr {
 		if v.node == nil {
 			return nil
 		}
-		return v.node.(ast.Expr)
+		return v.node
 	}
 	e := p.expressionUncached()
 	if p.err != nil {

@@ -157,8 +157,10 @@ type parser struct {
 	memoUsed    int // 1 + the highest relative index set since the last reset
 }
 
+// node is an Expr, not a Node, because every memoized rule returns one: converting between interface
+// types is a runtime call per memoized result.
 type memoVal struct {
-	node ast.Node
+	node ast.Expr
 	end  int32
 }
 
@@ -388,7 +390,7 @@ func (p *parser) memoGet(r rule, pos int) (memoVal, bool) {
 }
 
 // memoSet records the result n (nil for failure) of rule r started at pos and ending at the current position.
-func (p *parser) memoSet(r rule, pos int, n ast.Node) {
+func (p *parser) memoSet(r rule, pos int, n ast.Expr) {
 	i := pos - p.memoBase
 	if i < 0 {
 		return

@@ -13,7 +13,7 @@ func (p *parser) memoized(r rule, f func() ast.Expr) ast.Expr {
 		if v.node == nil {
 			return nil
 		}
-		return v.node.(ast.Expr)
+		return v.node
 	}
 	if !p.enter() {
 		return nil
