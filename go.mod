@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/containerd/errdefs v1.0.0
+	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/go-python/gpython v0.2.0
 	github.com/google/jsonschema-go v0.4.3
 	github.com/moby/moby/api v1.56.1

@@ -1,18 +1,20 @@
 package server
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/policy"
 )
@@ -50,8 +52,17 @@ func badRequest(format string, args ...any) *httpError {
 	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
 
-// decodeSubmit reads a submit body strictly: bounded size, one JSON object, no unknown fields, the
-// required fields present and the metadata within bounds.
+// decodeOpts decode a submit body as encoding/json did (names matched case-insensitively, dashes
+// and underscores significant, unknown names rejected), but also reject duplicate names and invalid
+// UTF-8, so that a proxy or the client's own library cannot read a different request than we do.
+var decodeOpts = json.JoinOptions(
+	json.RejectUnknownMembers(true),
+	json.MatchCaseInsensitiveNames(true),
+	jsonv1.MatchCaseSensitiveDelimiter(true),
+)
+
+// decodeSubmit reads a submit body strictly: bounded size, one JSON object, no unknown or repeated
+// fields, valid UTF-8, the required fields present and the metadata within bounds.
 func decodeSubmit(w http.ResponseWriter, r *http.Request, maxBody int64, cfg *config.Config) (submitRequest, *httpError) {
 	var req submitRequest
 	if ct := r.Header.Get("Content-Type"); ct != "" {
@@ -63,18 +74,13 @@ func decodeSubmit(w http.ResponseWriter, r *http.Request, maxBody int64, cfg *co
 	if r.ContentLength > maxBody {
 		return req, tooLarge(maxBody)
 	}
-	body := http.MaxBytesReader(w, r.Body, maxBody)
-	dec := json.NewDecoder(body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return req, jsonError(err, maxBody)
+	body, err := readBody(http.MaxBytesReader(w, r.Body, maxBody), r.ContentLength)
+	if err != nil {
+		return req, readError(err, maxBody)
 	}
-	// One object and nothing after it: a second value would be silently ignored otherwise.
-	if _, err := dec.Token(); err != io.EOF {
-		if he := asTransportError(err, maxBody); he != nil {
-			return req, he
-		}
-		return req, badRequest("malformed JSON: data after the first JSON object: send exactly one object, e.g. %s", bodyExample)
+	// Unmarshal also rejects anything but whitespace after the object.
+	if err := json.Unmarshal(body, &req, decodeOpts); err != nil {
+		return req, jsonError(err, body)
 	}
 	if req.Code == nil {
 		return req, badRequest(`field "code" is missing: send the Python source as a string, e.g. %s`, bodyExample)
@@ -85,12 +91,35 @@ func decodeSubmit(w http.ResponseWriter, r *http.Request, maxBody int64, cfg *co
 	return req, nil
 }
 
+// readBody reads the whole (already bounded) body. A typical body is read into one allocation sized
+// from Content-Length; a claimed length is trusted only up to 64 KiB before the bytes arrive.
+func readBody(body io.Reader, contentLength int64) ([]byte, error) {
+	size := 512
+	if contentLength > 0 {
+		size = int(min(contentLength+1, 64<<10)) // +1: room for the read that reports EOF
+	}
+	b := make([]byte, 0, size)
+	for {
+		n, err := body.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
+
 func tooLarge(maxBody int64) *httpError {
 	return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes: send smaller code, or raise server.max_body_bytes", maxBody)}
 }
 
-// asTransportError recognises errors of the body read itself: too large, or too slow.
-func asTransportError(err error, maxBody int64) *httpError {
+// readError names a failed body read: too large, too slow, or cut short.
+func readError(err error, maxBody int64) *httpError {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return tooLarge(maxBody)
@@ -99,33 +128,137 @@ func asTransportError(err error, maxBody int64) *httpError {
 	if errors.As(err, &ne) && ne.Timeout() {
 		return &httpError{http.StatusRequestTimeout, "the request body did not arrive in time: send the whole body at once"}
 	}
-	return nil
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return truncated()
+	}
+	return badRequest("malformed JSON: %s: send one JSON object, e.g. %s", err, bodyExample)
 }
 
-func jsonError(err error, maxBody int64) *httpError {
-	if he := asTransportError(err, maxBody); he != nil {
-		return he
-	}
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.EOF):
+func truncated() *httpError {
+	return badRequest("malformed JSON: the body ends inside a value: send one complete JSON object, e.g. %s", bodyExample)
+}
+
+// errInvalidUTF8 is the library's (unexported) cause of a syntactic error for invalid UTF-8.
+var errInvalidUTF8 = func() error {
+	_, err := jsontext.AppendQuote(nil, "\xff")
+	return errors.Unwrap(err)
+}()
+
+// jsonError turns an Unmarshal error into one line naming the problem and the fix.
+func jsonError(err error, body []byte) *httpError {
+	if len(bytes.Trim(body, " \t\r\n")) == 0 {
 		return badRequest("empty body: send a JSON object, e.g. %s", bodyExample)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return badRequest("malformed JSON: the body ends inside a value: send one complete JSON object, e.g. %s", bodyExample)
-	case errors.As(err, &se):
-		return badRequest("malformed JSON at byte %d: %s: send one JSON object, e.g. %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "), bodyExample)
-	case errors.As(err, &te):
-		if te.Field == "" {
-			return badRequest("the body is a JSON %s, not an object: send one JSON object, e.g. %s", te.Value, bodyExample)
-		}
-		return badRequest("field %q is a JSON %s: it must be %s", clip(te.Field), te.Value, jsonKind(te.Type.Kind().String()))
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		// encoding/json has no typed error for this; its message is stable and names the field.
-		field, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		return badRequest("unknown field %q: the accepted fields are %s", clip(field), submitFields)
+	}
+	// A syntax error in the object comes first, as with encoding/json, which scanned the whole value
+	// before decoding it: Unmarshal stops at the first error of either kind, and finds some syntax
+	// errors a token late.
+	if serr := firstValueError(body); serr != nil {
+		return syntaxError(serr)
+	}
+	var se *json.SemanticError
+	if errors.As(err, &se) {
+		return semanticError(se)
+	}
+	var sy *jsontext.SyntacticError
+	switch {
+	case !errors.As(err, &sy):
+	case errors.Is(sy.Err, jsontext.ErrDuplicateName):
+		// The same field under two casings, which the object's syntax allows.
+		return duplicateName(sy.JSONPointer)
+	case sy.JSONPointer == "":
+		return badRequest("malformed JSON: data after the first JSON object: send exactly one object, e.g. %s", bodyExample)
 	}
 	return badRequest("malformed JSON: %s: send one JSON object, e.g. %s", strings.TrimPrefix(err.Error(), "json: "), bodyExample)
+}
+
+// firstValueError is the syntactic error in the body's first JSON value, or nil if it is whole.
+func firstValueError(body []byte) error {
+	return jsontext.NewDecoder(bytes.NewReader(body)).SkipValue()
+}
+
+func syntaxError(err error) *httpError {
+	var sy *jsontext.SyntacticError
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return truncated()
+	case !errors.As(err, &sy):
+		return badRequest("malformed JSON: %s: send one JSON object, e.g. %s", strings.TrimPrefix(err.Error(), "jsontext: "), bodyExample)
+	case errors.Is(sy.Err, jsontext.ErrDuplicateName):
+		return duplicateName(sy.JSONPointer)
+	case errors.Is(sy.Err, errInvalidUTF8):
+		return badRequest("invalid UTF-8 at byte %d: JSON text, and so the code in it, must be UTF-8: send the source encoded as UTF-8", sy.ByteOffset)
+	}
+	return badRequest("malformed JSON at byte %d: %s: send one JSON object, e.g. %s", sy.ByteOffset, sy.Err, bodyExample)
+}
+
+// duplicateName rejects a repeated name: another reader of the body (a proxy, a log) could take
+// the other copy, and check one program while we check another.
+func duplicateName(p jsontext.Pointer) *httpError {
+	name, label := pointerName(p)
+	if label {
+		return badRequest("label %q appears twice: send each label once", clip(name))
+	}
+	return badRequest("field %q appears twice: send each field once, e.g. %s", clip(name), bodyExample)
+}
+
+func semanticError(se *json.SemanticError) *httpError {
+	if errors.Is(se.Err, json.ErrUnknownName) {
+		return badRequest("unknown field %q: the accepted fields are %s", clip(se.JSONPointer.LastToken()), submitFields)
+	}
+	if se.Err == nil && se.GoType != nil {
+		if se.JSONPointer == "" {
+			return badRequest("the body is a JSON %s, not an object: send one JSON object, e.g. %s", kindName(se.JSONKind), bodyExample)
+		}
+		return badRequest("field %q is a JSON %s: it must be %s", clip(fieldName(se.JSONPointer)), kindName(se.JSONKind), jsonKind(se.GoType.Kind().String()))
+	}
+	return badRequest("malformed JSON: %s: send one JSON object, e.g. %s", strings.TrimPrefix(se.Error(), "json: "), bodyExample)
+}
+
+// kindName names a JSON kind as encoding/json's type errors did.
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case 't', 'f':
+		return "bool"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "null"
+}
+
+// fieldName names the request field a pointer is in, as encoding/json did: by the field's own name
+// however the body cased it, and without the key of a label.
+func fieldName(p jsontext.Pointer) string {
+	for tok := range p.Tokens() {
+		return canonicalField(tok)
+	}
+	return ""
+}
+
+// pointerName is the repeated name at p: a label's key, or a request field.
+func pointerName(p jsontext.Pointer) (name string, label bool) {
+	var toks []string
+	for tok := range p.Tokens() {
+		toks = append(toks, tok)
+	}
+	if len(toks) == 2 && canonicalField(toks[0]) == "labels" {
+		return toks[1], true
+	}
+	return canonicalField(p.LastToken()), false
+}
+
+func canonicalField(name string) string {
+	for f := range strings.SplitSeq(submitFields, ", ") {
+		if strings.EqualFold(name, f) {
+			return f
+		}
+	}
+	return name
 }
 
 func jsonKind(goKind string) string {
