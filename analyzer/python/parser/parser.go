@@ -190,7 +190,7 @@ func newParser(toks *token.Stream) *parser {
 		p.tt = make([]tt, 0, n)
 	}
 	for i := range toks.Len() {
-		p.tt = append(p.tt, classify(toks.Kind(i), toks.Text(i)))
+		p.tt = append(p.tt, classify(toks.KindText(i)))
 	}
 	return p
 }
@@ -427,7 +427,7 @@ func (p *parser) resetMemo(base int) {
 
 // name returns the NFKC-normalised identifier of the NAME token at i.
 func (p *parser) name(i int) string {
-	return token.NormalizeIdentifier(p.text(i))
+	return p.toks.Name(i)
 }
 
 // canStartExpr reports whether a token of kind k can begin an expression (used only to pick error messages).

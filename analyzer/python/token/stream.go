@@ -14,11 +14,13 @@ type Stream struct {
 	owner      *tokenizer // the tokenizer whose buffers this stream uses, for Release
 }
 
-// packed is one token: its byte span in the text, the 1-based line of its start, and its kind.
+// packed is one token: its byte span in the text, the 1-based line of its start, and its kind; and
+// for a Name, whether it has non-ASCII letters (only such a name needs normalizing).
 type packed struct {
 	off, end uint32
 	line     uint32
 	kind     Kind
+	nonASCII bool
 }
 
 // Tokens are stored in fixed-size chunks so that the slice never regrows (a regrowth copies and briefly
@@ -68,6 +70,26 @@ func (s *Stream) Text(i int) string {
 		return ""
 	}
 	return s.text[p.off:p.end]
+}
+
+// KindText is Kind(i) and Text(i), finding the token once.
+func (s *Stream) KindText(i int) (Kind, string) {
+	p := s.at(i)
+	switch p.kind {
+	case Newline, Indent, Dedent, EndMarker:
+		return p.kind, ""
+	}
+	return p.kind, s.text[p.off:p.end]
+}
+
+// Name is NormalizeIdentifier(Text(i)) for a Name token i, without scanning an ASCII name for
+// non-ASCII bytes: the tokenizer marked the names that have them.
+func (s *Stream) Name(i int) string {
+	p := s.at(i)
+	if p.kind == Name && !p.nonASCII {
+		return s.text[p.off:p.end]
+	}
+	return NormalizeIdentifier(s.Text(i))
 }
 
 // Start is the position of token i's first byte.

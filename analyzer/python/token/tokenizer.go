@@ -1,6 +1,7 @@
 package token
 
 import (
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -92,6 +93,7 @@ func newTokenizer(text string) *tokenizer {
 		t.lineStarts = append(t.lineStarts, int32(off))
 	}
 	t.toks.lineStarts = t.lineStarts
+	t.setCursor(0)
 	return t
 }
 
@@ -106,6 +108,9 @@ type tokenizer struct {
 	p          int     // offset of the next byte
 	lineStarts []int32 // offset of every line's first byte; the last is len(src)
 	cursor     int     // index into lineStarts of the last position looked up
+	// lineLo and lineHi are the offsets the cursor's line spans, [lineLo, lineHi): emit tests every
+	// token's start against them.
+	lineLo, lineHi int
 
 	atbol                 bool
 	done                  bool // EndMarker was emitted
@@ -153,17 +158,33 @@ func (t *tokenizer) pos(off int) Pos {
 		}
 	}
 	// The final entry is the end of text: a position there is on a line of its own.
-	t.cursor = i
+	t.setCursor(i)
 	return Pos{Line: i + 1, Col: off - int(ls[i])}
 }
 
-func (t *tokenizer) emit(k Kind, start, end int) {
-	line := t.cursor + 1
-	if ls := t.lineStarts; start < int(ls[t.cursor]) || t.cursor+1 < len(ls) && start >= int(ls[t.cursor+1]) {
-		line = t.pos(start).Line // not on the cursor's line
+func (t *tokenizer) setCursor(i int) {
+	t.cursor, t.lineLo, t.lineHi = i, int(t.lineStarts[i]), math.MaxInt
+	if i+1 < len(t.lineStarts) {
+		t.lineHi = int(t.lineStarts[i+1])
 	}
-	t.toks.add(k, start, end, line)
+}
+
+// emit appends a token. It runs for every token, so it does add's common case, room in the last
+// chunk, itself.
+func (t *tokenizer) emit(k Kind, start, end int) {
+	if start < t.lineLo || start >= t.lineHi {
+		t.pos(start) // not on the cursor's line: move the cursor there
+	}
 	t.done = k == EndMarker
+	s := &t.toks
+	if n := len(s.chunks); n > 0 {
+		if c := s.chunks[n-1]; len(c) < cap(c) && len(c) < chunkSize {
+			s.chunks[n-1] = append(c, packed{off: uint32(start), end: uint32(end), line: uint32(t.cursor + 1), kind: k})
+			s.n++
+			return
+		}
+	}
+	s.add(k, start, end, t.cursor+1)
 }
 
 func (t *tokenizer) errAt(off int, format string, args ...any) error {
@@ -302,6 +323,9 @@ again:
 
 	if isPotentialIdentStart(c) {
 		sawB, sawR, sawU, sawF := false, false, false, false
+		if !isStrPrefix[byte(c)] {
+			goto ident // most names: no string prefix to look for
+		}
 		for {
 			switch {
 			case !(sawB || sawU || sawF) && (c == 'b' || c == 'B'):
@@ -324,12 +348,13 @@ again:
 		nonASCII := false
 		if isPotentialIdentChar(c) {
 			// The rest of the identifier, scanned in place rather than by nextc and backup.
-			nonASCII = c >= 128
+			or := byte(c)
 			i := t.p
-			for i < len(t.src) && isPotentialIdentChar(int(t.src[i])) {
-				nonASCII = nonASCII || t.src[i] >= 128
+			for i < len(t.src) && identChar[t.src[i]] {
+				or |= t.src[i]
 				i++
 			}
+			nonASCII = or >= 128
 			t.p = i
 		} else {
 			t.backup(c)
@@ -340,6 +365,9 @@ again:
 			}
 		}
 		t.emit(Name, start, t.p)
+		if nonASCII {
+			t.toks.last().nonASCII = true
+		}
 		return nil
 	}
 
@@ -443,6 +471,22 @@ func (t *tokenizer) continuation() error {
 	}
 	return nil
 }
+
+// identChar is isPotentialIdentChar for a byte, as a table: the identifier scan tests every byte.
+var identChar = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isPotentialIdentChar(c)
+	}
+	return t
+}()
+
+// isStrPrefix marks the letters a string prefix is made of.
+var isStrPrefix = func() (t [256]bool) {
+	for _, c := range "bBuUrRfF" {
+		t[c] = true
+	}
+	return t
+}()
 
 // isOpChar marks the characters that are one-character OP tokens.
 var isOpChar = func() (t [128]bool) {
