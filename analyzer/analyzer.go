@@ -333,6 +333,7 @@ type pass struct {
 	namingHits  []namingHit
 	small       [6]smallEntry
 	smallNext   int
+	ascii       uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
 	ctx         context.Context
 	depth       int     // nesting of embedded analyses (string annotations)
 	embeddedN   int     // bytes of embedded source analyzed

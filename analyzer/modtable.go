@@ -143,8 +143,11 @@ func (t *modTable) attrOf(mod string, attrs map[string]string, attr string) (str
 	if m, ok := attrs[attr]; ok {
 		return m, true
 	}
-	// The lookup's key does not escape, so it is only allocated when it is returned.
-	if _, ok := t.Modules[mod+"."+attr]; ok {
+	// The key is built in a buffer on the stack, and the string only when it is returned: the
+	// runtime's general concatenation cost more than the lookup.
+	var buf [64]byte
+	key := append(append(append(buf[:0], mod...), '.'), attr...)
+	if _, ok := t.Modules[string(key)]; ok {
 		return mod + "." + attr, true
 	}
 	return "", false

@@ -126,8 +126,19 @@ var keywords = map[string]bool{
 	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
+// textASCII is isASCII(p.text), scanned once for the source-level checks that ask.
+func (p *pass) textASCII() bool {
+	if p.ascii == 0 {
+		p.ascii = 2
+		if isASCII(p.text) {
+			p.ascii = 1
+		}
+	}
+	return p.ascii == 1
+}
+
 func runSBX803(p *pass, _ ast.Node) {
-	if isASCII(p.text) {
+	if p.textASCII() {
 		return
 	}
 	// The compact stream, read in place and handed back: expanding every token (TokenizeText)
@@ -181,7 +192,7 @@ func invisible(r rune) bool {
 }
 
 func runSBX804(p *pass, _ ast.Node) {
-	if isASCII(p.text) {
+	if p.textASCII() {
 		return
 	}
 	for i, line := range srcLines(p.text) {
