@@ -420,7 +420,7 @@ func (p *pass) run(ctx context.Context) {
 	// Walk 1: scopes and bindings, and the static import facts. It records every node's frame, so
 	// that the checks' pass below is a loop over a slice rather than a second tree walk.
 	col := &collector{a: p.a, w: p.w, p: p}
-	p.frames, p.order = p.w.walk(p.mod, p.frames, p.order, col.visit)
+	p.frames, p.order = p.w.walk(p.mod, p.frames, p.order, col)
 	p.subjects = col.subjects
 	if n := min(col.imports, maxFindings); cap(p.rep.Imports)-len(p.rep.Imports) < n {
 		// Sized once rather than grown: an Import is large and the report keeps them all.

@@ -201,14 +201,14 @@ type walker struct {
 	cvals     slab[cval]     // backing of folded lists and tuples (pass.foldList)
 	// freeSyms are emptied symbol maps of a previous module's scopes, for reuse.
 	freeSyms []map[string]*symbol
-	scopes   map[ast.Node]*scope
+	scopes   nodeTable[*scope] // by nodeKeyOf of the def, lambda, class or comprehension
 	root     *scope
 	stack    []int32
 	kids     []ast.Node
 }
 
 func newWalker() *walker {
-	w := &walker{scopes: map[ast.Node]*scope{}}
+	w := &walker{}
 	w.root = w.newScope(scModule, nil, 0)
 	return w
 }
@@ -227,7 +227,7 @@ func (w *walker) reset() {
 	w.cvals.reset()
 	w.symSlab.reset()
 	w.bindSlab.reset()
-	clear(w.scopes)
+	w.scopes.reset()
 	w.stack = w.stack[:0]
 	clear(w.kids)
 	w.kids = w.kids[:0]
@@ -238,19 +238,20 @@ func (w *walker) reset() {
 const maxPooledSyms = 1 << 10
 
 func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *scope {
-	if s := w.scopes[n]; s != nil {
+	k := nodeKeyOf(n)
+	if s, _ := w.scopes.get(k); s != nil {
 		return s
 	}
 	s := w.newScope(kind, parent, idx)
-	w.scopes[n] = s
+	w.scopes.put(k, s)
 	return s
 }
 
 // walk appends the frame of every node of mod to frames and its index to order, in walk order,
-// and calls visit with it. A frame is written once, when its parent pushes it; the stack holds
+// and calls the collector's visit with it (directly: a method value costs a call through a wrapper). A frame is written once, when its parent pushes it; the stack holds
 // indexes into frames, so that walking moves no pointers (each moved pointer costs a write
 // barrier while the GC marks).
-func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, visit func(f *frame, parent ast.Node)) ([]frame, []int32) {
+func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, col *collector) ([]frame, []int32) {
 	// The pusher is a local while walking: its slice headers are stored at every push.
 	q := pusher{frames: frames, stack: w.stack[:0]}
 	q.push(mod, w.root, 0, false, false)
@@ -265,7 +266,7 @@ func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, visit func
 		if f.parent >= 0 {
 			parent, parentSc = q.frames[f.parent].n, q.frames[f.parent].sc
 		}
-		visit(f, parent)
+		col.visit(f, parent)
 		q.parent = fi
 		w.pushChildren(&q, parentSc)
 	}
@@ -309,6 +310,10 @@ func (q *pusher) exprs(es []ast.Expr, f *frame) {
 // pushChildren pushes the children of frame q.parent, last first, so they pop in source order.
 // parentSc is the scope of its parent.
 func (w *walker) pushChildren(q *pusher, parentSc *scope) {
+	switch q.frames[q.parent].n.(type) {
+	case *ast.Name, *ast.Constant:
+		return // leaves, and half of all nodes: before the copy and closures below
+	}
 	fv := q.frames[q.parent] // a copy: appending to frames may move them
 	f := &fv
 	child := func(c ast.Node, sc *scope, idx int, cond bool) { q.push(c, sc, idx, cond, false) }
@@ -327,8 +332,6 @@ func (w *walker) pushChildren(q *pusher, parentSc *scope) {
 	stmts := func(body []ast.Stmt, sc *scope, numbered bool) { q.stmts(body, sc, numbered, f.idx) }
 	exprs := func(es []ast.Expr) { q.exprs(es, f) }
 	switch n := f.n.(type) {
-	case *ast.Name, *ast.Constant:
-		// Leaves, and half of all nodes: no need to ask for children.
 	case *ast.Module:
 		stmts(n.Body, f.sc, true)
 	case *ast.FunctionDef:
