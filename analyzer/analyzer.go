@@ -331,7 +331,8 @@ type pass struct {
 	evalStrings bool
 	embeddedAt  map[ast.Node]bool
 	namingHits  []namingHit
-	small       [6]smallEntry
+	smallKeys   [2 * smallN]nodeKey // refs' cache: the keys (see refs), their results, the slot next replaced
+	smallRefs   [smallN][]ref
 	smallNext   int
 	ascii       uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
 	ctx         context.Context

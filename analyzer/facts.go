@@ -264,26 +264,30 @@ func (p *pass) refs(e ast.Expr) []ref {
 	}
 	// Checks ask about the same few expressions of the current node again and again; a tiny cache
 	// in front of the map keeps that cheap.
-	// Newest first: the checks of one node ask about the same expression in a row.
+	// Newest first: the checks of one node ask about the same expression in a row. Every key is
+	// in smallKeys twice, at slot i and i+smallN, so that the scan from the newest back needs no
+	// wrapping of its index.
 	key := keyOf(e)
-	for i, j := 0, p.smallNext; i < len(p.small); i++ {
-		if j--; j < 0 {
-			j = len(p.small) - 1
-		}
-		if p.small[j].key == key {
-			return p.small[j].refs
+	for j := p.smallNext + smallN - 1; j >= p.smallNext; j-- {
+		if p.smallKeys[j] == key {
+			if j >= smallN {
+				j -= smallN
+			}
+			return p.smallRefs[j]
 		}
 	}
 	r := p.resolve(e, p.cur.sc, p.cur.idx)
-	p.small[p.smallNext] = smallEntry{key, r}
-	p.smallNext = (p.smallNext + 1) % len(p.small)
+	n := p.smallNext
+	p.smallKeys[n], p.smallKeys[n+smallN], p.smallRefs[n] = key, key, r
+	if n++; n == smallN {
+		n = 0
+	}
+	p.smallNext = n
 	return r
 }
 
-type smallEntry struct {
-	key  nodeKey
-	refs []ref
-}
+// smallN is the size of refs' cache.
+const smallN = 6
 
 func (p *pass) fold1String(e ast.Expr) (string, bool) {
 	return p.foldString(e, p.cur.sc, p.cur.idx)
