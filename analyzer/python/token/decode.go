@@ -127,6 +127,9 @@ type singleByteCodec struct {
 }
 
 func firstInvalidUTF8(s string) int {
+	if utf8.ValidString(s) {
+		return len(s) // the common case, checked eight ASCII bytes at a time
+	}
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n <= 1 {

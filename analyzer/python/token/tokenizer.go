@@ -178,8 +178,11 @@ func (t *tokenizer) emit(k Kind, start, end int) {
 	t.done = k == EndMarker
 	s := &t.toks
 	if n := len(s.chunks); n > 0 {
-		if c := s.chunks[n-1]; len(c) < cap(c) && len(c) < chunkSize {
-			s.chunks[n-1] = append(c, packed{off: uint32(start), end: uint32(end), line: uint32(t.cursor + 1), kind: k})
+		// Resliced in place, not appended to: only the length is stored back, not the pointer.
+		if c := &s.chunks[n-1]; len(*c) < cap(*c) && len(*c) < chunkSize {
+			i := len(*c)
+			*c = (*c)[:i+1]
+			(*c)[i] = packed{off: uint32(start), end: uint32(end), line: uint32(t.cursor + 1), kind: k}
 			s.n++
 			return
 		}
@@ -786,6 +789,18 @@ func (t *tokenizer) str(start, quote int) error {
 		t.backup(c)
 	}
 	for endQuoteSize != quoteSize {
+		// The bytes that neither end the string nor escape nor break a line, skipped in place: each
+		// would only reset endQuoteSize.
+		i := t.p
+		for i < len(t.src) {
+			if b := t.src[i]; int(b) == quote || b == '\\' || b == '\n' {
+				break
+			}
+			i++
+		}
+		if i > t.p {
+			endQuoteSize, t.p = 0, i
+		}
 		c = t.nextc()
 		if c == eof || (quoteSize == 1 && c == '\n') {
 			detected := t.pos(t.p - 1).Line
