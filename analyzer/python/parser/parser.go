@@ -189,9 +189,7 @@ func newParser(toks *token.Stream) *parser {
 	if n := toks.Len(); cap(p.tt) < n {
 		p.tt = make([]tt, 0, n)
 	}
-	for i := range toks.Len() {
-		p.tt = append(p.tt, classify(toks.KindText(i)))
-	}
+	toks.EachKindText(func(k token.Kind, text string) { p.tt = append(p.tt, classify(k, text)) })
 	return p
 }
 

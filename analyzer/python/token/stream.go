@@ -72,14 +72,20 @@ func (s *Stream) Text(i int) string {
 	return s.text[p.off:p.end]
 }
 
-// KindText is Kind(i) and Text(i), finding the token once.
-func (s *Stream) KindText(i int) (Kind, string) {
-	p := s.at(i)
-	switch p.kind {
-	case Newline, Indent, Dedent, EndMarker:
-		return p.kind, ""
+// EachKindText calls fn with Kind(i) and Text(i) of every token in order. It walks the chunks
+// directly, for a reader of every token (the parser's classification): finding each token by its
+// index cost more than the reading.
+func (s *Stream) EachKindText(fn func(Kind, string)) {
+	for _, c := range s.chunks {
+		for j := range c {
+			switch p := &c[j]; p.kind {
+			case Newline, Indent, Dedent, EndMarker:
+				fn(p.kind, "")
+			default:
+				fn(p.kind, s.text[p.off:p.end])
+			}
+		}
 	}
-	return p.kind, s.text[p.off:p.end]
 }
 
 // Name is NormalizeIdentifier(Text(i)) for a Name token i, without scanning an ASCII name for
