@@ -331,8 +331,7 @@ type pass struct {
 	evalStrings bool
 	embeddedAt  map[ast.Node]bool
 	namingHits  []namingHit
-	smallKeys   [2 * smallN]nodeKey // refs' cache: the keys (see refs), their results, the slot next replaced
-	smallRefs   [smallN][]ref
+	small       [2 * smallN]smallEntry // refs' cache (see there), and the slot it replaces next
 	smallNext   int
 	ascii       uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
 	ctx         context.Context

@@ -259,31 +259,38 @@ func severityOf(capability string) string {
 
 // refs resolves e, which must be in the current frame's scope.
 func (p *pass) refs(e ast.Expr) []ref {
+	// Checks ask about the same few expressions of the current node again and again; a tiny cache
+	// in front of the map keeps that cheap.
+	// Newest first: the checks of one node ask about the same expression in a row. Every entry is
+	// in small twice, at slot i and i+smallN, so that the scan from the newest back needs no
+	// wrapping of its index. A nil e may match an empty slot, whose refs are nil too.
+	key := keyOf(e)
+	for j := p.smallNext + smallN - 1; j >= p.smallNext; j-- {
+		if p.small[j].key == key {
+			return p.small[j].refs
+		}
+	}
+	return p.refsMiss(e, key)
+}
+
+// refsMiss is refs for an e not in its cache: a function of its own, so that refs inlines.
+func (p *pass) refsMiss(e ast.Expr, key nodeKey) []ref {
 	if e == nil {
 		return nil
 	}
-	// Checks ask about the same few expressions of the current node again and again; a tiny cache
-	// in front of the map keeps that cheap.
-	// Newest first: the checks of one node ask about the same expression in a row. Every key is
-	// in smallKeys twice, at slot i and i+smallN, so that the scan from the newest back needs no
-	// wrapping of its index.
-	key := keyOf(e)
-	for j := p.smallNext + smallN - 1; j >= p.smallNext; j-- {
-		if p.smallKeys[j] == key {
-			if j >= smallN {
-				j -= smallN
-			}
-			return p.smallRefs[j]
-		}
-	}
 	r := p.resolve(e, p.cur.sc, p.cur.idx)
 	n := p.smallNext
-	p.smallKeys[n], p.smallKeys[n+smallN], p.smallRefs[n] = key, key, r
+	p.small[n], p.small[n+smallN] = smallEntry{key, r}, smallEntry{key, r}
 	if n++; n == smallN {
 		n = 0
 	}
 	p.smallNext = n
 	return r
+}
+
+type smallEntry struct {
+	key  nodeKey
+	refs []ref
 }
 
 // smallN is the size of refs' cache.
