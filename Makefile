@@ -82,7 +82,7 @@ bench-policy:
 	$(GO) test -run '^$$' -bench 'Decide' -benchtime 3s ./policy/
 
 bench-audit:
-	$(GO) test -run '^$$' -bench 'Append' -count 3 ./audit/
+	$(GO) test -run '^$$' -bench 'Append|Lookup' -count 3 ./audit/
 
 bench-run: image
 	$(GO) test -run '^$$' -bench 'Run' -benchtime 40x ./runner/

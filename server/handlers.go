@@ -152,7 +152,14 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 		writeError(w, http.StatusBadRequest, "audit id must be 1 to 128 letters, digits, - or _: use the audit_id of a check or run answer")
 		return
 	}
+	release, ok := acquire(r.Context(), s.auditSlots, s.checkWait)
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "another audit lookup is reading the log: retry after 1s")
+		return
+	}
 	recs, err := s.audit.Lookup(r.Context(), id)
+	release()
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, "audit: "+err.Error())
 		return

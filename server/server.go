@@ -61,6 +61,9 @@ type Server struct {
 	maxChecks  int
 	maxBody    int64
 	audit      AuditReader
+	// auditSlots admits one audit lookup at a time: each reads the whole log, and a principal within
+	// its rate must not be able to take the cores from checks with lookups.
+	auditSlots chan struct{}
 	log        *slog.Logger
 	metrics    *metrics
 	timeouts   Timeouts
@@ -166,6 +169,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		s.maxChecks = 64 * runtime.GOMAXPROCS(0)
 	}
 	s.checkSlots = make(chan struct{}, s.maxChecks)
+	s.auditSlots = make(chan struct{}, 1)
 	s.p = cpuBound(p, 2*runtime.GOMAXPROCS(0))
 	runs := cfg.Server.MaxConcurrentRuns
 	if runs == 0 {

@@ -176,6 +176,21 @@ func TestAuditAccess(t *testing.T) {
 	e.verifyLog()
 }
 
+// TestAuditLookupsOneAtATime: while a lookup holds the log, another waits its turn and, past the
+// queue wait, gets 503 with Retry-After instead of a second whole-log read.
+func TestAuditLookupsOneAtATime(t *testing.T) {
+	e := startEnv(t, testConfig(t), envOpts{opts: []Option{WithMaxConcurrentChecks(0, 50*time.Millisecond)}})
+	e.srv.auditSlots <- struct{}{} // a lookup in progress
+	r := e.do(http.MethodGet, "/v1/audit/01ARZ3NDEKTSV4RRFFQ69G5FAV", auditorToken, nil)
+	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" || !strings.Contains(r.errorMessage(t), "another audit lookup") {
+		t.Fatalf("lookup while another reads the log: %d %s, want 503 with Retry-After", r.Status, r.Body)
+	}
+	<-e.srv.auditSlots
+	if r := e.do(http.MethodGet, "/v1/audit/01ARZ3NDEKTSV4RRFFQ69G5FAV", auditorToken, nil); r.Status != http.StatusNotFound {
+		t.Fatalf("lookup once the log is free: %d %s, want 404", r.Status, r.Body)
+	}
+}
+
 func TestAuditWithoutLog(t *testing.T) {
 	e := startEnv(t, testConfig(t), envOpts{noLog: true})
 	r := e.post("/v1/check", aliceToken, map[string]any{"code": allowedCode})
