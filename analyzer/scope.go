@@ -248,9 +248,10 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 }
 
 // walk appends the frame of every node of mod to frames and its index to order, in walk order,
-// and calls the collector's visit with it (directly: a method value costs a call through a wrapper). A frame is written once, when its parent pushes it; the stack holds
-// indexes into frames, so that walking moves no pointers (each moved pointer costs a write
-// barrier while the GC marks).
+// and calls the collector's visit with it (directly: a method value costs a call through a
+// wrapper). A frame is written once, when its parent pushes it; the stack holds indexes into
+// frames, so that walking moves no pointers (each moved pointer costs a write barrier while the GC
+// marks).
 func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, col *collector) ([]frame, []int32) {
 	// The pusher is a local while walking: its slice headers are stored at every push.
 	q := pusher{frames: frames, stack: w.stack[:0]}
