@@ -9,23 +9,13 @@
 # Needs: go (only to build), python3, bandit (Debian: apt-get install bandit).
 set -euo pipefail
 
-die() { echo "bench_check: $*" >&2; exit 2; }
-
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/lib.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench_check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 command -v python3 >/dev/null || die "python3 not found: install python3"
 command -v bandit >/dev/null || die "bandit not found: apt-get install bandit (or pip install bandit)"
-
-bin=${1:-}
-if [[ -z "$bin" ]]; then
-	command -v go >/dev/null || die "go not found and no SBXGATE_BIN given: install Go or pass a built sbxgate"
-	echo "building sbxgate..." >&2
-	(cd "$root" && go build -trimpath -o "$work/sbxgate" ./cmd/sbxgate) || die "build failed: fix the build or pass a built sbxgate"
-	bin=$work/sbxgate
-fi
-[[ -x "$bin" ]] || die "$bin is not an executable: run make build or pass the path of a built sbxgate"
+sbxgate_bin "${1:-}"
 
 src=${2:-$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')}
 [[ -d "$src" ]] || die "$src is not a directory: pass the Python tree to check"

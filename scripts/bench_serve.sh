@@ -4,20 +4,18 @@
 #   scripts/bench_serve.sh [SBXGATE_BIN]
 #
 # Starts the binary as deployed (its own process, its own collector setting, the embedded config
-# and policy, a bearer token) and sends POST /v1/check of server/testdata/bench_program.py (102
-# lines) from CONNS kept-alive connections (each count in turn) for SECS seconds, with and without the fsync'd audit
-# log, then GET /healthz the same way: the floor of HTTP on this machine, read in the same run.
+# and policy, a bearer token). For each count of kept-alive connections in CONNS it sends, for SECS
+# seconds each: GET /healthz, the floor of HTTP on this machine read in the same run; then POST
+# /v1/check of server/testdata/bench_program.py (102 lines), without and with the fsync'd audit log.
 # Afterwards the log is verified, and its decision records must equal the checks the server
 # answered (its own /metrics count), or the script fails.
 #
 # Reported: requests/s, wrk's latency p50/p99, the server process's CPU per request (from
 # /proc/PID/stat, without wrk's share) and the ratio of checks/s to the floor's requests/s.
-# Needs: wrk (apt-get install wrk), curl, go only to build.
+# Needs: wrk (apt-get install wrk), curl, python3, go only to build.
 set -euo pipefail
 
-die() { echo "bench_serve: $*" >&2; exit 2; }
-
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/lib.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench_serve.XXXXXX")
 pid=""
 cleanup() {
@@ -28,14 +26,8 @@ trap cleanup EXIT
 
 command -v wrk >/dev/null || die "wrk not found: apt-get install wrk"
 command -v curl >/dev/null || die "curl not found: apt-get install curl"
-
-bin=${1:-}
-if [[ -z "$bin" ]]; then
-	command -v go >/dev/null || die "go not found and no SBXGATE_BIN given: install Go or pass a built sbxgate"
-	(cd "$root" && go build -trimpath -o "$work/sbxgate" ./cmd/sbxgate) || die "build failed: fix the build or pass a built sbxgate"
-	bin=$work/sbxgate
-fi
-[[ -x "$bin" ]] || die "$bin is not an executable: run make build or pass the path of a built sbxgate"
+command -v python3 >/dev/null || die "python3 not found: install python3"
+sbxgate_bin "${1:-}"
 
 secs=${SECS:-10}
 conns_list=${CONNS:-8 16}
@@ -106,10 +98,10 @@ load() {
 	read -r _ n dur p50 p99 bad <<<"$res"
 	((bad == 0)) || die "$name: $bad requests failed or were not 200: $out"
 	rate=$(awk -v n="$n" -v d="$dur" 'BEGIN {printf "%.0f", n / (d / 1e6)}')
-	printf '%-22s %8s req/s  p50 %6.2f ms  p99 %6.2f ms  server CPU %4.0f µs/req (%2.0f%% in the kernel)\n' "$name" "$rate" \
-		"$(awk -v x="$p50" 'BEGIN {print x / 1000}')" "$(awk -v x="$p99" 'BEGIN {print x / 1000}')" \
-		"$(awk -v c=$((c1 - c0)) -v t="$tck" -v n="$n" 'BEGIN {print c / t * 1e6 / n}')" \
-		"$(awk -v c=$((c1 - c0)) -v k=$((k1 - k0)) 'BEGIN {print c ? 100 * k / c : 0}')"
+	awk -v name="$name" -v rate="$rate" -v p50="$p50" -v p99="$p99" -v n="$n" -v cpu=$((c1 - c0)) -v kern=$((k1 - k0)) -v tck="$tck" 'BEGIN {
+		printf "%-22s %8s req/s  p50 %6.2f ms  p99 %6.2f ms  server CPU %4.0f µs/req (%2.0f%% in the kernel)\n",
+			name, rate, p50 / 1000, p99 / 1000, cpu / tck * 1e6 / n, cpu ? 100 * kern / cpu : 0
+	}'
 }
 
 echo "sbxgate serve, $threads wrk threads, ${secs}s per row, $(nproc) cores"
