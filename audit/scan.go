@@ -24,13 +24,7 @@ var ErrTorn = errors.New("incomplete last line")
 // writer appending meanwhile is never seen half-way, and it skips an incomplete last line left by a
 // crashed writer, which was never acknowledged (Verify reports it; Each returns ErrTorn).
 func Scan(path string, fn func(Record) error) error {
-	err := scanLines(path, func(lineNo int64, line []byte) error {
-		var r Record
-		if err := json.Unmarshal(line, &r); err != nil {
-			return fmt.Errorf("audit: %s line %d: not a valid record: %v: run sbxgate audit verify", path, lineNo, err)
-		}
-		return fn(r)
-	})
+	err := eachMentioning(context.Background(), path, nil, func(r *Record, _ []byte) error { return fn(*r) })
 	if errors.Is(err, ErrTorn) {
 		return nil
 	}
@@ -121,15 +115,11 @@ func stableSize(path string, f *os.File) (int64, error) {
 // line. Like Scan it does not check hashes; unlike Scan it returns an error wrapping ErrTorn, after
 // the complete records, when the log ends in an incomplete line.
 func Each(path string, f *Filter, fn func(r *Record, line []byte) error) error {
-	return scanLines(path, func(lineNo int64, line []byte) error {
-		var r Record
-		if err := json.Unmarshal(line, &r); err != nil {
-			return fmt.Errorf("audit: %s line %d: not a valid record: %v: run sbxgate audit verify", path, lineNo, err)
-		}
-		if f != nil && !f.Match(&r) {
+	return eachMentioning(context.Background(), path, nil, func(r *Record, line []byte) error {
+		if f != nil && !f.Match(r) {
 			return nil
 		}
-		return fn(&r, line)
+		return fn(r, line)
 	})
 }
 
@@ -174,10 +164,9 @@ func Linked(ctx context.Context, path, id string) ([]Record, error) {
 	return recs, err
 }
 
-// eachMentioning is Each over the lines that contain needle (all lines if needle is nil), until ctx
-// ends. A lookup by
-// id so costs a byte search of the log, not the decoding of every record: on a log of a million
-// records that is the difference between a fraction of a second and most of a minute.
+// eachMentioning decodes each record whose line contains needle (every line if needle is nil) and
+// calls fn with it, until ctx ends. A lookup by id so costs a byte search of the log rather than the
+// decoding of every record: 20x less on a 20,000-record log (BenchmarkLookup).
 func eachMentioning(ctx context.Context, path string, needle []byte, fn func(r *Record, line []byte) error) error {
 	return scanLines(path, func(lineNo int64, line []byte) error {
 		if lineNo%1024 == 0 {
