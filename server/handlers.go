@@ -51,8 +51,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 	}
 	release, ok := acquire(r.Context(), s.checkSlots, s.checkWait)
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is at capacity (%d checks in progress, more queued): retry after 1s", cap(s.checkSlots)))
+		busy(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is at capacity (%d checks in progress, more queued): retry after 1s", cap(s.checkSlots)))
 		return
 	}
 	out, err := func() (pipeline.Outcome, error) {
@@ -82,8 +81,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 	}
 	release, ok := acquire(r.Context(), s.runSlots, s.runWait)
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
+		busy(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
 		return
 	}
 	start := time.Now()
@@ -154,8 +152,7 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 	}
 	release, ok := acquire(r.Context(), s.auditSlots, s.checkWait)
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, "another audit lookup is reading the log: retry after 1s")
+		busy(w, http.StatusServiceUnavailable, "another audit lookup is reading the log: retry after 1s")
 		return
 	}
 	recs, err := s.audit.Lookup(r.Context(), id)
@@ -220,6 +217,12 @@ func normalDecision(d policy.Decision) policy.Decision {
 		d.Reasons = []policy.Reason{}
 	}
 	return d
+}
+
+// busy answers a request that found its slots full past the queue wait: retry in a second.
+func busy(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Retry-After", "1")
+	writeError(w, code, msg)
 }
 
 // retryAfter formats a wait for the Retry-After header: whole seconds, at least 1.
