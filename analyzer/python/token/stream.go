@@ -63,8 +63,10 @@ func (s *Stream) Len() int { return s.n }
 func (s *Stream) Kind(i int) Kind { return s.at(i).kind }
 
 // Text is the exact source text of token i, as Token.Text (a substring of the decoded source, not a copy).
-func (s *Stream) Text(i int) string {
-	p := s.at(i)
+func (s *Stream) Text(i int) string { return s.textOf(s.at(i)) }
+
+// textOf is the text of p: none for the tokens that stand for layout rather than for source bytes.
+func (s *Stream) textOf(p *packed) string {
 	switch p.kind {
 	case Newline, Indent, Dedent, EndMarker:
 		return ""
@@ -78,12 +80,7 @@ func (s *Stream) Text(i int) string {
 func (s *Stream) EachKindText(fn func(Kind, string)) {
 	for _, c := range s.chunks {
 		for j := range c {
-			switch p := &c[j]; p.kind {
-			case Newline, Indent, Dedent, EndMarker:
-				fn(p.kind, "")
-			default:
-				fn(p.kind, s.text[p.off:p.end])
-			}
+			fn(c[j].kind, s.textOf(&c[j]))
 		}
 	}
 }
