@@ -36,7 +36,23 @@ const maxPooledLines = 1 << 14
 // maxSource is the largest decoded source a Stream can address with 32-bit offsets.
 const maxSource = 1<<31 - 1
 
+// add appends a token. It runs for every token: its common case, room in the last chunk, reslices
+// the chunk in place (only the length is stored back, not the pointer); addChunk does the rest.
 func (s *Stream) add(k Kind, off, end, line int) {
+	if n := len(s.chunks); n > 0 {
+		if c := &s.chunks[n-1]; len(*c) < cap(*c) && len(*c) < chunkSize {
+			i := len(*c)
+			*c = (*c)[:i+1]
+			(*c)[i] = packed{off: uint32(off), end: uint32(end), line: uint32(line), kind: k}
+			s.n++
+			return
+		}
+	}
+	s.addChunk(k, off, end, line)
+}
+
+// addChunk appends a token where the last chunk is full: a new chunk, or a grown first one.
+func (s *Stream) addChunk(k Kind, off, end, line int) {
 	if len(s.chunks) == 0 || len(s.chunks[len(s.chunks)-1]) == chunkSize {
 		size := chunkSize
 		if len(s.chunks) == 0 {

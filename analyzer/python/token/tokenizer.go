@@ -169,25 +169,12 @@ func (t *tokenizer) setCursor(i int) {
 	}
 }
 
-// emit appends a token. It runs for every token, so it does add's common case, room in the last
-// chunk, itself.
 func (t *tokenizer) emit(k Kind, start, end int) {
 	if start < t.lineLo || start >= t.lineHi {
 		t.pos(start) // not on the cursor's line: move the cursor there
 	}
 	t.done = k == EndMarker
-	s := &t.toks
-	if n := len(s.chunks); n > 0 {
-		// Resliced in place, not appended to: only the length is stored back, not the pointer.
-		if c := &s.chunks[n-1]; len(*c) < cap(*c) && len(*c) < chunkSize {
-			i := len(*c)
-			*c = (*c)[:i+1]
-			(*c)[i] = packed{off: uint32(start), end: uint32(end), line: uint32(t.cursor + 1), kind: k}
-			s.n++
-			return
-		}
-	}
-	s.add(k, start, end, t.cursor+1)
+	t.toks.add(k, start, end, t.cursor+1)
 }
 
 func (t *tokenizer) errAt(off int, format string, args ...any) error {
