@@ -6,17 +6,13 @@ import (
 	"testing"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
-	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/cputime"
 )
 
 // BenchmarkPass is the analysis alone, without decoding and parsing: the part of BenchmarkAnalyze
 // this package's own code spends, for profiling it.
 func BenchmarkPass(b *testing.B) {
-	a, err := New(config.Default())
-	if err != nil {
-		b.Fatal(err)
-	}
+	a := newTestAnalyzer(b)
 	src, err := os.ReadFile("testdata/llm_program.py")
 	if err != nil {
 		b.Fatal(err)

@@ -8,16 +8,12 @@ import (
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
-	"github.com/sbxgate/sbxgate/config"
 )
 
 // TestWalkOrderIsChildrenOrder checks that the walker, which pushes the children of common nodes
 // itself, visits every node's children in ast.Children's order, as checks and reports rely on.
 func TestWalkOrderIsChildrenOrder(t *testing.T) {
-	a, err := New(config.Default())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newTestAnalyzer(t)
 	files, _ := filepath.Glob("../testdata/corpus/*/*.py")
 	files = append(files, "testdata/llm_program.py")
 	walked := 0
