@@ -33,8 +33,9 @@ type boundedAnalyzer struct {
 // and the background reader it starts per request) wake each other, each woken goroutine runs next
 // and inherits the time slice, so a connection whose next request is already waiting is served
 // again and again while requests on other connections wait out the 10 ms slice. Measured with wrk
-// at 8 connections (scripts/bench_serve.sh): the same checks per second, and a p99 of 4.9 to 5.5 ms
-// instead of 17 to 20.
+// (scripts/bench_serve.sh, binaries with and without the yield alternating): the same checks per
+// second, and a p99 of 5.1 and 5.6 ms instead of 18.1 and 19.4 at 8 connections, 8.9 and 11.1
+// instead of 31.6 and 34.8 at 16.
 func (b boundedAnalyzer) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
 	runtime.Gosched()
 	b.sem <- struct{}{}
