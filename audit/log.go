@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -80,6 +81,28 @@ type Log struct {
 	buf      []byte
 	failed   error     // sticky: the file's state is unknown after a failed fsync
 	unlogged []*Record // repairs done but not yet written
+
+	// Written by commit, read by Stats at any time.
+	commits, committed, commitNanos, syncNanos atomic.Int64
+}
+
+// Stats are a log's group-commit counters since Open: what an operator needs to tell whether the
+// disk's flushes bound the rate of appends (see take).
+type Stats struct {
+	Commits    int64         // writes that reached the disk, one fdatasync each
+	Records    int64         // records they carried
+	CommitTime time.Duration // wall time in those commits: writer lock, catching up, write, fdatasync
+	SyncTime   time.Duration // of which in fdatasync
+}
+
+// Stats returns the counters; it is safe to call concurrently with Append.
+func (l *Log) Stats() Stats {
+	return Stats{
+		Commits:    l.commits.Load(),
+		Records:    l.committed.Load(),
+		CommitTime: time.Duration(l.commitNanos.Load()),
+		SyncTime:   time.Duration(l.syncNanos.Load()),
+	}
 }
 
 // tail is what a writer needs to know about the end of the log.
@@ -355,6 +378,7 @@ func (l *Log) commit(batch []*pending) error {
 	if l.failed != nil {
 		return l.failed
 	}
+	start := time.Now()
 	if err := flock(l.lockf, true); err != nil {
 		return fmt.Errorf("audit: lock %s: %w", l.lockf.Name(), err)
 	}
@@ -393,11 +417,17 @@ func (l *Log) commit(batch []*pending) error {
 		}
 		return fmt.Errorf("audit: write %s: %w", l.path, err)
 	}
+	synced := time.Now()
 	if err := syncData(l.f); err != nil {
 		// After a failed fsync the kernel may have dropped the dirty pages: nothing is known any more.
 		l.failed = fmt.Errorf("audit: %w: the log's state on disk is unknown: reopen it", err)
 		return l.failed
 	}
+	end := time.Now()
+	l.commits.Add(1)
+	l.committed.Add(int64(len(repairs) + len(batch)))
+	l.commitNanos.Add(int64(end.Sub(start)))
+	l.syncNanos.Add(int64(end.Sub(synced)))
 	st.size += int64(len(buf))
 	l.st = st
 	if cap(buf) <= 1<<20 {

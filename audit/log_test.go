@@ -238,12 +238,37 @@ func TestGroupCommitOneProcess(t *testing.T) {
 	}
 	wg.Wait()
 	close(ids)
+	st := l.Stats()
 	l.Close()
 	want := map[string]bool{}
 	for id := range ids {
 		want[id] = true
 	}
 	checkExactly(t, path, want)
+	// Every record went out in some commit; concurrent writers shared commits.
+	if st.Records != writers*each || st.Commits < 1 || st.Commits > st.Records {
+		t.Errorf("Stats() = %+v: want %d records in 1 to %d commits", st, writers*each, writers*each)
+	}
+	if st.SyncTime <= 0 || st.SyncTime > st.CommitTime {
+		t.Errorf("Stats() = %+v: want 0 < SyncTime <= CommitTime", st)
+	}
+}
+
+// TestStatsLoneWriter: a lone writer commits each record by itself, and opening the log (which checks
+// its tail through the commit path) counts no commit.
+func TestStatsLoneWriter(t *testing.T) {
+	l := openT(t, filepath.Join(t.TempDir(), "audit.log"))
+	if st := l.Stats(); st != (Stats{}) {
+		t.Fatalf("Stats() after Open = %+v, want zero", st)
+	}
+	for range 3 {
+		if _, err := l.Append(context.Background(), decisionRecord("p", "x", true)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := l.Stats(); st.Commits != 3 || st.Records != 3 {
+		t.Errorf("Stats() = %+v, want 3 commits of 1 record", st)
+	}
 }
 
 // checkExactly verifies the log and checks it holds exactly the decision records with the given ids,

@@ -11,7 +11,8 @@
 # answered (its own /metrics count), or the script fails.
 #
 # Reported: requests/s, wrk's latency p50/p99, the server process's CPU per request (from
-# /proc/PID/stat, without wrk's share) and the ratio of checks/s to the floor's requests/s.
+# /proc/PID/stat, without wrk's share) and the ratio of checks/s to the floor's requests/s; for the
+# logged row, the log's group commits from /metrics (records per commit, time per commit and fdatasync).
 # Needs: wrk (apt-get install wrk), curl, python3, go only to build.
 set -euo pipefail
 
@@ -88,6 +89,19 @@ served_checks() {
 	curl -fsS "$url/metrics" | awk '/^sbxgate_http_requests_total\{/ && /route="\/v1\/check"/ && /code="200"/ {n += $2} END {print n + 0}'
 }
 
+# commits: the log's group commits as the server counted them (its /metrics), one line.
+commits() {
+	curl -fsS "$url/metrics" | awk '
+		$1 == "sbxgate_audit_commits_total" {c = $2}
+		$1 == "sbxgate_audit_committed_records_total" {r = $2}
+		$1 == "sbxgate_audit_commit_seconds_total" {cs = $2}
+		$1 == "sbxgate_audit_fsync_seconds_total" {fs = $2}
+		END {
+			if (c == 0) exit 1
+			printf "log commits: %d, %.1f records each, %.2f ms each of which fdatasync %.2f ms\n", c, r / c, cs / c * 1000, fs / c * 1000
+		}'
+}
+
 # load NAME PATH METHOD: one wrk run; prints a row and sets rate.
 load() {
 	local name=$1 path=$2 method=$3 c0 c1 k0 k1 out res n dur p50 p99 bad
@@ -119,6 +133,7 @@ for conns in $conns_list; do
 	load "POST /v1/check, log" /v1/check POST
 	withlog=$rate
 	served=$(served_checks)
+	commits || die "the server's /metrics has no audit commit counters"
 	stop_server
 
 	"$bin" audit verify --audit "$work/audit.jsonl" >/dev/null 2>"$work/verify.err" || die "audit verify failed: $(cat "$work/verify.err")"

@@ -8,6 +8,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline"
 )
 
 // metrics live in the Server's own registry, so several servers (tests) never collide.
@@ -21,7 +24,10 @@ type metrics struct {
 	runsInFlight prometheus.Gauge
 }
 
-func newMetrics() *metrics {
+// auditStats is what the audit log reports of its group commits (*audit.Log has it).
+type auditStats interface{ Stats() audit.Stats }
+
+func newMetrics(lg pipeline.Log) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -49,6 +55,21 @@ func newMetrics() *metrics {
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.decisions, m.runDuration, m.runsInFlight,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if st, ok := lg.(auditStats); ok {
+		counter := func(name, help string, v func(audit.Stats) float64) prometheus.Collector {
+			return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return v(st.Stats()) })
+		}
+		m.reg.MustRegister(
+			counter("sbxgate_audit_commits_total", "Group commits of the audit log: one write and one fdatasync each.",
+				func(s audit.Stats) float64 { return float64(s.Commits) }),
+			counter("sbxgate_audit_committed_records_total", "Records the audit log's group commits carried.",
+				func(s audit.Stats) float64 { return float64(s.Records) }),
+			counter("sbxgate_audit_commit_seconds_total", "Wall time in the audit log's group commits (writer lock, write, fdatasync).",
+				func(s audit.Stats) float64 { return s.CommitTime.Seconds() }),
+			counter("sbxgate_audit_fsync_seconds_total", "Wall time in the audit log's fdatasync calls.",
+				func(s audit.Stats) float64 { return s.SyncTime.Seconds() }),
+		)
+	}
 	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 	return m
 }

@@ -188,7 +188,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		}
 	}
 	s.timeouts = s.timeouts.withDefaults(cfg)
-	s.metrics = newMetrics()
+	s.metrics = newMetrics(p.Log)
 	s.handler = s.routes()
 	return s, nil
 }

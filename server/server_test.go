@@ -363,6 +363,10 @@ func TestMetrics(t *testing.T) {
 		`sbxgate_decisions_total{decision="deny",endpoint="check"} 1`,
 		`sbxgate_runs_in_flight 0`,
 		`sbxgate_run_duration_seconds_count 0`,
+		// One request at a time: each decision record was its own group commit.
+		`sbxgate_audit_commits_total 2`,
+		`sbxgate_audit_committed_records_total 2`,
+		`sbxgate_audit_fsync_seconds_total `,
 	} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("metrics lack %s", want)
