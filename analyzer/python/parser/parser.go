@@ -53,7 +53,7 @@ func Parse(src []byte, filename string) (mod *ast.Module, err error) {
 // too and would otherwise decode twice.
 func ParseText(text string, filename string) (mod *ast.Module, err error) {
 	defer recoverInternal(&mod, &err)
-	toks, terr := token.TokenizeTextStream(text)
+	toks, part, terr := token.TokenizeTextPartial(text)
 	if terr != nil {
 		return nil, asSyntaxError(terr)
 	}
@@ -61,6 +61,9 @@ func ParseText(text string, filename string) (mod *ast.Module, err error) {
 	defer p.release()
 	p.a = newArena(p)
 	m := p.file()
+	if part.Err != nil {
+		return nil, p.tokenizerError(m, part)
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -71,6 +74,34 @@ func ParseText(text string, filename string) (mod *ast.Module, err error) {
 		return nil, e
 	}
 	return m, nil
+}
+
+// tokenizerError picks the error CPython 3.11 reports for a source its tokenizer fails on, given the
+// parse of the tokens before the failure (m, and p's own error). CPython tokenizes as its parser asks
+// for tokens (Parser/pegen.c, Parser/pegen_errors.c), so:
+//   - a parser that reached the failing token reports the tokenizer's error;
+//   - otherwise the parser's own error comes first. CPython then tokenizes the rest of the source: an
+//     error its tokenizer raises replaces the parser's, and so does a bracket left open at the end when
+//     it was opened on a line before the one the parser stopped at. Neither replaces "unexpected
+//     indent", which CPython settles before it tokenizes the rest. Errors the tokenizer leaves to the
+//     parser (indentation, a stray backslash, a character no rule accepts) replace nothing.
+//
+// Only the message and position depend on this: a source with a tokenizer error is always rejected.
+func (p *parser) tokenizerError(m *ast.Module, part token.Partial) *token.SyntaxError {
+	if m != nil || p.far >= part.At {
+		return part.Err
+	}
+	e := p.err
+	if e == nil {
+		e = p.syntaxError()
+	}
+	switch {
+	case e.Msg == "unexpected indent":
+		return e
+	case part.Raised(), part.Unclosed() && part.Err.Line < p.tok(p.far).Start.Line:
+		return part.Err
+	}
+	return e
 }
 
 // recoverInternal is the last-resort guard: a bug in the front end must become a parse error (fail

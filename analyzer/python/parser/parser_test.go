@@ -249,6 +249,16 @@ func TestErrors(t *testing.T) {
 		{"(a, b) += 1\n", "SyntaxError", "'tuple' is an illegal expression for augmented assignment", 1, 0},
 		{"x = yield = 1\n", "SyntaxError", "assignment to yield expression not possible", 1, 4},
 		{"  x = 1\n", "IndentationError", "unexpected indent", 1, 2},
+		// Which error comes first when the tokenizer fails too, in CPython's order (see tokenizerError);
+		// each was checked against python3 3.11.
+		{"a b\nx = \"unterminated\n", "SyntaxError", "unterminated string literal (detected at line 2)", 2, 4},
+		{"x = 1\ny = \"abc\n", "SyntaxError", "unterminated string literal (detected at line 2)", 2, 4},
+		{"a b\nc = (1,\n", "SyntaxError", "invalid syntax", 1, 2},
+		{"f(1,\n2 3\n", "SyntaxError", "'(' was never closed", 1, 1},
+		{"a $ b\nc = )\n", "SyntaxError", "unmatched ')'", 2, 4},
+		{"a b\n  c\n", "SyntaxError", "invalid syntax", 1, 2},
+		{"  x\ny = \"abc\n", "IndentationError", "unexpected indent", 1, 2},
+		{"a ? b\n", "SyntaxError", "invalid syntax", 1, 2},
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.src), "err.py")

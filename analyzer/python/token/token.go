@@ -59,7 +59,20 @@ type SyntaxError struct {
 	Kind                       string
 	Msg                        string
 	Line, Col, EndLine, EndCol int
+
+	// How CPython's tokenizer signals it (see Partial): 0 raised at once, else left to the parser.
+	signal errSignal
 }
+
+// errSignal says how CPython 3.11's tokenizer reports an error, which decides whether it or an
+// earlier parser error is the one reported (Parser/pegen_errors.c).
+type errSignal uint8
+
+const (
+	raised   errSignal = iota // syntaxerror(): an exception, which wins over a parser error found earlier
+	deferred                  // an error token and a tok->done code: reported only if the parser reaches it
+	unclosed                  // end of input inside brackets: wins only over a parser error on a later line
+)
 
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("line %d:%d: %s: %s", e.Line, e.Col, e.Kind, e.Msg)

@@ -36,6 +36,53 @@ func TokenizeText(text string) ([]Token, error) {
 	return s.Tokens(), nil
 }
 
+// Partial is what TokenizeTextPartial says of an error it met.
+type Partial struct {
+	// Err is the tokenizer's error, nil when the whole text tokenized.
+	Err *SyntaxError
+	// At is the index of the EndMarker that stands in the stream where the error was met.
+	At int
+}
+
+// Raised reports whether CPython raises Err as soon as its tokenizer meets it. Its parser then
+// tokenizes the rest of the source after a syntax error of its own and reports this error instead,
+// wherever it is.
+func (p Partial) Raised() bool { return p.Err != nil && p.Err.signal == raised }
+
+// Unclosed reports whether Err is a bracket still open at the end of the input. CPython reports it
+// instead of a parser error found earlier only when the bracket opened on an earlier line.
+func (p Partial) Unclosed() bool { return p.Err != nil && p.Err.signal == unclosed }
+
+// TokenizeTextPartial is TokenizeTextStream for a parser that must report errors in CPython's order:
+// CPython tokenizes lazily, so a syntax error before a tokenizer error can be the one reported. On a
+// tokenizer error the stream holds the tokens before it, ended by an EndMarker, and the Partial says
+// what the error was. A character no operator starts is an operator token here, for the parser to
+// reject, as CPython's tokenizer makes it. The stream is nil only for input too large to tokenize.
+func TokenizeTextPartial(text string) (*Stream, Partial, error) {
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	if len(text) > maxSource {
+		return nil, Partial{}, syntaxErr(1, 0, "source is larger than 2 GiB: split it into smaller files")
+	}
+	t := newTokenizer(text)
+	t.strayOps = true
+	for {
+		if err := t.next(); err != nil {
+			se, ok := err.(*SyntaxError)
+			if !ok {
+				t.toks.Release()
+				return nil, Partial{}, err
+			}
+			t.emit(EndMarker, min(t.p, len(t.src)), min(t.p, len(t.src)))
+			return &t.toks, Partial{Err: se, At: t.toks.Len() - 1}, nil
+		}
+		if t.done {
+			return &t.toks, Partial{}, nil
+		}
+	}
+}
+
 // TokenizeTextStream is TokenizeText with the compact result the parser uses.
 func TokenizeTextStream(text string) (*Stream, error) {
 	// exec input: CPython appends a final newline when there is none.
@@ -118,6 +165,9 @@ type tokenizer struct {
 	pendin                int
 	parens                []paren
 	toks                  Stream
+	// strayOps: a character no operator starts ('$', '?', '!', '`') is an operator token, as in
+	// CPython, which leaves it to the parser to reject, instead of an error (see TokenizeTextPartial).
+	strayOps bool
 }
 
 // nextc returns the next byte, or eof without advancing (tok_nextc).
@@ -184,7 +234,13 @@ func (t *tokenizer) errAt(off int, format string, args ...any) error {
 
 func (t *tokenizer) indentErr(off int, kind, msg string) error {
 	p := t.pos(off)
-	return &SyntaxError{Kind: kind, Msg: msg, Line: p.Line, Col: p.Col}
+	return &SyntaxError{Kind: kind, Msg: msg, Line: p.Line, Col: p.Col, signal: deferred}
+}
+
+// deferErr marks err as one CPython's tokenizer leaves to the parser (see errSignal).
+func deferErr(err error) error {
+	err.(*SyntaxError).signal = deferred
+	return err
 }
 
 func isPotentialIdentStart(c int) bool {
@@ -305,7 +361,9 @@ again:
 	if c == eof {
 		if n := len(t.parens); n > 0 {
 			p := t.parens[n-1]
-			return syntaxErr(p.line, p.col, "'%c' was never closed", p.c)
+			e := syntaxErr(p.line, p.col, "'%c' was never closed", p.c)
+			e.signal = unclosed
+			return e
 		}
 		t.emit(EndMarker, len(t.src), len(t.src))
 		return nil
@@ -445,7 +503,11 @@ again:
 	if c >= 128 || !isOpChar[c] {
 		// '$', '?', '!' and '`' are OP tokens no grammar rule accepts: the
 		// parser would report "invalid syntax" at this token.
-		return t.errAt(start, "invalid syntax")
+		if t.strayOps && c < 128 {
+			t.emit(Op, start, t.p)
+			return nil
+		}
+		return deferErr(t.errAt(start, "invalid syntax"))
 	}
 	t.emit(Op, start, t.p)
 	return nil
@@ -454,10 +516,10 @@ again:
 // continuation is tok_continuation_line, after a backslash has been read.
 func (t *tokenizer) continuation() error {
 	if c := t.nextc(); c != '\n' {
-		return t.errAt(t.p-1, "unexpected character after line continuation character")
+		return deferErr(t.errAt(t.p-1, "unexpected character after line continuation character"))
 	}
 	if t.peek() == eof {
-		return t.errAt(t.p, "unexpected EOF while parsing")
+		return deferErr(t.errAt(t.p, "unexpected EOF while parsing"))
 	}
 	return nil
 }
