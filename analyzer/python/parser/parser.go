@@ -378,7 +378,7 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	case tINDENT:
 		return &token.SyntaxError{Kind: "IndentationError", Msg: "unexpected indent", Line: t.Start.Line, Col: t.Start.Col}
 	case tEOF:
-		return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax: unexpected end of input", Line: t.Start.Line, Col: t.Start.Col}
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col}
 	}
 	if i > 0 && p.tt[i-1] == tNEWLINE && p.tt[i] != tINDENT && i >= 2 && p.tt[i-2] == opColon {
 		return &token.SyntaxError{Kind: "IndentationError", Msg: "expected an indented block" + p.blockOwner(i-2),
@@ -402,9 +402,83 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	if p.tt[i] == tNEWLINE && startsCompound(p.tt[ls], first.Text) {
 		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected ':'", Line: t.Start.Line, Col: t.Start.Col}
 	}
+	if e := p.forgotComma(ls, i); e != nil {
+		return e
+	}
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
 }
+
+// forgotComma is CPython's invalid_expression rule for a parse that failed at token i inside brackets
+// of the logical line that starts at ls: an expression ends right before i and another starts at i,
+// as in f(a b) or [x y]. The first expression starts where CPython's parser would try one: after the
+// innermost open bracket or a comma, colon or '=' of its own, at the earliest such token that makes
+// it end at i.
+func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
+	if i == 0 || !canStartExpr(p.tt[i]) && p.tt[i] != opLPar {
+		return nil
+	}
+	// The open brackets before i, and the start of the item i is in.
+	depth, item := 0, -1
+	var opens []int
+	for j := ls; j < i; j++ {
+		switch p.tt[j] {
+		case opLPar, opLSqb, opLBrace:
+			opens = append(opens, j)
+		case opRPar, opRSqb, opRBrace:
+			if len(opens) > 0 {
+				opens = opens[:len(opens)-1]
+			}
+		}
+	}
+	depth = len(opens)
+	if depth == 0 {
+		return nil
+	}
+	item = opens[depth-1] + 1
+	level := 0
+	for j := item; j < i; j++ {
+		switch p.tt[j] {
+		case opLPar, opLSqb, opLBrace:
+			level++
+		case opRPar, opRSqb, opRBrace:
+			level--
+		case opComma, opColon, opEqual:
+			if level == 0 {
+				item = j + 1
+			}
+		}
+	}
+	save, far := p.pos, p.far
+	defer func() { p.pos, p.far = save, far }()
+	for s := item; s < i; s++ {
+		if p.tt[s] == tNAME && (p.tt[s+1] == tSTRING || isSoftKeyword(p.tok(s).Text)) {
+			continue // CPython's !(NAME STRING | SOFT_KEYWORD)
+		}
+		p.pos = s
+		a := p.disjunction()
+		if p.err != nil {
+			p.err = nil
+			return nil
+		}
+		if a == nil || p.pos != i {
+			continue
+		}
+		if n, ok := a.(*ast.Name); ok && (n.Id == "print" || n.Id == "exec") {
+			return nil // a legacy statement, which has its own message
+		}
+		if b := p.expression(); b == nil || p.err != nil {
+			p.err = nil
+			return nil
+		}
+		start, end := p.tok(s).Start, p.lastEnd()
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax. Perhaps you forgot a comma?",
+			Line: start.Line, Col: start.Col, EndLine: end.Line, EndCol: end.Col}
+	}
+	return nil
+}
+
+func isSoftKeyword(s string) bool { return s == "_" || s == "match" || s == "case" }
 
 func (p *parser) memoGet(r rule, pos int) (memoVal, bool) {
 	i := pos - p.memoBase

@@ -259,6 +259,11 @@ func TestErrors(t *testing.T) {
 		{"a b\n  c\n", "SyntaxError", "invalid syntax", 1, 2},
 		{"  x\ny = \"abc\n", "IndentationError", "unexpected indent", 1, 2},
 		{"a ? b\n", "SyntaxError", "invalid syntax", 1, 2},
+		{"f(a b)\n", "SyntaxError", "invalid syntax. Perhaps you forgot a comma?", 1, 2},
+		{"x = [1 2]\n", "SyntaxError", "invalid syntax. Perhaps you forgot a comma?", 1, 5},
+		{"{\"a\": b c}\n", "SyntaxError", "invalid syntax. Perhaps you forgot a comma?", 1, 6},
+		{"f(x.y z)\n", "SyntaxError", "invalid syntax. Perhaps you forgot a comma?", 1, 2},
+		{"x = a b\n", "SyntaxError", "invalid syntax", 1, 6}, // outside brackets: no comma hint
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.src), "err.py")
