@@ -418,8 +418,7 @@ func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
 	if i == 0 || !canStartExpr(p.tt[i]) && p.tt[i] != opLPar {
 		return nil
 	}
-	// The open brackets before i, and the start of the item i is in.
-	depth, item := 0, -1
+	// The brackets still open before i, and the start of the item i is in.
 	var opens []int
 	for j := ls; j < i; j++ {
 		switch p.tt[j] {
@@ -431,11 +430,10 @@ func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
 			}
 		}
 	}
-	depth = len(opens)
-	if depth == 0 {
+	if len(opens) == 0 {
 		return nil
 	}
-	item = opens[depth-1] + 1
+	item := opens[len(opens)-1] + 1
 	level := 0
 	for j := item; j < i; j++ {
 		switch p.tt[j] {

@@ -59,6 +59,24 @@ func (p Partial) Unclosed() bool { return p.Err != nil && p.Err.signal == unclos
 // what the error was. A character no operator starts is an operator token here, for the parser to
 // reject, as CPython's tokenizer makes it. The stream is nil only for input too large to tokenize.
 func TokenizeTextPartial(text string) (*Stream, Partial, error) {
+	return tokenize(text, true)
+}
+
+// TokenizeTextStream is TokenizeText with the compact result the parser uses.
+func TokenizeTextStream(text string) (*Stream, error) {
+	s, part, err := tokenize(text, false)
+	if err != nil {
+		return nil, err
+	}
+	if part.Err != nil {
+		s.Release()
+		return nil, part.Err
+	}
+	return s, nil
+}
+
+func tokenize(text string, strayOps bool) (*Stream, Partial, error) {
+	// exec input: CPython appends a final newline when there is none.
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
@@ -66,40 +84,19 @@ func TokenizeTextPartial(text string) (*Stream, Partial, error) {
 		return nil, Partial{}, syntaxErr(1, 0, "source is larger than 2 GiB: split it into smaller files")
 	}
 	t := newTokenizer(text)
-	t.strayOps = true
+	t.strayOps = strayOps
 	for {
 		if err := t.next(); err != nil {
 			se, ok := err.(*SyntaxError)
 			if !ok {
-				t.toks.Release()
-				return nil, Partial{}, err
+				se = syntaxErr(t.pos(t.p).Line, 0, "%v", err)
 			}
-			t.emit(EndMarker, min(t.p, len(t.src)), min(t.p, len(t.src)))
+			end := min(t.p, len(t.src))
+			t.emit(EndMarker, end, end)
 			return &t.toks, Partial{Err: se, At: t.toks.Len() - 1}, nil
 		}
 		if t.done {
 			return &t.toks, Partial{}, nil
-		}
-	}
-}
-
-// TokenizeTextStream is TokenizeText with the compact result the parser uses.
-func TokenizeTextStream(text string) (*Stream, error) {
-	// exec input: CPython appends a final newline when there is none.
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	if len(text) > maxSource {
-		return nil, syntaxErr(1, 0, "source is larger than 2 GiB: split it into smaller files")
-	}
-	t := newTokenizer(text)
-	for {
-		if err := t.next(); err != nil {
-			t.toks.Release()
-			return nil, err
-		}
-		if t.done {
-			return &t.toks, nil
 		}
 	}
 }
