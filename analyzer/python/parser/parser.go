@@ -374,6 +374,13 @@ func (p *parser) syntaxError() *token.SyntaxError {
 		i = p.toks.Len() - 1
 	}
 	t := p.tok(i)
+	if p.tt[i] != kwExcept && p.tt[i] != kwFinally && p.tryEndsAt(i) {
+		at := t.Start
+		if p.tt[i] == tEOF {
+			at = p.toks.LastLineEnd()
+		}
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected 'except' or 'finally' block", Line: at.Line, Col: at.Col}
+	}
 	switch p.tt[i] {
 	case tINDENT:
 		return &token.SyntaxError{Kind: "IndentationError", Msg: "unexpected indent", Line: t.Start.Line, Col: t.Start.Col}
@@ -407,6 +414,40 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	}
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
+}
+
+// tryEndsAt reports whether the block of a try statement ends right before token i, which is then
+// not the except or finally clause CPython's invalid_try_stmt rule expects: the block is a line of its
+// own after "try:", or an indented block whose dedent is one of those just before i.
+func (p *parser) tryEndsAt(i int) bool {
+	if i >= 1 && p.tt[i-1] == tNEWLINE {
+		ls := i - 1
+		for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
+			ls--
+		}
+		if p.tt[ls] == kwTry && ls+1 < i && p.tt[ls+1] == opColon && p.tt[ls+2] != tNEWLINE {
+			return true
+		}
+	}
+	for d := i - 1; d >= 0 && p.tt[d] == tDEDENT; d-- {
+		// The INDENT this DEDENT closes: scanning back, the first at which the nesting is even again.
+		depth := 0
+		for j := d; j >= 0; j-- {
+			switch p.tt[j] {
+			case tDEDENT:
+				depth++
+			case tINDENT:
+				depth--
+			}
+			if depth == 0 {
+				if j >= 3 && p.tt[j-1] == tNEWLINE && p.tt[j-2] == opColon && p.tt[j-3] == kwTry {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
 }
 
 // forgotComma is CPython's invalid_expression rule for a parse that failed at token i inside brackets

@@ -264,6 +264,10 @@ func TestErrors(t *testing.T) {
 		{"{\"a\": b c}\n", "SyntaxError", "invalid syntax. Perhaps you forgot a comma?", 1, 6},
 		{"f(x.y z)\n", "SyntaxError", "invalid syntax. Perhaps you forgot a comma?", 1, 2},
 		{"x = a b\n", "SyntaxError", "invalid syntax", 1, 6}, // outside brackets: no comma hint
+		{"try:\n  x\n", "SyntaxError", "expected 'except' or 'finally' block", 2, 3},
+		{"try:\n  x\n\n# c\n", "SyntaxError", "expected 'except' or 'finally' block", 4, 3},
+		{"def f():\n  try:\n    x\n  y\n", "SyntaxError", "expected 'except' or 'finally' block", 4, 2},
+		{"try: x\ny\n", "SyntaxError", "expected 'except' or 'finally' block", 2, 0},
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.src), "err.py")

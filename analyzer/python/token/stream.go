@@ -117,6 +117,17 @@ func (s *Stream) Start(i int) Pos {
 	return Pos{Line: int(p.line), Col: int(p.off) - int(s.lineStarts[p.line-1])}
 }
 
+// LastLineEnd is the position at the end of the text's last line, before its newline: where CPython
+// places an error it finds at the end of the input.
+func (s *Stream) LastLineEnd() Pos {
+	ls := s.lineStarts
+	if len(ls) < 2 {
+		return Pos{Line: 1}
+	}
+	last := len(ls) - 2 // the text ends with a newline, so ls ends with the start of an empty line
+	return Pos{Line: last + 1, Col: int(ls[last+1]) - 1 - int(ls[last])}
+}
+
 // End is the position just after token i; a Newline ends one column after its start, on its own line.
 func (s *Stream) End(i int) Pos {
 	p := s.at(i)
