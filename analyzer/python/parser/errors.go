@@ -83,6 +83,46 @@ func targetError(e ast.Expr, format string) *token.SyntaxError {
 		EndLine: l.EndLineno, EndCol: l.EndColOffset}
 }
 
+// conditionAssignError is CPython's invalid_named_expression rule where a condition is expected: "if x
+// = 1:" (and elif, while) is a comparison or an assignment expression written with '='. It re-reads the
+// logical line starting at token ls, whose parse failed at token i, and returns nil when that is not
+// what went wrong. It runs only after the parse has failed, so it cannot change the decision.
+func (p *parser) conditionAssignError(ls, i int) *token.SyntaxError {
+	switch p.tt[ls] {
+	case kwIf, kwElif, kwWhile:
+	default:
+		return nil
+	}
+	if p.tt[i] != opEqual {
+		return nil
+	}
+	save, far := p.pos, p.far
+	defer func() { p.pos, p.far, p.err = save, far, nil }()
+	p.pos = ls + 1
+	a := p.bitwiseOr()
+	if a == nil || p.err != nil || p.pos != i {
+		return nil
+	}
+	p.pos = i + 1
+	if b := p.bitwiseOr(); b == nil || p.err != nil {
+		return nil
+	}
+	if k := p.peek(); k == opEqual || k == opColonEqual {
+		return nil
+	}
+	switch a := a.(type) {
+	case *ast.Name:
+		return targetError(a, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
+	case *ast.List, *ast.Tuple, *ast.GeneratorExp:
+		return nil
+	case *ast.Constant:
+		if p.tt[ls+1] == kwTrue || p.tt[ls+1] == kwFalse || p.tt[ls+1] == kwNone {
+			return nil
+		}
+	}
+	return targetError(a, "cannot assign to %s here. Maybe you meant '==' instead of '='?")
+}
+
 // invalidTarget is _PyPegen_get_invalid_target: the first part of e that cannot be a target, or nil.
 func invalidTarget(e ast.Expr, del bool) ast.Expr {
 	// Explicit stack: e may be deeply nested.

@@ -409,6 +409,9 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	if p.tt[i] == tNEWLINE && startsCompound(p.tt[ls], first.Text) {
 		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected ':'", Line: t.Start.Line, Col: t.Start.Col}
 	}
+	if e := p.conditionAssignError(ls, i); e != nil {
+		return e
+	}
 	if e := p.forgotComma(ls, i); e != nil {
 		return e
 	}

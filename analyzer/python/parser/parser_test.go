@@ -268,6 +268,10 @@ func TestErrors(t *testing.T) {
 		{"try:\n  x\n\n# c\n", "SyntaxError", "expected 'except' or 'finally' block", 4, 3},
 		{"def f():\n  try:\n    x\n  y\n", "SyntaxError", "expected 'except' or 'finally' block", 4, 2},
 		{"try: x\ny\n", "SyntaxError", "expected 'except' or 'finally' block", 2, 0},
+		{"if x = 1:\n  pass\n", "SyntaxError", "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 1, 3},
+		{"while x = 1:\n  pass\n", "SyntaxError", "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 1, 6},
+		{"if x.y = 1:\n  pass\n", "SyntaxError", "cannot assign to attribute here. Maybe you meant '==' instead of '='?", 1, 3},
+		{"if x = 1 = 2:\n  pass\n", "SyntaxError", "invalid syntax", 1, 5},
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.src), "err.py")
