@@ -412,11 +412,68 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	if e := p.conditionAssignError(ls, i); e != nil {
 		return e
 	}
+	if e := p.secondPassError(ls, i); e != nil {
+		return e
+	}
 	if e := p.forgotComma(ls, i); e != nil {
 		return e
 	}
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
+}
+
+// innermostOpen returns the index of the innermost bracket still open before token i on the logical
+// line that starts at ls, or -1.
+func (p *parser) innermostOpen(ls, i int) int {
+	var opens []int
+	for j := ls; j < i; j++ {
+		switch p.tt[j] {
+		case opLPar, opLSqb, opLBrace:
+			opens = append(opens, j)
+		case opRPar, opRSqb, opRBrace:
+			if len(opens) > 0 {
+				opens = opens[:len(opens)-1]
+			}
+		}
+	}
+	if len(opens) == 0 {
+		return -1
+	}
+	return opens[len(opens)-1]
+}
+
+// isParamList reports whether the bracket at token o opens a def's parameter list.
+func (p *parser) isParamList(o int) bool {
+	return p.tt[o] == opLPar && o >= 2 && p.tt[o-1] == tNAME && p.tt[o-2] == kwDef
+}
+
+// secondPassError gives a few of the messages of CPython's second, error-reporting pass that depend
+// only on the tokens around the failure at token i, on the logical line starting at ls, or nil:
+// invalid_import_from_targets, invalid_default and invalid_parameters.
+func (p *parser) secondPassError(ls, i int) *token.SyntaxError {
+	t := p.tok(i)
+	if p.tt[i] == tNEWLINE && i > ls && p.tt[i-1] == opComma && p.tt[ls] == kwFrom {
+		for j := ls; j < i; j++ {
+			if p.tt[j] == kwImport && p.tt[j+1] != opLPar {
+				return &token.SyntaxError{Kind: "SyntaxError", Msg: "trailing comma not allowed without surrounding parentheses",
+					Line: t.Start.Line, Col: t.Start.Col}
+			}
+		}
+	}
+	o := p.innermostOpen(ls, i)
+	if o < 0 || !p.isParamList(o) {
+		return nil
+	}
+	if (p.tt[i] == opRPar || p.tt[i] == opComma) && p.tt[i-1] == opEqual {
+		eq := p.tok(i - 1)
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected default value expression",
+			Line: eq.Start.Line, Col: eq.Start.Col, EndLine: eq.End.Line, EndCol: eq.End.Col}
+	}
+	if p.tt[i] == opLPar && (p.tt[i-1] == opComma || i-1 == o) {
+		return &token.SyntaxError{Kind: "SyntaxError", Msg: "Function parameters cannot be parenthesized",
+			Line: t.Start.Line, Col: t.Start.Col}
+	}
+	return nil
 }
 
 // tryEndsAt reports whether the block of a try statement ends right before token i, which is then
@@ -462,22 +519,12 @@ func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
 	if i == 0 || !canStartExpr(p.tt[i]) && p.tt[i] != opLPar {
 		return nil
 	}
-	// The brackets still open before i, and the start of the item i is in.
-	var opens []int
-	for j := ls; j < i; j++ {
-		switch p.tt[j] {
-		case opLPar, opLSqb, opLBrace:
-			opens = append(opens, j)
-		case opRPar, opRSqb, opRBrace:
-			if len(opens) > 0 {
-				opens = opens[:len(opens)-1]
-			}
-		}
+	o := p.innermostOpen(ls, i)
+	if o < 0 || p.isParamList(o) || p.tt[o] == opLPar && o >= 1 && p.tt[o-1] == kwImport {
+		return nil // parameters and imported names are not expressions
 	}
-	if len(opens) == 0 {
-		return nil
-	}
-	item := opens[len(opens)-1] + 1
+	// The start of the item i is in.
+	item := o + 1
 	level := 0
 	for j := item; j < i; j++ {
 		switch p.tt[j] {

@@ -272,6 +272,11 @@ func TestErrors(t *testing.T) {
 		{"while x = 1:\n  pass\n", "SyntaxError", "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 1, 6},
 		{"if x.y = 1:\n  pass\n", "SyntaxError", "cannot assign to attribute here. Maybe you meant '==' instead of '='?", 1, 3},
 		{"if x = 1 = 2:\n  pass\n", "SyntaxError", "invalid syntax", 1, 5},
+		{"from x import a, b,\n", "SyntaxError", "trailing comma not allowed without surrounding parentheses", 1, 19},
+		{"def f(a, b=, c=1):\n  pass\n", "SyntaxError", "expected default value expression", 1, 10},
+		{"def f(x, (a, b)):\n  pass\n", "SyntaxError", "Function parameters cannot be parenthesized", 1, 9},
+		{"def f(a b):\n  pass\n", "SyntaxError", "invalid syntax", 1, 8}, // parameters: no comma hint
+		{"from x import (a b)\n", "SyntaxError", "invalid syntax", 1, 17},
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.src), "err.py")
