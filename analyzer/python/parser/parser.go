@@ -406,7 +406,7 @@ func (p *parser) syntaxError() *token.SyntaxError {
 			return e
 		}
 	}
-	if p.tt[i] == tNEWLINE && startsCompound(p.tt[ls], first.Text) {
+	if p.tt[i] == tNEWLINE && startsCompound(p.tt[ls], first.Text) && p.headerComplete(ls, i) {
 		return &token.SyntaxError{Kind: "SyntaxError", Msg: "expected ':'", Line: t.Start.Line, Col: t.Start.Col}
 	}
 	if e := p.conditionAssignError(ls, i); e != nil {
@@ -420,6 +420,25 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	}
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
+}
+
+// headerComplete reports whether the compound statement header from token ls to the NEWLINE at i
+// lacks only its colon, as CPython's "expected ':'" requires: else, try, finally and except may stand
+// alone; the others need a header that ends as an expression does ("if x +" or a bare "if" is
+// "invalid syntax").
+func (p *parser) headerComplete(ls, i int) bool {
+	if i-1 == ls {
+		switch p.tt[ls] {
+		case kwElse, kwTry, kwFinally, kwExcept:
+			return true
+		}
+		return false
+	}
+	switch p.tt[i-1] {
+	case tNAME, tNUMBER, tSTRING, opRPar, opRSqb, opRBrace, kwTrue, kwFalse, kwNone, opEllipsis:
+		return true
+	}
+	return false
 }
 
 // innermostOpen returns the index of the innermost bracket still open before token i on the logical

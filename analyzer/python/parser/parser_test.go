@@ -277,6 +277,10 @@ func TestErrors(t *testing.T) {
 		{"def f(x, (a, b)):\n  pass\n", "SyntaxError", "Function parameters cannot be parenthesized", 1, 9},
 		{"def f(a b):\n  pass\n", "SyntaxError", "invalid syntax", 1, 8}, // parameters: no comma hint
 		{"from x import (a b)\n", "SyntaxError", "invalid syntax", 1, 17},
+		{"if x:\n  pass\nelse\n  pass\n", "SyntaxError", "expected ':'", 3, 4},
+		{"class X\n  pass\n", "SyntaxError", "expected ':'", 1, 7},
+		{"if x +\n  pass\n", "SyntaxError", "invalid syntax", 1, 6}, // the header is not complete
+		{"while\n", "SyntaxError", "invalid syntax", 1, 5},
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.src), "err.py")
