@@ -392,10 +392,7 @@ func (p *parser) syntaxError() *token.SyntaxError {
 			Line: t.Start.Line, Col: t.Start.Col}
 	}
 	// A few of CPython's second-pass messages for common mistakes, keyed on the logical line that failed.
-	ls := i
-	for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
-		ls--
-	}
+	ls := p.lineStart(i)
 	first := p.tok(ls)
 	if p.tt[ls] == tNAME && (first.Text == "print" || first.Text == "exec") && i > ls && canStartExpr(p.tt[ls+1]) {
 		return &token.SyntaxError{Kind: "SyntaxError", Line: first.Start.Line, Col: first.Start.Col,
@@ -412,14 +409,23 @@ func (p *parser) syntaxError() *token.SyntaxError {
 	if e := p.conditionAssignError(ls, i); e != nil {
 		return e
 	}
-	if e := p.secondPassError(ls, i); e != nil {
+	o := p.innermostOpen(ls, i)
+	if e := p.secondPassError(ls, i, o); e != nil {
 		return e
 	}
-	if e := p.forgotComma(ls, i); e != nil {
+	if e := p.forgotComma(i, o); e != nil {
 		return e
 	}
 	return &token.SyntaxError{Kind: "SyntaxError", Msg: "invalid syntax", Line: t.Start.Line, Col: t.Start.Col,
 		EndLine: t.End.Line, EndCol: t.End.Col}
+}
+
+// lineStart returns the first token of the logical line token i is on.
+func (p *parser) lineStart(i int) int {
+	for i > 0 && p.tt[i-1] != tNEWLINE && p.tt[i-1] != tINDENT && p.tt[i-1] != tDEDENT {
+		i--
+	}
+	return i
 }
 
 // headerComplete reports whether the compound statement header from token ls to the NEWLINE at i
@@ -467,9 +473,10 @@ func (p *parser) isParamList(o int) bool {
 }
 
 // secondPassError gives a few of the messages of CPython's second, error-reporting pass that depend
-// only on the tokens around the failure at token i, on the logical line starting at ls, or nil:
-// invalid_import_from_targets, invalid_default and invalid_parameters.
-func (p *parser) secondPassError(ls, i int) *token.SyntaxError {
+// only on the tokens around the failure at token i, on the logical line starting at ls, whose
+// innermost bracket still open before i is at o (see innermostOpen), or nil: invalid_import_from_targets,
+// invalid_default and invalid_parameters.
+func (p *parser) secondPassError(ls, i, o int) *token.SyntaxError {
 	t := p.tok(i)
 	if p.tt[i] == tNEWLINE && i > ls && p.tt[i-1] == opComma && p.tt[ls] == kwFrom {
 		for j := ls; j < i; j++ {
@@ -479,7 +486,6 @@ func (p *parser) secondPassError(ls, i int) *token.SyntaxError {
 			}
 		}
 	}
-	o := p.innermostOpen(ls, i)
 	if o < 0 || !p.isParamList(o) {
 		return nil
 	}
@@ -500,10 +506,7 @@ func (p *parser) secondPassError(ls, i int) *token.SyntaxError {
 // own after "try:", or an indented block whose dedent is one of those just before i.
 func (p *parser) tryEndsAt(i int) bool {
 	if i >= 1 && p.tt[i-1] == tNEWLINE {
-		ls := i - 1
-		for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
-			ls--
-		}
+		ls := p.lineStart(i - 1)
 		if p.tt[ls] == kwTry && ls+1 < i && p.tt[ls+1] == opColon && p.tt[ls+2] != tNEWLINE {
 			return true
 		}
@@ -529,16 +532,15 @@ func (p *parser) tryEndsAt(i int) bool {
 	return false
 }
 
-// forgotComma is CPython's invalid_expression rule for a parse that failed at token i inside brackets
-// of the logical line that starts at ls: an expression ends right before i and another starts at i,
-// as in f(a b) or [x y]. The first expression starts where CPython's parser would try one: after the
-// innermost open bracket or a comma, colon or '=' of its own, at the earliest such token that makes
-// it end at i.
-func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
+// forgotComma is CPython's invalid_expression rule for a parse that failed at token i inside the
+// bracket at token o (the innermost still open, see innermostOpen): an expression ends right before i
+// and another starts at i, as in f(a b) or [x y]. The first expression starts where CPython's parser
+// would try one: after that bracket or a comma, colon or '=' of its own, at the earliest such token
+// that makes it end at i.
+func (p *parser) forgotComma(i, o int) *token.SyntaxError {
 	if i == 0 || !canStartExpr(p.tt[i]) && p.tt[i] != opLPar {
 		return nil
 	}
-	o := p.innermostOpen(ls, i)
 	if o < 0 || p.isParamList(o) || p.tt[o] == opLPar && o >= 1 && p.tt[o-1] == kwImport {
 		return nil // parameters and imported names are not expressions
 	}
@@ -558,7 +560,7 @@ func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
 		}
 	}
 	save, far := p.pos, p.far
-	defer func() { p.pos, p.far = save, far }()
+	defer func() { p.pos, p.far, p.err = save, far, nil }()
 	for s := item; s < i; s++ {
 		if p.tt[s] == tNAME && (p.tt[s+1] == tSTRING || isSoftKeyword(p.tok(s).Text)) {
 			continue // CPython's !(NAME STRING | SOFT_KEYWORD)
@@ -566,7 +568,6 @@ func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
 		p.pos = s
 		a := p.disjunction()
 		if p.err != nil {
-			p.err = nil
 			return nil
 		}
 		if a == nil || p.pos != i {
@@ -576,7 +577,6 @@ func (p *parser) forgotComma(ls, i int) *token.SyntaxError {
 			return nil // a legacy statement, which has its own message
 		}
 		if b := p.expression(); b == nil || p.err != nil {
-			p.err = nil
 			return nil
 		}
 		start, end := p.tok(s).Start, p.lastEnd()
@@ -665,10 +665,7 @@ func startsCompound(k tt, text string) bool {
 // blockOwner describes the compound statement whose header ends with the ':' at token colon, as CPython's
 // "expected an indented block after ..." messages do, or returns "".
 func (p *parser) blockOwner(colon int) string {
-	ls := colon
-	for ls > 0 && p.tt[ls-1] != tNEWLINE && p.tt[ls-1] != tINDENT && p.tt[ls-1] != tDEDENT {
-		ls--
-	}
+	ls := p.lineStart(colon)
 	if p.tt[ls] == kwAsync && ls+1 < colon {
 		ls++
 	}
