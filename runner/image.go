@@ -34,9 +34,9 @@ const (
 // filter) and python3-prctl (process 1 not dumpable).
 const sandboxParts = "seccomp,prctl"
 
-// imagePackages are the Debian packages of the runner image: the interpreter and what the
-// sandbox's process 1 loads.
-var imagePackages = []string{"python3", "python3-seccomp", "python3-prctl"}
+// imagePackages are the Debian packages of the runner image: the interpreter, what the sandbox's
+// process 1 loads, and the time zone database zoneinfo reads.
+var imagePackages = []string{"python3", "python3-seccomp", "python3-prctl", "tzdata"}
 
 // BuildOptions configure BuildImage. Zero values take the defaults.
 type BuildOptions struct {

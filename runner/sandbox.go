@@ -75,22 +75,24 @@ type sandboxPolicy struct {
 	allow, deny   []string
 	modcaps       map[string][]string
 	nativeModules []string // ctypes, _ctypes, cffi: never loaded unless native_code is granted
-	// warmPreload is what a warm container loads before it knows its program: only what any
-	// program may need (codecs). A program's own modules are loaded when it arrives, which costs
-	// what importing them would have cost it anyway, and no memory of its tier for the rest.
-	warmPreload []string
+	// basePreload is what every sandbox loads before it knows its program: the native code of
+	// the whole allowlist, except what is costly to load and only needed by a program that
+	// imports it (see heavyNative). Library code imports lazily (argparse imports shutil, which
+	// loads _lzma, when it formats help), so a program's own imports do not say all it needs.
+	basePreload []string
 	// allPreload is what the whole allowlist needs, for a request that does not say what it
 	// imports.
 	allPreload []string
 	idleMS     int64
 }
 
+// heavyNative are extension modules whose loading runs a package of Python code (_asyncio
+// imports asyncio: about 90 ms): loaded only for a program that imports them, which pays what
+// its own import would have cost.
+var heavyNative = []string{"_asyncio"}
+
 func newSandboxPolicy(cfg *config.Config) (sandboxPolicy, error) {
 	all, err := cfg.AllowedNativeDeps()
-	if err != nil {
-		return sandboxPolicy{}, err
-	}
-	warm, err := config.NativeDeps(nil)
 	if err != nil {
 		return sandboxPolicy{}, err
 	}
@@ -104,8 +106,8 @@ func newSandboxPolicy(cfg *config.Config) (sandboxPolicy, error) {
 			p.modcaps[m] = caps
 		}
 	}
-	p.warmPreload = p.preloadable(warm, 0)
 	p.allPreload = p.preloadable(all, 0)
+	p.basePreload = slices.DeleteFunc(slices.Clone(p.allPreload), func(m string) bool { return slices.Contains(heavyNative, m) })
 	return p, nil
 }
 
@@ -141,10 +143,10 @@ func (p sandboxPolicy) initConfig(l config.Limits, warm, witness bool) initConfi
 		TimeoutMS: l.TimeoutMS, Grants: l.Grants.Names(),
 		Seccomp: l.Enforce.On(config.LayerSeccomp), AuditHook: l.Enforce.On(config.LayerAuditHook),
 		Witness: witness, Allow: p.allow, Deny: p.deny, ModuleCaps: p.modcaps,
-		NativeModules: p.nativeModules, Workspace: []string{"/tmp"}, Preload: []string{},
+		NativeModules: p.nativeModules, Workspace: []string{"/tmp"}, Preload: p.basePreload,
 	}
 	if warm {
-		c.Preload, c.IdleMS = p.warmPreload, p.idleMS
+		c.IdleMS = p.idleMS
 	}
 	return c
 }
