@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"encoding/json"
