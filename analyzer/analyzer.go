@@ -15,6 +15,7 @@ import (
 
 	"github.com/sbxgate/sbxgate/analyzer/checks"
 	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/catalog"
 	"github.com/sbxgate/sbxgate/config"
 )
 
@@ -61,4 +62,20 @@ func Checks() []Check {
 		out[i] = *c
 	}
 	return out
+}
+
+// Rules is the catalogue entry of every check, in list order.
+func Rules() []catalog.Rule {
+	out := make([]catalog.Rule, len(checks.All))
+	for i, c := range checks.All {
+		out[i] = c.Rule()
+	}
+	return out
+}
+
+// Catalog is every rule the gate reports, sorted by ID: the analyzer's checks (Rules) and the
+// rules of the front end, the policy stage and the default policy (catalog.Stages). The policy's
+// IDs, SARIF's rule descriptors, `sbxgate rules` and docs/rules.md all read it.
+func Catalog() []catalog.Rule {
+	return catalog.Complete(append(Rules(), catalog.Stages...))
 }

@@ -71,7 +71,7 @@ var Stages = []Rule{
 	{ID: PolicyParseError, Name: "policy-parse-error", Stage: Policy, Severity: "high",
 		Doc:  "The default policy denies code that does not parse as Python 3.11.",
 		Hint: "make the file valid Python 3.11 (python3 -m py_compile FILE shows the same error)"},
-	{ID: PolicyImport, Name: "import-not-allowed", Stage: Policy, Severity: "high",
+	{ID: PolicyImport, Name: "policy-import-denied", Stage: Policy, Severity: "high",
 		Doc:  "The default policy denies an import the module allowlist does not admit, or a dynamic import of a computed name.",
 		Hint: "use only allowed standard-library modules, by a plain import statement"},
 	{ID: PolicyNoReport, Name: "policy-no-report", Stage: Policy, Severity: "high",

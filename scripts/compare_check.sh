@@ -14,7 +14,9 @@
 # sarif) from the repository's root, so paths in the output are the same; standard output, standard
 # error and the exit status must all be identical. With SARIF_RULES=ignore, a difference confined to
 # SARIF's tool.driver.rules (the rule descriptors, not the results) is reported but tolerated, and the
-# comparison of everything else is still byte for byte.
+# comparison of everything else is still byte for byte. CHECK_FLAGS are passed to both binaries'
+# check (CHECK_FLAGS="--policy rego" gives both the same policy, and so the same policy_revision,
+# when the embedded policies differ).
 # Exit status: 0 identical; 1 some output differs (the first lines of the diff are shown); 2 usage.
 set -euo pipefail
 
@@ -58,7 +60,8 @@ for set in "${sets[@]}"; do
 			bin=$before
 			[[ $side == after ]] && bin=$after
 			rc=0
-			"$bin" check --format "$f" "${paths[@]}" >"$work/$side.out" 2>"$work/$side.err" || rc=$?
+			# shellcheck disable=SC2086 # CHECK_FLAGS is a list of flags
+			"$bin" check ${CHECK_FLAGS:-} --format "$f" "${paths[@]}" >"$work/$side.out" 2>"$work/$side.err" || rc=$?
 			echo "$rc" >"$work/$side.rc"
 		done
 		result=identical
