@@ -2,8 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -20,16 +18,6 @@ func newTestEngine(t testing.TB) *Engine {
 		t.Fatal(err)
 	}
 	return a
-}
-
-// findings renders a report's findings as "line:RULE" strings, sorted.
-func findings(rep *Report) []string {
-	out := []string{}
-	for _, f := range rep.Findings {
-		out = append(out, fmt.Sprintf("%d:%s", f.Line, f.Rule))
-	}
-	slices.Sort(out)
-	return out
 }
 
 // allowed must agree with config.Modules.ModuleAllowed, which the rest of the gate uses.
