@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"encoding/json"
@@ -32,10 +32,10 @@ func loadModTable() (*modTable, error) {
 func readModTable() (*modTable, error) {
 	var t modTable
 	if err := json.Unmarshal(config.ModuleAttrsJSON(), &t); err != nil {
-		return nil, fmt.Errorf("module table: %w: regenerate it with python3 scripts/gen_module_attrs.py > config/module_attrs.json", err)
+		return nil, fmt.Errorf("module table: %w: regenerate it with make module-table", err)
 	}
 	if len(t.Builtins) == 0 || len(t.Modules) == 0 {
-		return nil, fmt.Errorf("module table is empty: regenerate it with python3 scripts/gen_module_attrs.py > config/module_attrs.json")
+		return nil, fmt.Errorf("module table is empty: regenerate it with make module-table")
 	}
 	t.builtin = make(map[string]bool, len(t.Builtins))
 	for _, b := range t.Builtins {

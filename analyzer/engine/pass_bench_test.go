@@ -1,4 +1,4 @@
-package analyzer
+package engine_test
 
 import (
 	"context"
@@ -9,11 +9,11 @@ import (
 	"github.com/sbxgate/sbxgate/internal/cputime"
 )
 
-// BenchmarkPass is the analysis alone, without decoding and parsing: the part of BenchmarkAnalyze
-// this package's own code spends, for profiling it.
+// BenchmarkPass is the analysis alone, with every check, without decoding and parsing: the part of
+// BenchmarkAnalyze the engine and the checks spend, for profiling them.
 func BenchmarkPass(b *testing.B) {
-	a := newTestAnalyzer(b)
-	src, err := os.ReadFile("testdata/llm_program.py")
+	a := newEngine(b)
+	src, err := os.ReadFile("../testdata/llm_program.py")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -25,9 +25,7 @@ func BenchmarkPass(b *testing.B) {
 	b.ReportAllocs()
 	start := cputime.Process()
 	for b.Loop() {
-		p := newPass(a, &Report{}, src, string(src), mod)
-		p.run(ctx)
-		p.release()
+		a.RunPass(ctx, src, mod)
 	}
 	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -1,7 +1,7 @@
-package analyzer
+package engine
 
 // Report is what the analyzer knows about one program. It is the "report" half of the policy input
-// and the "results[]" element of `sbxgate check --format json` (see shared/CONTRACT.md), so its JSON
+// and the "results[]" element of `sbxgate check --format json`, so its JSON
 // field names are part of the outside contract: add fields, never rename them.
 type Report struct {
 	Path            string      `json:"path"`

@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"bytes"
@@ -39,25 +39,25 @@ const (
 	cList
 )
 
-type cval struct {
+type Value struct {
 	k ckind
 	s string // str (UTF-8, WTF-8 for lone surrogates) or bytes
 	i int64
-	l []cval
+	l []Value
 }
 
 type envVar struct {
 	name string
-	v    cval
+	v    Value
 }
 
 type foldResult struct {
-	v  cval
+	v  Value
 	ok bool
 }
 
 // foldString folds e to a str value.
-func (p *pass) foldString(e ast.Expr, sc *scope, idx int) (string, bool) {
+func (p *Pass) foldString(e ast.Expr, sc *scope, idx int) (string, bool) {
 	if e == nil {
 		return "", false
 	}
@@ -68,9 +68,9 @@ func (p *pass) foldString(e ast.Expr, sc *scope, idx int) (string, bool) {
 	return v.s, true
 }
 
-func (p *pass) fold(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) fold(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 	if e == nil || depth > maxFoldDepth || p.budget <= 0 {
-		return cval{}, false
+		return Value{}, false
 	}
 	p.budget--
 	cacheable := len(p.env) == 0
@@ -81,7 +81,7 @@ func (p *pass) fold(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 	}
 	v, ok := p.fold1(e, sc, idx, depth)
 	if ok && !fits(v) {
-		v, ok = cval{}, false
+		v, ok = Value{}, false
 	}
 	if cacheable {
 		p.foldCache.put(keyOf(e), foldResult{v, ok})
@@ -89,7 +89,7 @@ func (p *pass) fold(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 	return v, ok
 }
 
-func fits(v cval) bool {
+func fits(v Value) bool {
 	switch v.k {
 	case cStr, cBytes:
 		return len(v.s) <= maxFoldBytes
@@ -99,25 +99,25 @@ func fits(v cval) bool {
 	return true
 }
 
-func (p *pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 	switch e := e.(type) {
 	case *ast.Constant:
 		switch v := e.Value.(type) {
 		case string:
-			return cval{k: cStr, s: v}, true
+			return Value{k: cStr, s: v}, true
 		case []byte:
-			return cval{k: cBytes, s: string(v)}, true
+			return Value{k: cBytes, s: string(v)}, true
 		case *big.Int:
 			if v.IsInt64() {
-				return cval{k: cInt, i: v.Int64()}, true
+				return Value{k: cInt, i: v.Int64()}, true
 			}
 		case bool:
 			if v {
-				return cval{k: cInt, i: 1}, true
+				return Value{k: cInt, i: 1}, true
 			}
-			return cval{k: cInt}, true
+			return Value{k: cInt}, true
 		case ast.NoneValue:
-			return cval{k: cNone}, true
+			return Value{k: cNone}, true
 		}
 	case *ast.Name:
 		for i := len(p.env) - 1; i >= 0; i-- {
@@ -127,11 +127,11 @@ func (p *pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 		}
 		binds, builtin, _ := p.lookup(e.Id, sc, idx)
 		if len(binds) != 1 || binds[0].kind != bAssign || builtin && p.a.mods.builtin[e.Id] {
-			return cval{}, false
+			return Value{}, false
 		}
 		b := binds[0]
 		if b.busy {
-			return cval{}, false
+			return Value{}, false
 		}
 		b.busy = true
 		saved := p.env
@@ -147,55 +147,55 @@ func (p *pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 			case *ast.Constant:
 				s, ok := part.Value.(string)
 				if !ok {
-					return cval{}, false
+					return Value{}, false
 				}
 				sb.WriteString(s)
 			case *ast.FormattedValue:
 				if part.FormatSpec != nil || part.Conversion == 'r' || part.Conversion == 'a' {
-					return cval{}, false
+					return Value{}, false
 				}
 				v, ok := p.fold(part.Value, sc, idx, depth+1)
 				if !ok {
-					return cval{}, false
+					return Value{}, false
 				}
 				s, ok := strOf(v)
 				if !ok {
-					return cval{}, false
+					return Value{}, false
 				}
 				sb.WriteString(s)
 			default:
-				return cval{}, false
+				return Value{}, false
 			}
 			if sb.Len() > maxFoldBytes {
-				return cval{}, false
+				return Value{}, false
 			}
 		}
-		return cval{k: cStr, s: sb.String()}, true
+		return Value{k: cStr, s: sb.String()}, true
 	case *ast.BinOp:
 		l, ok := p.fold(e.Left, sc, idx, depth+1)
 		if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		r, ok := p.fold(e.Right, sc, idx, depth+1)
 		if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		return binop(e.Op, l, r)
 	case *ast.UnaryOp:
 		v, ok := p.fold(e.Operand, sc, idx, depth+1)
 		if !ok || v.k != cInt {
-			return cval{}, false
+			return Value{}, false
 		}
 		switch e.Op {
 		case ast.USub:
 			if v.i == math.MinInt64 {
-				return cval{}, false
+				return Value{}, false
 			}
-			return cval{k: cInt, i: -v.i}, true
+			return Value{k: cInt, i: -v.i}, true
 		case ast.UAdd:
 			return v, true
 		case ast.Invert:
-			return cval{k: cInt, i: ^v.i}, true
+			return Value{k: cInt, i: ^v.i}, true
 		}
 	case *ast.Tuple:
 		return p.foldList(e.Elts, sc, idx, depth)
@@ -204,7 +204,7 @@ func (p *pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 	case *ast.Subscript:
 		v, ok := p.fold(e.Value, sc, idx, depth+1)
 		if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		return p.subscript(v, e.Slice, sc, idx, depth)
 	case *ast.Call:
@@ -214,12 +214,12 @@ func (p *pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
 	case *ast.GeneratorExp:
 		return p.foldComp(e.Elt, e.Generators, sc, idx, depth)
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
-func (p *pass) foldList(elts []ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) foldList(elts []ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 	if len(elts) > maxFoldList {
-		return cval{}, false
+		return Value{}, false
 	}
 	// From the walker's slab: most displays folded are tuples of names that do not fold, and a
 	// heap allocation made before finding that out was most of folding's garbage.
@@ -227,35 +227,35 @@ func (p *pass) foldList(elts []ast.Expr, sc *scope, idx int, depth int) (cval, b
 	for _, x := range elts {
 		v, ok := p.fold(x, sc, idx, depth+1)
 		if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		out = append(out, v)
 	}
-	return cval{k: cList, l: out}, true
+	return Value{k: cList, l: out}, true
 }
 
 // foldComp folds [elt for name in iterable] and its generator form, with one generator, a plain
 // name target and constant conditions.
-func (p *pass) foldComp(elt ast.Expr, gens []*ast.Comprehension, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) foldComp(elt ast.Expr, gens []*ast.Comprehension, sc *scope, idx int, depth int) (Value, bool) {
 	if len(gens) != 1 || gens[0] == nil {
-		return cval{}, false
+		return Value{}, false
 	}
 	g := gens[0]
 	target, ok := g.Target.(*ast.Name)
 	if !ok {
-		return cval{}, false
+		return Value{}, false
 	}
 	it, ok := p.fold(g.Iter, sc, idx, depth+1)
 	if !ok {
-		return cval{}, false
+		return Value{}, false
 	}
 	items, ok := iterate(it)
 	if !ok {
-		return cval{}, false
+		return Value{}, false
 	}
 	// The element is evaluated in the comprehension's own scope, found through the walker.
 	inner := sc
-	out := make([]cval, 0, len(items))
+	out := make([]Value, 0, len(items))
 	for _, item := range items {
 		p.env = append(p.env, envVar{target.Id, item})
 		keep := true
@@ -263,26 +263,26 @@ func (p *pass) foldComp(elt ast.Expr, gens []*ast.Comprehension, sc *scope, idx 
 			c, ok := p.fold(cond, inner, idx, depth+1)
 			if !ok {
 				p.env = p.env[:len(p.env)-1]
-				return cval{}, false
+				return Value{}, false
 			}
 			keep = keep && truthy(c)
 		}
-		var v cval
+		var v Value
 		if keep {
 			v, ok = p.fold(elt, inner, idx, depth+1)
 		}
 		p.env = p.env[:len(p.env)-1]
 		if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		if keep {
 			out = append(out, v)
 		}
 	}
-	return cval{k: cList, l: out}, true
+	return Value{k: cList, l: out}, true
 }
 
-func truthy(v cval) bool {
+func truthy(v Value) bool {
 	switch v.k {
 	case cStr, cBytes:
 		return v.s != ""
@@ -295,27 +295,27 @@ func truthy(v cval) bool {
 }
 
 // iterate lists the items of a str (characters), bytes (ints) or list.
-func iterate(v cval) ([]cval, bool) {
+func iterate(v Value) ([]Value, bool) {
 	switch v.k {
 	case cList:
 		return v.l, true
 	case cStr:
-		out := make([]cval, 0, len(v.s))
+		out := make([]Value, 0, len(v.s))
 		for _, r := range v.s {
-			out = append(out, cval{k: cStr, s: string(r)})
+			out = append(out, Value{k: cStr, s: string(r)})
 		}
 		return out, true
 	case cBytes:
-		out := make([]cval, 0, len(v.s))
+		out := make([]Value, 0, len(v.s))
 		for i := 0; i < len(v.s); i++ {
-			out = append(out, cval{k: cInt, i: int64(v.s[i])})
+			out = append(out, Value{k: cInt, i: int64(v.s[i])})
 		}
 		return out, true
 	}
 	return nil, false
 }
 
-func strOf(v cval) (string, bool) {
+func strOf(v Value) (string, bool) {
 	switch v.k {
 	case cStr:
 		return v.s, true
@@ -325,20 +325,20 @@ func strOf(v cval) (string, bool) {
 	return "", false
 }
 
-func binop(op ast.Operator, l, r cval) (cval, bool) {
+func binop(op ast.Operator, l, r Value) (Value, bool) {
 	switch {
 	case l.k == cInt && r.k == cInt:
 		return intop(op, l.i, r.i)
 	case op == ast.Add && l.k == r.k && (l.k == cStr || l.k == cBytes):
 		if len(l.s)+len(r.s) > maxFoldBytes {
-			return cval{}, false
+			return Value{}, false
 		}
-		return cval{k: l.k, s: l.s + r.s}, true
+		return Value{k: l.k, s: l.s + r.s}, true
 	case op == ast.Add && l.k == cList && r.k == cList:
 		if len(l.l)+len(r.l) > maxFoldList {
-			return cval{}, false
+			return Value{}, false
 		}
-		return cval{k: cList, l: append(append([]cval{}, l.l...), r.l...)}, true
+		return Value{k: cList, l: append(append([]Value{}, l.l...), r.l...)}, true
 	case op == ast.Mult && (l.k == cStr || l.k == cBytes) && r.k == cInt:
 		return repeat(l, r.i)
 	case op == ast.Mult && l.k == cInt && (r.k == cStr || r.k == cBytes):
@@ -346,23 +346,23 @@ func binop(op ast.Operator, l, r cval) (cval, bool) {
 	case op == ast.Mod && l.k == cStr:
 		return percent(l.s, r)
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
-func repeat(v cval, n int64) (cval, bool) {
+func repeat(v Value, n int64) (Value, bool) {
 	if n <= 0 {
-		return cval{k: v.k}, true
+		return Value{k: v.k}, true
 	}
 	if n > maxFoldBytes || int64(len(v.s))*n > maxFoldBytes {
-		return cval{}, false
+		return Value{}, false
 	}
-	return cval{k: v.k, s: strings.Repeat(v.s, int(n))}, true
+	return Value{k: v.k, s: strings.Repeat(v.s, int(n))}, true
 }
 
-func intop(op ast.Operator, a, b int64) (cval, bool) {
+func intop(op ast.Operator, a, b int64) (Value, bool) {
 	const lim = 1 << 53 // keep far from overflow; obfuscation arithmetic is small
 	if a > lim || a < -lim || b > lim || b < -lim {
-		return cval{}, false
+		return Value{}, false
 	}
 	var r int64
 	switch op {
@@ -372,12 +372,12 @@ func intop(op ast.Operator, a, b int64) (cval, bool) {
 		r = a - b
 	case ast.Mult:
 		if a != 0 && (b > lim/abs(a) || b < -lim/abs(a)) {
-			return cval{}, false
+			return Value{}, false
 		}
 		r = a * b
 	case ast.FloorDiv, ast.Mod:
 		if b == 0 {
-			return cval{}, false
+			return Value{}, false
 		}
 		q, m := a/b, a%b
 		if m != 0 && (m < 0) != (b < 0) { // Python floors
@@ -397,12 +397,12 @@ func intop(op ast.Operator, a, b int64) (cval, bool) {
 		r = a | b
 	case ast.LShift:
 		if b < 0 || b > 52 {
-			return cval{}, false
+			return Value{}, false
 		}
 		r = a << uint(b)
 	case ast.RShift:
 		if b < 0 {
-			return cval{}, false
+			return Value{}, false
 		}
 		if b > 62 {
 			b = 62
@@ -410,19 +410,19 @@ func intop(op ast.Operator, a, b int64) (cval, bool) {
 		r = a >> uint(b)
 	case ast.Pow:
 		if b < 0 || b > 64 {
-			return cval{}, false
+			return Value{}, false
 		}
 		r = 1
 		for i := int64(0); i < b; i++ {
 			r *= a
 			if r > lim || r < -lim {
-				return cval{}, false
+				return Value{}, false
 			}
 		}
 	default:
-		return cval{}, false
+		return Value{}, false
 	}
-	return cval{k: cInt, i: r}, true
+	return Value{k: cInt, i: r}, true
 }
 
 func abs(a int64) int64 {
@@ -433,8 +433,8 @@ func abs(a int64) int64 {
 }
 
 // percent is str % args for %s, %d, %i, %c, %x, %o and %%.
-func percent(format string, args cval) (cval, bool) {
-	items := []cval{args}
+func percent(format string, args Value) (Value, bool) {
+	items := []Value{args}
 	if args.k == cList {
 		items = args.l
 	}
@@ -448,14 +448,14 @@ func percent(format string, args cval) (cval, bool) {
 		}
 		i++
 		if i >= len(format) {
-			return cval{}, false
+			return Value{}, false
 		}
 		if format[i] == '%' {
 			sb.WriteByte('%')
 			continue
 		}
 		if n >= len(items) {
-			return cval{}, false
+			return Value{}, false
 		}
 		v := items[n]
 		n++
@@ -463,22 +463,22 @@ func percent(format string, args cval) (cval, bool) {
 		case 's':
 			s, ok := strOf(v)
 			if !ok {
-				return cval{}, false
+				return Value{}, false
 			}
 			sb.WriteString(s)
 		case 'd', 'i':
 			if v.k != cInt {
-				return cval{}, false
+				return Value{}, false
 			}
 			sb.WriteString(strconv.FormatInt(v.i, 10))
 		case 'x':
 			if v.k != cInt {
-				return cval{}, false
+				return Value{}, false
 			}
 			sb.WriteString(strconv.FormatInt(v.i, 16))
 		case 'o':
 			if v.k != cInt {
-				return cval{}, false
+				return Value{}, false
 			}
 			sb.WriteString(strconv.FormatInt(v.i, 8))
 		case 'c':
@@ -488,27 +488,27 @@ func percent(format string, args cval) (cval, bool) {
 			case v.k == cStr && utf8.RuneCountInString(v.s) == 1:
 				sb.WriteString(v.s)
 			default:
-				return cval{}, false
+				return Value{}, false
 			}
 		default:
-			return cval{}, false
+			return Value{}, false
 		}
 		if sb.Len() > maxFoldBytes {
-			return cval{}, false
+			return Value{}, false
 		}
 	}
 	if n != len(items) {
-		return cval{}, false
+		return Value{}, false
 	}
-	return cval{k: cStr, s: sb.String()}, true
+	return Value{k: cStr, s: sb.String()}, true
 }
 
 const unicode_max = 0x10FFFF
 
-func (p *pass) subscript(v cval, slice ast.Expr, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) subscript(v Value, slice ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 	n := seqLen(v)
 	if n < 0 {
-		return cval{}, false
+		return Value{}, false
 	}
 	if s, ok := slice.(*ast.Slice); ok {
 		get := func(e ast.Expr) (int64, bool, bool) { // value, present, ok
@@ -531,40 +531,40 @@ func (p *pass) subscript(v cval, slice ast.Expr, sc *scope, idx int, depth int) 
 		hi, hasHi, ok2 := get(s.Upper)
 		st, hasSt, ok3 := get(s.Step)
 		if !ok1 || !ok2 || !ok3 {
-			return cval{}, false
+			return Value{}, false
 		}
 		if !hasSt {
 			st = 1
 		}
 		if st == 0 {
-			return cval{}, false
+			return Value{}, false
 		}
 		picks := sliceIndices(int64(n), lo, hasLo, hi, hasHi, st)
 		return pick(v, picks), true
 	}
 	x, ok := p.fold(slice, sc, idx, depth+1)
 	if !ok || x.k != cInt {
-		return cval{}, false
+		return Value{}, false
 	}
 	i := x.i
 	if i < 0 {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return cval{}, false
+		return Value{}, false
 	}
 	switch v.k {
 	case cStr:
-		return cval{k: cStr, s: string([]rune(v.s)[i])}, true
+		return Value{k: cStr, s: string([]rune(v.s)[i])}, true
 	case cBytes:
-		return cval{k: cInt, i: int64(v.s[i])}, true
+		return Value{k: cInt, i: int64(v.s[i])}, true
 	case cList:
 		return v.l[i], true
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
-func seqLen(v cval) int {
+func seqLen(v Value) int {
 	switch v.k {
 	case cStr:
 		return utf8.RuneCountInString(v.s)
@@ -609,7 +609,7 @@ func sliceIndices(n, lo int64, hasLo bool, hi int64, hasHi bool, st int64) []int
 	return out
 }
 
-func pick(v cval, idxs []int64) cval {
+func pick(v Value, idxs []int64) Value {
 	switch v.k {
 	case cStr:
 		rs := []rune(v.s)
@@ -617,35 +617,35 @@ func pick(v cval, idxs []int64) cval {
 		for _, i := range idxs {
 			out = append(out, rs[i])
 		}
-		return cval{k: cStr, s: string(out)}
+		return Value{k: cStr, s: string(out)}
 	case cBytes:
 		out := make([]byte, 0, len(idxs))
 		for _, i := range idxs {
 			out = append(out, v.s[i])
 		}
-		return cval{k: cBytes, s: string(out)}
+		return Value{k: cBytes, s: string(out)}
 	}
-	out := make([]cval, 0, len(idxs))
+	out := make([]Value, 0, len(idxs))
 	for _, i := range idxs {
 		out = append(out, v.l[i])
 	}
-	return cval{k: cList, l: out}
+	return Value{k: cList, l: out}
 }
 
 // foldCall folds calls of builtins, decoders and str/bytes methods on folded receivers.
-func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (Value, bool) {
 	for _, k := range e.Keywords {
 		if k.Arg == nil {
-			return cval{}, false
+			return Value{}, false
 		}
 	}
-	args := make([]cval, 0, len(e.Args))
+	args := make([]Value, 0, len(e.Args))
 	for _, a := range e.Args {
 		if _, ok := a.(*ast.Starred); ok {
-			return cval{}, false
+			return Value{}, false
 		}
 	}
-	argAt := func(i int, kw string) (cval, bool, bool) { // value, present, ok
+	argAt := func(i int, kw string) (Value, bool, bool) { // value, present, ok
 		if i < len(e.Args) {
 			if i < len(args) {
 				return args[i], true, true
@@ -659,7 +659,7 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 				return v, true, ok
 			}
 		}
-		return cval{}, false, true
+		return Value{}, false, true
 	}
 	// Method call on a folded str or bytes receiver.
 	if at, ok := e.Func.(*ast.Attribute); ok {
@@ -669,37 +669,37 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 	}
 	refs := p.resolveD(e.Func, sc, idx, 0)
 	if len(refs) != 1 {
-		return cval{}, false
+		return Value{}, false
 	}
-	if refs[0].qual == "builtins.map" {
+	if refs[0].Qual == "builtins.map" {
 		return p.foldMap(e, sc, idx, depth)
 	}
 	a0, has0, ok := argAt(0, "")
 	if !ok {
-		return cval{}, false
+		return Value{}, false
 	}
-	switch refs[0].qual {
+	switch refs[0].Qual {
 	case "builtins.chr":
 		if has0 && a0.k == cInt && a0.i >= 0 && a0.i <= unicode_max && !(a0.i >= 0xD800 && a0.i <= 0xDFFF) {
-			return cval{k: cStr, s: string(rune(a0.i))}, true
+			return Value{k: cStr, s: string(rune(a0.i))}, true
 		}
 	case "builtins.ord":
 		if has0 && (a0.k == cStr && utf8.RuneCountInString(a0.s) == 1) {
 			r, _ := utf8.DecodeRuneInString(a0.s)
-			return cval{k: cInt, i: int64(r)}, true
+			return Value{k: cInt, i: int64(r)}, true
 		}
 		if has0 && a0.k == cBytes && len(a0.s) == 1 {
-			return cval{k: cInt, i: int64(a0.s[0])}, true
+			return Value{k: cInt, i: int64(a0.s[0])}, true
 		}
 	case "builtins.str":
 		if !has0 {
-			return cval{k: cStr}, true
+			return Value{k: cStr}, true
 		}
 		if a1, has1, ok := argAt(1, "encoding"); ok && has1 && a0.k == cBytes && a1.k == cStr {
 			return decodeBytes(a0.s, a1.s)
 		}
 		if s, ok := strOf(a0); ok {
-			return cval{k: cStr, s: s}, true
+			return Value{k: cStr, s: s}, true
 		}
 	case "builtins.int":
 		if has0 && a0.k == cInt {
@@ -711,11 +711,11 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 				base = b.i
 			}
 			if base < 2 || base > 36 {
-				return cval{}, false
+				return Value{}, false
 			}
 			n, err := strconv.ParseInt(strings.ReplaceAll(strings.TrimSpace(a0.s), "_", ""), int(base), 64)
 			if err == nil {
-				return cval{k: cInt, i: n}, true
+				return Value{k: cInt, i: n}, true
 			}
 		}
 	case "builtins.bytes", "builtins.bytearray":
@@ -723,11 +723,11 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 			b := make([]byte, 0, len(a0.l))
 			for _, x := range a0.l {
 				if x.k != cInt || x.i < 0 || x.i > 255 {
-					return cval{}, false
+					return Value{}, false
 				}
 				b = append(b, byte(x.i))
 			}
-			return cval{k: cBytes, s: string(b)}, true
+			return Value{k: cBytes, s: string(b)}, true
 		}
 		if has0 && a0.k == cStr {
 			if a1, has1, ok := argAt(1, "encoding"); ok && has1 && a1.k == cStr {
@@ -741,25 +741,25 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 		if has0 {
 			items, ok := iterate(a0)
 			if ok {
-				return cval{k: cList, l: items}, true
+				return Value{k: cList, l: items}, true
 			}
 		}
 	case "builtins.reversed":
 		if has0 {
 			items, ok := iterate(a0)
 			if ok {
-				out := make([]cval, len(items))
+				out := make([]Value, len(items))
 				for i, x := range items {
 					out[len(items)-1-i] = x
 				}
-				return cval{k: cList, l: out}, true
+				return Value{k: cList, l: out}, true
 			}
 		}
 	case "builtins.bytes.fromhex", "builtins.bytearray.fromhex", "binascii.unhexlify", "binascii.a2b_hex", "base64.b16decode":
 		if has0 && (a0.k == cStr || a0.k == cBytes) {
 			b, err := hex.DecodeString(strings.Join(strings.Fields(a0.s), ""))
 			if err == nil {
-				return cval{k: cBytes, s: string(b)}, true
+				return Value{k: cBytes, s: string(b)}, true
 			}
 		}
 	case "base64.b64decode", "base64.standard_b64decode", "base64.decodebytes", "binascii.a2b_base64":
@@ -774,7 +774,7 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 		if has0 && (a0.k == cStr || a0.k == cBytes) {
 			b, err := base32.StdEncoding.DecodeString(a0.s)
 			if err == nil {
-				return cval{k: cBytes, s: string(b)}, true
+				return Value{k: cBytes, s: string(b)}, true
 			}
 		}
 	case "base64.a85decode":
@@ -782,12 +782,12 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 			dst := make([]byte, 4*len(a0.s))
 			n, _, err := ascii85.Decode(dst, []byte(a0.s), true)
 			if err == nil {
-				return cval{k: cBytes, s: string(dst[:n])}, true
+				return Value{k: cBytes, s: string(dst[:n])}, true
 			}
 		}
 	case "base64.b64encode", "base64.standard_b64encode":
 		if has0 && a0.k == cBytes {
-			return cval{k: cBytes, s: base64.StdEncoding.EncodeToString([]byte(a0.s))}, true
+			return Value{k: cBytes, s: base64.StdEncoding.EncodeToString([]byte(a0.s))}, true
 		}
 	case "zlib.decompress":
 		if has0 && a0.k == cBytes {
@@ -795,7 +795,7 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 			if err == nil {
 				b, err := io.ReadAll(io.LimitReader(r, maxFoldBytes+1))
 				if err == nil && len(b) <= maxFoldBytes {
-					return cval{k: cBytes, s: string(b)}, true
+					return Value{k: cBytes, s: string(b)}, true
 				}
 			}
 		}
@@ -804,50 +804,50 @@ func (p *pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (cval, bool)
 		if a1, has1, ok := argAt(1, "encoding"); ok && has1 && a1.k == cStr {
 			enc = a1.s
 		} else if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		if has0 {
-			return codec(a0, enc, refs[0].qual == "codecs.decode")
+			return codec(a0, enc, refs[0].Qual == "codecs.decode")
 		}
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
 // foldMap folds map(chr|str|ord, iterable).
-func (p *pass) foldMap(e *ast.Call, sc *scope, idx int, depth int) (cval, bool) {
+func (p *Pass) foldMap(e *ast.Call, sc *scope, idx int, depth int) (Value, bool) {
 	if len(e.Args) != 2 {
-		return cval{}, false
+		return Value{}, false
 	}
 	fn := p.resolveD(e.Args[0], sc, idx, 0)
 	it, ok := p.fold(e.Args[1], sc, idx, depth+1)
 	items, ok2 := iterate(it)
 	if !ok || !ok2 || len(fn) != 1 {
-		return cval{}, false
+		return Value{}, false
 	}
-	out := make([]cval, 0, len(items))
+	out := make([]Value, 0, len(items))
 	for _, x := range items {
-		var v cval
+		var v Value
 		switch {
-		case fn[0].qual == "builtins.chr" && x.k == cInt && x.i >= 0 && x.i <= unicode_max && !(x.i >= 0xD800 && x.i <= 0xDFFF):
-			v = cval{k: cStr, s: string(rune(x.i))}
-		case fn[0].qual == "builtins.str":
+		case fn[0].Qual == "builtins.chr" && x.k == cInt && x.i >= 0 && x.i <= unicode_max && !(x.i >= 0xD800 && x.i <= 0xDFFF):
+			v = Value{k: cStr, s: string(rune(x.i))}
+		case fn[0].Qual == "builtins.str":
 			s, ok := strOf(x)
 			if !ok {
-				return cval{}, false
+				return Value{}, false
 			}
-			v = cval{k: cStr, s: s}
-		case fn[0].qual == "builtins.ord" && x.k == cStr && utf8.RuneCountInString(x.s) == 1:
+			v = Value{k: cStr, s: s}
+		case fn[0].Qual == "builtins.ord" && x.k == cStr && utf8.RuneCountInString(x.s) == 1:
 			r, _ := utf8.DecodeRuneInString(x.s)
-			v = cval{k: cInt, i: int64(r)}
+			v = Value{k: cInt, i: int64(r)}
 		default:
-			return cval{}, false
+			return Value{}, false
 		}
 		out = append(out, v)
 	}
-	return cval{k: cList, l: out}, true
+	return Value{k: cList, l: out}, true
 }
 
-func b64(s string, enc *base64.Encoding) (cval, bool) {
+func b64(s string, enc *base64.Encoding) (Value, bool) {
 	// Python's b64decode drops characters outside the alphabet (validate=False) and needs padding.
 	var clean strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -859,39 +859,39 @@ func b64(s string, enc *base64.Encoding) (cval, bool) {
 	}
 	b, err := enc.DecodeString(clean.String())
 	if err != nil {
-		return cval{}, false
+		return Value{}, false
 	}
-	return cval{k: cBytes, s: string(b)}, true
+	return Value{k: cBytes, s: string(b)}, true
 }
 
 // codec applies the codecs.decode/encode text transforms attackers use to hide names.
-func codec(v cval, enc string, decode bool) (cval, bool) {
+func codec(v Value, enc string, decode bool) (Value, bool) {
 	switch normCodec(enc) {
 	case "rot13", "rot_13":
 		if v.k != cStr {
-			return cval{}, false
+			return Value{}, false
 		}
-		return cval{k: cStr, s: rot13(v.s)}, true
+		return Value{k: cStr, s: rot13(v.s)}, true
 	case "hex", "hex_codec":
 		if v.k != cBytes && v.k != cStr {
-			return cval{}, false
+			return Value{}, false
 		}
 		if decode {
 			b, err := hex.DecodeString(v.s)
 			if err != nil {
-				return cval{}, false
+				return Value{}, false
 			}
-			return cval{k: cBytes, s: string(b)}, true
+			return Value{k: cBytes, s: string(b)}, true
 		}
-		return cval{k: cBytes, s: hex.EncodeToString([]byte(v.s))}, true
+		return Value{k: cBytes, s: hex.EncodeToString([]byte(v.s))}, true
 	case "base64", "base64_codec", "base_64":
 		if v.k != cBytes && v.k != cStr {
-			return cval{}, false
+			return Value{}, false
 		}
 		if decode {
 			return b64(v.s, base64.StdEncoding)
 		}
-		return cval{k: cBytes, s: base64.StdEncoding.EncodeToString([]byte(v.s)) + "\n"}, true
+		return Value{k: cBytes, s: base64.StdEncoding.EncodeToString([]byte(v.s)) + "\n"}, true
 	}
 	if decode && v.k == cBytes {
 		return decodeBytes(v.s, enc)
@@ -899,7 +899,7 @@ func codec(v cval, enc string, decode bool) (cval, bool) {
 	if !decode && v.k == cStr {
 		return encodeStr(v.s, enc)
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
 func normCodec(enc string) string {
@@ -919,34 +919,34 @@ func rot13(s string) string {
 	return string(b)
 }
 
-func decodeBytes(b, enc string) (cval, bool) {
+func decodeBytes(b, enc string) (Value, bool) {
 	switch normCodec(enc) {
 	case "utf_8", "utf8", "u8", "":
 		if !utf8.ValidString(b) {
-			return cval{}, false
+			return Value{}, false
 		}
-		return cval{k: cStr, s: b}, true
+		return Value{k: cStr, s: b}, true
 	case "ascii", "us_ascii":
 		for i := 0; i < len(b); i++ {
 			if b[i] >= 0x80 {
-				return cval{}, false
+				return Value{}, false
 			}
 		}
-		return cval{k: cStr, s: b}, true
+		return Value{k: cStr, s: b}, true
 	case "latin_1", "latin1", "iso_8859_1", "iso8859_1", "l1":
 		rs := make([]rune, len(b))
 		for i := 0; i < len(b); i++ {
 			rs[i] = rune(b[i])
 		}
-		return cval{k: cStr, s: string(rs)}, true
+		return Value{k: cStr, s: string(rs)}, true
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
-func encodeStr(s, enc string) (cval, bool) {
+func encodeStr(s, enc string) (Value, bool) {
 	switch normCodec(enc) {
 	case "utf_8", "utf8", "u8", "":
-		return cval{k: cBytes, s: s}, true
+		return Value{k: cBytes, s: s}, true
 	case "ascii", "us_ascii", "latin_1", "latin1", "iso_8859_1", "iso8859_1", "l1":
 		limit := rune(0x7f)
 		if n := normCodec(enc); n != "ascii" && n != "us_ascii" {
@@ -955,31 +955,31 @@ func encodeStr(s, enc string) (cval, bool) {
 		var out []byte
 		for _, r := range s {
 			if r > limit {
-				return cval{}, false
+				return Value{}, false
 			}
 			out = append(out, byte(r))
 		}
-		return cval{k: cBytes, s: string(out)}, true
+		return Value{k: cBytes, s: string(out)}, true
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
 // method folds str and bytes methods.
-func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, string) (cval, bool, bool)) (cval, bool) {
+func (p *Pass) method(recv Value, name string, e *ast.Call, argAt func(int, string) (Value, bool, bool)) (Value, bool) {
 	a0, has0, ok0 := argAt(0, "")
 	a1, has1, ok1 := argAt(1, "")
 	if !ok0 || !ok1 {
-		return cval{}, false
+		return Value{}, false
 	}
-	same := func(v cval) bool { return v.k == recv.k }
+	same := func(v Value) bool { return v.k == recv.k }
 	switch name {
 	case "lower":
-		return cval{k: recv.k, s: pyLower(recv)}, true
+		return Value{k: recv.k, s: pyLower(recv)}, true
 	case "upper":
-		return cval{k: recv.k, s: pyUpper(recv)}, true
+		return Value{k: recv.k, s: pyUpper(recv)}, true
 	case "casefold":
 		if recv.k == cStr {
-			return cval{k: cStr, s: strings.ToLower(recv.s)}, true
+			return Value{k: cStr, s: strings.ToLower(recv.s)}, true
 		}
 	case "swapcase":
 		var sb strings.Builder
@@ -993,7 +993,7 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 				sb.WriteRune(r)
 			}
 		}
-		return cval{k: recv.k, s: sb.String()}, true
+		return Value{k: recv.k, s: sb.String()}, true
 	case "replace":
 		if has0 && has1 && same(a0) && same(a1) {
 			n := -1
@@ -1001,10 +1001,10 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 				n = int(a2.i)
 			}
 			if len(a0.s) == 0 && len(recv.s) > maxFoldBytes/4 {
-				return cval{}, false
+				return Value{}, false
 			}
 			out := strings.Replace(recv.s, a0.s, a1.s, n)
-			return cval{k: recv.k, s: out}, len(out) <= maxFoldBytes
+			return Value{k: recv.k, s: out}, len(out) <= maxFoldBytes
 		}
 	case "strip", "lstrip", "rstrip":
 		cut := " \t\n\r\x0b\x0c"
@@ -1013,7 +1013,7 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 			} else if same(a0) {
 				cut = a0.s
 			} else {
-				return cval{}, false
+				return Value{}, false
 			}
 		}
 		s := recv.s
@@ -1025,42 +1025,42 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 		default:
 			s = strings.TrimRight(s, cut)
 		}
-		return cval{k: recv.k, s: s}, true
+		return Value{k: recv.k, s: s}, true
 	case "removeprefix":
 		if has0 && same(a0) {
-			return cval{k: recv.k, s: strings.TrimPrefix(recv.s, a0.s)}, true
+			return Value{k: recv.k, s: strings.TrimPrefix(recv.s, a0.s)}, true
 		}
 	case "removesuffix":
 		if has0 && same(a0) {
-			return cval{k: recv.k, s: strings.TrimSuffix(recv.s, a0.s)}, true
+			return Value{k: recv.k, s: strings.TrimSuffix(recv.s, a0.s)}, true
 		}
 	case "join":
 		if !has0 {
-			return cval{}, false
+			return Value{}, false
 		}
 		items, ok := iterate(a0)
 		if !ok {
-			return cval{}, false
+			return Value{}, false
 		}
 		parts := make([]string, 0, len(items))
 		total := 0
 		for _, x := range items {
 			if x.k != recv.k {
-				return cval{}, false
+				return Value{}, false
 			}
 			total += len(x.s) + len(recv.s)
 			if total > maxFoldBytes+len(recv.s) {
-				return cval{}, false
+				return Value{}, false
 			}
 			parts = append(parts, x.s)
 		}
-		return cval{k: recv.k, s: strings.Join(parts, recv.s)}, true
+		return Value{k: recv.k, s: strings.Join(parts, recv.s)}, true
 	case "decode":
 		if recv.k == cBytes {
 			enc := "utf-8"
 			if has0 {
 				if a0.k != cStr {
-					return cval{}, false
+					return Value{}, false
 				}
 				enc = a0.s
 			} else if v, has, ok := argAt(99, "encoding"); ok && has && v.k == cStr {
@@ -1073,7 +1073,7 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 			enc := "utf-8"
 			if has0 {
 				if a0.k != cStr {
-					return cval{}, false
+					return Value{}, false
 				}
 				enc = a0.s
 			} else if v, has, ok := argAt(99, "encoding"); ok && has && v.k == cStr {
@@ -1083,19 +1083,19 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 		}
 	case "format":
 		if recv.k != cStr || len(e.Keywords) > 0 {
-			return cval{}, false
+			return Value{}, false
 		}
-		var args []cval
+		var args []Value
 		for i := range e.Args {
 			v, _, ok := argAt(i, "")
 			if !ok {
-				return cval{}, false
+				return Value{}, false
 			}
 			args = append(args, v)
 		}
 		return formatPlain(recv.s, args)
 	case "title", "capitalize":
-		if recv.k == cStr && isASCII(recv.s) {
+		if recv.k == cStr && IsASCII(recv.s) {
 			b := []byte(strings.ToLower(recv.s))
 			up := true
 			for i, c := range b {
@@ -1109,13 +1109,14 @@ func (p *pass) method(recv cval, name string, e *ast.Call, argAt func(int, strin
 					up = !isLetter
 				}
 			}
-			return cval{k: cStr, s: string(b)}, true
+			return Value{k: cStr, s: string(b)}, true
 		}
 	}
-	return cval{}, false
+	return Value{}, false
 }
 
-func isASCII(s string) bool {
+// IsASCII reports whether s is all ASCII.
+func IsASCII(s string) bool {
 	// Eight bytes at a time (the compiler merges the loads): whole sources go through here.
 	for len(s) >= 8 {
 		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
@@ -1133,15 +1134,15 @@ func isASCII(s string) bool {
 	return true
 }
 
-func pyLower(v cval) string {
-	if v.k == cBytes || isASCII(v.s) {
+func pyLower(v Value) string {
+	if v.k == cBytes || IsASCII(v.s) {
 		return string(bytes.ToLower([]byte(v.s)))
 	}
 	return strings.ToLower(v.s)
 }
 
-func pyUpper(v cval) string {
-	if v.k == cBytes || isASCII(v.s) {
+func pyUpper(v Value) string {
+	if v.k == cBytes || IsASCII(v.s) {
 		return string(bytes.ToUpper([]byte(v.s)))
 	}
 	return strings.ToUpper(v.s)
@@ -1149,7 +1150,7 @@ func pyUpper(v cval) string {
 
 // formatPlain folds "...{}...{0}...".format(args) with automatic or numbered fields and no
 // conversion or format spec.
-func formatPlain(f string, args []cval) (cval, bool) {
+func formatPlain(f string, args []Value) (Value, bool) {
 	var sb strings.Builder
 	auto := 0
 	for i := 0; i < len(f); i++ {
@@ -1164,7 +1165,7 @@ func formatPlain(f string, args []cval) (cval, bool) {
 		case c == '{':
 			end := strings.IndexByte(f[i:], '}')
 			if end < 0 {
-				return cval{}, false
+				return Value{}, false
 			}
 			field := f[i+1 : i+end]
 			n := auto
@@ -1173,27 +1174,27 @@ func formatPlain(f string, args []cval) (cval, bool) {
 			} else {
 				x, err := strconv.Atoi(field)
 				if err != nil {
-					return cval{}, false
+					return Value{}, false
 				}
 				n = x
 			}
 			if n < 0 || n >= len(args) {
-				return cval{}, false
+				return Value{}, false
 			}
 			s, ok := strOf(args[n])
 			if !ok {
-				return cval{}, false
+				return Value{}, false
 			}
 			sb.WriteString(s)
 			i += end
 		case c == '}':
-			return cval{}, false
+			return Value{}, false
 		default:
 			sb.WriteByte(c)
 		}
 		if sb.Len() > maxFoldBytes {
-			return cval{}, false
+			return Value{}, false
 		}
 	}
-	return cval{k: cStr, s: sb.String()}, true
+	return Value{k: cStr, s: sb.String()}, true
 }

@@ -1,14 +1,17 @@
-package analyzer
+package engine
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
 // SubmodulePrograms builds the programs of TestSubmoduleBindings (submodule_test.go), in a
 // stable order. It lives in package analyzer to read the module table and the capability map.
-func SubmodulePrograms(a *Analyzer, deniedCap map[string]bool) []string {
+func SubmodulePrograms(a *Engine, deniedCap map[string]bool) []string {
 	// reach is, per target module, the attribute chain tail that exercises it: a module the
 	// capability map marks is reported when named; otherwise one of its marked attributes is called.
 	reach := func(target string) (string, bool) {
@@ -54,7 +57,7 @@ func SubmodulePrograms(a *Analyzer, deniedCap map[string]bool) []string {
 	}
 	for p := range pathSet {
 		for attr := range a.mods.Modules[p] {
-			if sub := p + "." + attr; !isPrivate(attr) && a.allowed(sub) {
+			if sub := p + "." + attr; !IsPrivate(attr) && a.allowed(sub) {
 				pathSet[sub] = true
 			}
 		}
@@ -159,4 +162,12 @@ func tableAttrs(t *modTable, path string) map[string]string {
 		}
 	}
 	return out
+}
+
+// RunPass is the analysis of a parsed module alone, without decoding and parsing, for
+// BenchmarkPass.
+func (a *Engine) RunPass(ctx context.Context, src []byte, mod *ast.Module) {
+	p := newPass(a, &Report{}, src, string(src), mod)
+	p.run(ctx)
+	p.release()
 }

@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"math/bits"
@@ -32,7 +32,7 @@ type scope struct {
 }
 
 type symbol struct {
-	binds    []*binding
+	binds    []*Binding
 	global   bool
 	nonlocal bool
 }
@@ -47,13 +47,13 @@ const (
 	bDel                     // del name
 )
 
-type binding struct {
+type Binding struct {
 	kind  bindKind
 	value ast.Expr
 	iter  ast.Expr // for a loop target: what it iterates over
 	scope *scope   // where value is evaluated
 	idx   int      // statement index in scope's body where value is evaluated
-	ref   ref
+	ref   Ref
 	// at is the statement index in the binding scope; cond is true when the binding sits inside a
 	// compound statement (it may not run).
 	at   int
@@ -86,7 +86,7 @@ func (s *scope) sym(name string) *symbol {
 	return y
 }
 
-func (w *walker) newBinding(b binding) *binding {
+func (w *walker) newBinding(b Binding) *Binding {
 	p := w.bindSlab.alloc()
 	*p = b
 	return p
@@ -195,10 +195,10 @@ type frame struct {
 type walker struct {
 	scopeSlab slab[scope]
 	symSlab   slab[symbol]
-	bindSlab  slab[binding]
-	bindLists slab[*binding] // backing of the symbols' binding lists
-	refLists  slab[ref]      // backing of resolution results (pass.resolveD)
-	cvals     slab[cval]     // backing of folded lists and tuples (pass.foldList)
+	bindSlab  slab[Binding]
+	bindLists slab[*Binding] // backing of the symbols' binding lists
+	refLists  slab[Ref]      // backing of resolution results (pass.resolveD)
+	cvals     slab[Value]    // backing of folded lists and tuples (pass.foldList)
 	// freeSyms are emptied symbol maps of a previous module's scopes, for reuse.
 	freeSyms []map[string]*symbol
 	scopes   nodeTable[*scope] // by nodeKeyOf of the def, lambda, class or comprehension
@@ -427,9 +427,9 @@ func (w *walker) pushChildren(q *pusher, parentSc *scope) {
 
 // collector is the first walk: it records every binding of every scope.
 type collector struct {
-	a *Analyzer
+	a *Engine
 	w *walker
-	p *pass // for the facts it records on the way: evalStrings, static
+	p *Pass // for the facts it records on the way: evalStrings, static
 	// imports counts the report's static imports, one per alias of `import` and one per `from`.
 	imports int
 	pairs   map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
@@ -479,8 +479,8 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
-			r.tags = c.a.tagsOf(r.qual) // once here rather than at every use
-			c.bind(f.sc, name, binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
+			r.tags = c.a.tagsOf(r.Qual) // once here rather than at every use
+			c.bind(f.sc, name, Binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
 	case *ast.ImportFrom:
 		c.imports++
@@ -500,11 +500,11 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			if al.Asname != nil {
 				name = *al.Asname
 			}
-			b := binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
+			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
 			if n.Level == 0 {
 				b.kind = bImport
 				b.ref = c.a.child(c.a.modRef(mod), al.Name)
-				b.ref.tags = c.a.tagsOf(b.ref.qual)
+				b.ref.tags = c.a.tagsOf(b.ref.Qual)
 			}
 			c.bind(f.sc, name, b)
 		}
@@ -512,7 +512,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		switch n.Ctx {
 		case ast.Store:
-			b := binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
+			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
 			switch p := parent.(type) {
 			case *ast.Assign:
@@ -547,23 +547,23 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			}
 			c.bind(sc, n.Id, b)
 		case ast.Del:
-			c.bind(f.sc, n.Id, binding{kind: bDel, at: f.idx, cond: f.cond, node: n})
+			c.bind(f.sc, n.Id, Binding{kind: bDel, at: f.idx, cond: f.cond, node: n})
 		}
 	case *ast.ExceptHandler:
 		if n.Name != nil {
-			c.bind(f.sc, *n.Name, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Name, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	case *ast.MatchAs:
 		if n.Name != nil {
-			c.bind(f.sc, *n.Name, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Name, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	case *ast.MatchStar:
 		if n.Name != nil {
-			c.bind(f.sc, *n.Name, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Name, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	case *ast.MatchMapping:
 		if n.Rest != nil {
-			c.bind(f.sc, *n.Rest, binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+			c.bind(f.sc, *n.Rest, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
 		}
 	}
 }
@@ -592,7 +592,7 @@ func (c *collector) patterns(f *frame, root ast.Pattern, subject ast.Expr) {
 		switch pt := it.pat.(type) {
 		case *ast.MatchAs:
 			if pt.Name != nil && it.subj != nil {
-				c.bind(f.sc, *pt.Name, binding{kind: bAssign, value: it.subj, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: pt})
+				c.bind(f.sc, *pt.Name, Binding{kind: bAssign, value: it.subj, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: pt})
 			}
 			work = append(work, item{pt.Pattern, it.subj})
 		case *ast.MatchOr:
@@ -666,7 +666,7 @@ func (c *collector) pair(target, value ast.Expr) {
 }
 
 func (c *collector) bindDef(f *frame, name string, n ast.Node) {
-	c.bind(f.sc, name, binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
+	c.bind(f.sc, name, Binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
 }
 
 // bindParams binds the parameters in the function's scope sc: each is unknown (the caller's value)
@@ -679,9 +679,9 @@ func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 		if a == nil {
 			return
 		}
-		c.bind(sc, a.Arg, binding{kind: bUnknown, node: a})
+		c.bind(sc, a.Arg, Binding{kind: bUnknown, node: a})
 		if def != nil {
-			c.bind(sc, a.Arg, binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
+			c.bind(sc, a.Arg, Binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
 		}
 	}
 	// Defaults belong to the last positional parameters, across Posonlyargs and Args.
@@ -713,7 +713,7 @@ func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
 
 // bind adds b to name in sc, following global and nonlocal declarations. A binding made through a
 // global declaration runs whenever the function runs, so at module level it is conditional.
-func (c *collector) bind(sc *scope, name string, bv binding) {
+func (c *collector) bind(sc *scope, name string, bv Binding) {
 	b := &bv
 	target := sc
 	y := sc.syms[name]
@@ -747,7 +747,7 @@ func (c *collector) bind(sc *scope, name string, bv binding) {
 		y.binds = append(y.binds, c.w.newBinding(*b))
 	} else {
 		// Too many assignments to one name: keep it unknown rather than grow without bound.
-		y.binds[len(y.binds)-1] = c.w.newBinding(binding{kind: bUnknown, at: b.at, cond: true})
+		y.binds[len(y.binds)-1] = c.w.newBinding(Binding{kind: bUnknown, at: b.at, cond: true})
 	}
 }
 
@@ -756,7 +756,7 @@ const maxBindings = 64
 // importBinding returns the name an `import` alias binds and what it refers to: `import a.b` binds
 // a to module a, `import a.b as c` binds c to module a.b, under the name the module table knows it
 // by (posixpath for os.path), like the attribute chain a.b.
-func importBinding(a *Analyzer, al *ast.Alias) (string, ref) {
+func importBinding(a *Engine, al *ast.Alias) (string, Ref) {
 	if al.Asname != nil {
 		return *al.Asname, a.modRef(al.Name)
 	}
@@ -767,7 +767,7 @@ func importBinding(a *Analyzer, al *ast.Alias) (string, ref) {
 			break
 		}
 	}
-	return top, ref{qual: top, kind: kMod}
+	return top, Ref{Qual: top, Kind: ModRef}
 }
 
 // nodeTable maps nodes (by nodeKey) to values: an open-addressing hash table with linear probing.

@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"strings"
@@ -6,26 +6,26 @@ import (
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
-// ref is what an expression may refer to, as a dotted name: a module ("os"), an attribute of one
+// Ref is what an expression may refer to, as a dotted name: a module ("os"), an attribute of one
 // ("os.system", "builtins.eval"), a module's namespace dict (vars(os), os.__dict__) or sys.modules.
-type ref struct {
-	qual string
-	kind refKind
+type Ref struct {
+	Qual string
+	Kind RefKind
 	// How a name use reached it: through `from m import *`, a from-import, or an assignment
 	// alias (e = eval). Attribute, subscript and call results clear these: they name the object.
 	star, imported, alias bool
 	tags                  qualTags // set by pass.addRef: every ref resolution returns has them
 }
 
-type refKind uint8
+type RefKind uint8
 
 const (
-	kObj     refKind = iota // anything that is not a module
-	kMod                    // a module
-	kDict                   // the namespace dict of module qual
-	kModules                // sys.modules
-	kGlobals                // globals() of the program
-	kGetter                 // operator.attrgetter("a.b"): qual is the dotted path it fetches
+	ObjRef     RefKind = iota // anything that is not a module
+	ModRef                    // a module
+	DictRef                   // the namespace dict of module qual
+	ModulesRef                // sys.modules
+	GlobalsRef                // globals() of the program
+	GetterRef                 // operator.attrgetter("a.b"): qual is the dotted path it fetches
 )
 
 const (
@@ -34,62 +34,58 @@ const (
 	maxResolveD = 48  // resolution depth through names and attribute chains
 )
 
-func (r ref) is(qual string) bool {
-	return r.kind == kObj && r.qual == qual || r.kind == kMod && r.qual == qual
-}
-
 // modRef is the module that a module name written in the program (import a.b as c, from a.b
 // import x, sys.modules["a.b"], import_module("a.b")) imports, named as the module table knows it.
-func (a *Analyzer) modRef(name string) ref {
-	return ref{qual: a.mods.canonical(name), kind: kMod}
+func (a *Engine) modRef(name string) Ref {
+	return Ref{Qual: a.mods.canonical(name), Kind: ModRef}
 }
 
 // child is attribute attr of r, seen through the module table: random._os is the module os.
-func (a *Analyzer) child(r ref, attr string) ref {
-	switch r.kind {
-	case kMod:
-		if m, ok := a.mods.moduleAttr(r.qual, attr); ok {
-			return ref{qual: m, kind: kMod}
+func (a *Engine) child(r Ref, attr string) Ref {
+	switch r.Kind {
+	case ModRef:
+		if m, ok := a.mods.moduleAttr(r.Qual, attr); ok {
+			return Ref{Qual: m, Kind: ModRef}
 		}
-		if r.qual == "sys" && attr == "modules" {
-			return ref{qual: "sys.modules", kind: kModules}
+		if r.Qual == "sys" && attr == "modules" {
+			return Ref{Qual: "sys.modules", Kind: ModulesRef}
 		}
 		if attr == "__dict__" {
-			return ref{qual: r.qual, kind: kDict}
+			return Ref{Qual: r.Qual, Kind: DictRef}
 		}
-		if r.qual == "builtins" && attr == "__builtins__" {
-			return ref{qual: "builtins", kind: kMod}
+		if r.Qual == "builtins" && attr == "__builtins__" {
+			return Ref{Qual: "builtins", Kind: ModRef}
 		}
-		return ref{qual: r.qual + "." + attr, kind: kObj}
-	case kObj:
+		return Ref{Qual: r.Qual + "." + attr, Kind: ObjRef}
+	case ObjRef:
 		// A function of a module carries that module's globals: os.system.__globals__ is os's dict.
 		if attr == "__globals__" {
-			if i := strings.LastIndexByte(r.qual, '.'); i > 0 && r.qual[:i] != "builtins" {
-				return ref{qual: r.qual[:i], kind: kDict}
+			if i := strings.LastIndexByte(r.Qual, '.'); i > 0 && r.Qual[:i] != "builtins" {
+				return Ref{Qual: r.Qual[:i], Kind: DictRef}
 			}
 		}
-		if attr == "__self__" && strings.HasPrefix(r.qual, "builtins.") {
-			return ref{qual: "builtins", kind: kMod}
+		if attr == "__self__" && strings.HasPrefix(r.Qual, "builtins.") {
+			return Ref{Qual: "builtins", Kind: ModRef}
 		}
-		return ref{qual: r.qual + "." + attr, kind: kObj}
-	case kModules, kDict, kGlobals:
-		return ref{qual: r.qual + "." + attr, kind: kObj}
+		return Ref{Qual: r.Qual + "." + attr, Kind: ObjRef}
+	case ModulesRef, DictRef, GlobalsRef:
+		return Ref{Qual: r.Qual + "." + attr, Kind: ObjRef}
 	}
-	return ref{}
+	return Ref{}
 }
 
 // item is r[key] for a constant string key.
-func (p *pass) item(r ref, key string, sc *scope, idx int, depth int) []ref {
-	switch r.kind {
-	case kModules:
-		return []ref{p.a.modRef(key)}
-	case kDict:
-		return []ref{p.a.child(ref{qual: r.qual, kind: kMod}, key)}
-	case kMod:
-		if r.qual == "builtins" { // __builtins__ is a dict in imported modules
-			return []ref{p.a.child(r, key)}
+func (p *Pass) item(r Ref, key string, sc *scope, idx int, depth int) []Ref {
+	switch r.Kind {
+	case ModulesRef:
+		return []Ref{p.a.modRef(key)}
+	case DictRef:
+		return []Ref{p.a.child(Ref{Qual: r.Qual, Kind: ModRef}, key)}
+	case ModRef:
+		if r.Qual == "builtins" { // __builtins__ is a dict in imported modules
+			return []Ref{p.a.child(r, key)}
 		}
-	case kGlobals:
+	case GlobalsRef:
 		return p.resolveName(key, p.w.root, 1<<30, depth+1, nil)
 	}
 	return nil
@@ -97,7 +93,7 @@ func (p *pass) item(r ref, key string, sc *scope, idx int, depth int) []ref {
 
 // lookup finds the bindings a name use refers to and whether the builtin of that name may be the
 // one meant (see the comment at the top of scope.go).
-func (p *pass) lookup(name string, sc *scope, idx int) (binds []*binding, builtin bool, star []string) {
+func (p *Pass) lookup(name string, sc *scope, idx int) (binds []*Binding, builtin bool, star []string) {
 	first := true
 	for s := sc; s != nil; {
 		if s.kind == scClass && !first {
@@ -134,7 +130,7 @@ func (p *pass) lookup(name string, sc *scope, idx int) (binds []*binding, builti
 
 // appendBinds is append(binds, more...) that shares more when binds is empty: the result is
 // read-only, and its capacity is capped so that a later append copies.
-func appendBinds(binds, more []*binding) []*binding {
+func appendBinds(binds, more []*Binding) []*Binding {
 	if len(binds) == 0 {
 		return more[:len(more):len(more)]
 	}
@@ -151,7 +147,7 @@ func topIndex(s *scope, idx int) int {
 
 // shadows reports whether an unconditional binding in a statement before idx hides outer names,
 // with no del of the name anywhere.
-func shadows(binds []*binding, idx int) bool {
+func shadows(binds []*Binding, idx int) bool {
 	hidden := false
 	for _, b := range binds {
 		if b.kind == bDel {
@@ -165,11 +161,11 @@ func shadows(binds []*binding, idx int) bool {
 }
 
 // resolve returns what e may refer to, conservatively: every candidate any binding allows.
-func (p *pass) resolve(e ast.Expr, sc *scope, idx int) []ref {
+func (p *Pass) resolve(e ast.Expr, sc *scope, idx int) []Ref {
 	return p.resolveD(e, sc, idx, 0)
 }
 
-func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
+func (p *Pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []Ref {
 	if e == nil {
 		return nil
 	}
@@ -183,7 +179,7 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 	if c, ok := p.refCache.get(key); ok {
 		return c
 	}
-	var kept []ref
+	var kept []Ref
 	switch e := e.(type) {
 	case *ast.Name:
 		kept = p.resolveName(e.Id, sc, idx, depth, e)
@@ -202,10 +198,10 @@ func (p *pass) resolveD(e ast.Expr, sc *scope, idx int, depth int) []ref {
 // resolveExpr is resolveD for the expressions other than names and calls, in a fresh slice. A
 // function of its own so that the frames of resolveD, which recursion through names stacks up,
 // do not carry its buffer.
-func (p *pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []ref {
+func (p *Pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []Ref {
 	// Candidates are gathered in a buffer on the stack and kept in the walker's slab: results live
 	// as long as the analysis, and allocating each one was a large share of its allocations.
-	var buf [maxRefs]ref
+	var buf [maxRefs]Ref
 	out := buf[:0]
 	switch e := e.(type) {
 	case *ast.Attribute:
@@ -239,12 +235,12 @@ func (p *pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []ref {
 }
 
 // addRef appends r to out unless it is there already or out is full, with its tags.
-func (p *pass) addRef(out []ref, r ref) []ref {
-	if r.qual == "" || len(r.qual) > maxQualLen || len(out) >= maxRefs {
+func (p *Pass) addRef(out []Ref, r Ref) []Ref {
+	if r.Qual == "" || len(r.Qual) > maxQualLen || len(out) >= maxRefs {
 		return out
 	}
 	if r.tags&tagKnown == 0 {
-		r.tags = p.a.tagsOf(r.qual)
+		r.tags = p.a.tagsOf(r.Qual)
 	}
 	for _, x := range out {
 		if x == r {
@@ -255,9 +251,9 @@ func (p *pass) addRef(out []ref, r ref) []ref {
 }
 
 // resolveName returns what name, used in sc at statement idx, may refer to, in a fresh slice.
-func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.Name) []ref {
+func (p *Pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.Name) []Ref {
 	binds, builtin, stars := p.lookup(name, sc, idx)
-	var buf [maxRefs]ref // see resolveD
+	var buf [maxRefs]Ref // see resolveD
 	out := buf[:0]
 	for _, b := range binds {
 		switch b.kind {
@@ -281,14 +277,14 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 		br, isBuiltin := p.a.builtinRefs[name]
 		switch {
 		case name == "__builtins__":
-			out = p.addRef(out, ref{qual: "builtins", kind: kMod})
+			out = p.addRef(out, Ref{Qual: "builtins", Kind: ModRef})
 		case name == "__loader__" || name == "__spec__":
-			out = p.addRef(out, ref{qual: name, kind: kObj})
+			out = p.addRef(out, Ref{Qual: name, Kind: ObjRef})
 		case isBuiltin:
 			out = p.addRef(out, br)
 		case len(binds) == 0:
 			for _, m := range stars {
-				r := p.a.child(ref{qual: m, kind: kMod}, name)
+				r := p.a.child(Ref{Qual: m, Kind: ModRef}, name)
 				r.star = true
 				out = p.addRef(out, r)
 			}
@@ -297,59 +293,52 @@ func (p *pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 	return p.w.refLists.keep(out)
 }
 
-// Dynamic-import entry points: calls that import a module named by their first argument.
-var importFuncs = map[string]bool{
-	"builtins.__import__":                      true,
-	"importlib.import_module":                  true,
-	"importlib.__import__":                     true,
-	"importlib._bootstrap._gcd_import":         true,
-	"importlib._bootstrap._find_and_load":      true,
-	"importlib.util.find_spec":                 true,
-	"importlib.find_loader":                    true,
-	"importlib.machinery.PathFinder.find_spec": true,
-	"pkgutil.get_loader":                       true,
-	"pkgutil.find_loader":                      true,
-	"runpy.run_module":                         true,
-	"runpy.run_path":                           true,
-	"runpy._run_module_as_main":                true,
-	"__loader__.load_module":                   true,
-	"__spec__.loader.load_module":              true,
-	"sys.modules.get":                          true,
-	"sys.modules.__getitem__":                  true,
-	"sys.modules.pop":                          true,
-	"sys.modules.setdefault":                   true,
-}
+// ImportFuncs are the dynamic-import entry points: calls that import a module named by their
+// first argument.
+var ImportFuncs = NewNameSet("import functions",
+	"builtins.__import__", "importlib.import_module", "importlib.__import__",
+	"importlib._bootstrap._gcd_import", "importlib._bootstrap._find_and_load",
+	"importlib.util.find_spec", "importlib.find_loader", "importlib.machinery.PathFinder.find_spec",
+	"pkgutil.get_loader", "pkgutil.find_loader", "runpy.run_module", "runpy.run_path",
+	"runpy._run_module_as_main", "__loader__.load_module", "__spec__.loader.load_module",
+	"sys.modules.get", "sys.modules.__getitem__", "sys.modules.pop", "sys.modules.setdefault",
+)
 
 // Calls that import something that is not named by a string argument.
-var opaqueImportFuncs = map[string]bool{
-	"importlib.util.spec_from_file_location":   true,
-	"importlib.util.spec_from_loader":          true,
-	"importlib.reload":                         true,
-	"importlib.machinery.SourceFileLoader":     true,
-	"importlib.machinery.SourcelessFileLoader": true,
-	"importlib.machinery.ExtensionFileLoader":  true,
-	"pkgutil.ImpImporter":                      true,
-	"pkgutil.ImpLoader":                        true,
-	"zipimport.zipimporter":                    true,
-	"imp.load_source":                          true,
-	"imp.load_module":                          true,
-	"imp.load_dynamic":                         true,
-	"imp.find_module":                          true,
+var opaqueImportFuncs = NewNameSet("opaque import functions",
+	"importlib.util.spec_from_file_location", "importlib.util.spec_from_loader", "importlib.reload",
+	"importlib.machinery.SourceFileLoader", "importlib.machinery.SourcelessFileLoader",
+	"importlib.machinery.ExtensionFileLoader", "pkgutil.ImpImporter", "pkgutil.ImpLoader",
+	"zipimport.zipimporter", "imp.load_source", "imp.load_module", "imp.load_dynamic",
+	"imp.find_module",
+)
+
+// instanceTypes are classes whose instances' methods are sinks: calling one yields the ref
+// "cProfile.Profile()", whose attributes the checks' Names can name.
+var instanceTypes = map[string]bool{
+	"cProfile.Profile": true, "profile.Profile": true, "string.Formatter": true, "timeit.Timer": true,
+	"unittest.TestLoader": true, "unittest.loader.TestLoader": true, "asyncio.Task": true,
+}
+
+// instanceResults are functions that return instances of those classes.
+var instanceResults = map[string]string{
+	"asyncio.current_task": "asyncio.Task()", "asyncio.create_task": "asyncio.Task()",
+	"asyncio.ensure_future": "asyncio.Task()",
 }
 
 // resolveCall returns what the result of call e may refer to, in a fresh slice.
-func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
+func (p *Pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []Ref {
 	// x.__getattribute__("name") and object.__getattribute__(x, "name") are getattr(x, "name").
 	if at, ok := e.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
 		return p.getattributeRefs(e, at, sc, idx, depth)
 	}
-	var buf [maxRefs]ref // see resolveD
+	var buf [maxRefs]Ref // see resolveD
 	out := buf[:0]
 	// ns.get("name") on a namespace is ns["name"].
 	if at, ok := e.Func.(*ast.Attribute); ok && (at.Attr == "get" || at.Attr == "__getitem__") && len(e.Args) > 0 {
 		if key, ok := p.foldString(e.Args[0], sc, idx); ok {
 			for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
-				if r.kind == kDict || r.kind == kGlobals || r.kind == kMod && r.qual == "builtins" {
+				if r.Kind == DictRef || r.Kind == GlobalsRef || r.Kind == ModRef && r.Qual == "builtins" {
 					for _, x := range p.item(r, key, sc, idx, depth) {
 						out = p.addRef(out, x)
 					}
@@ -358,31 +347,31 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 		}
 	}
 	for _, f := range p.resolveD(e.Func, sc, idx, depth+1) {
-		if f.kind != kObj && f.kind != kGetter {
+		if f.Kind != ObjRef && f.Kind != GetterRef {
 			continue
 		}
-		if instanceTypes[f.qual] {
-			out = p.addRef(out, ref{qual: f.qual + "()", kind: kObj})
+		if instanceTypes[f.Qual] {
+			out = p.addRef(out, Ref{Qual: f.Qual + "()", Kind: ObjRef})
 			continue
 		}
-		if inst, ok := instanceResults[f.qual]; ok {
-			out = p.addRef(out, ref{qual: inst, kind: kObj})
+		if inst, ok := instanceResults[f.Qual]; ok {
+			out = p.addRef(out, Ref{Qual: inst, Kind: ObjRef})
 			continue
 		}
-		if f.kind == kGetter && len(e.Args) == 1 {
-			for _, steps := range p.getterSteps(f.qual, e.Args[0], sc, idx, depth) {
+		if f.Kind == GetterRef && len(e.Args) == 1 {
+			for _, steps := range p.getterSteps(f.Qual, e.Args[0], sc, idx, depth) {
 				out = p.addRef(out, steps[len(steps)-1])
 			}
 			continue
 		}
-		switch f.qual {
+		switch f.Qual {
 		case "operator.attrgetter", "operator.methodcaller":
 			// attrgetter("a.b")(x) is x.a.b; methodcaller("name", ...)(x) calls x.name, which is
 			// what the checks need to see (os.system for methodcaller("system", "id")(os)).
-			if len(e.Args) == 1 || f.qual == "operator.methodcaller" && len(e.Args) >= 1 {
+			if len(e.Args) == 1 || f.Qual == "operator.methodcaller" && len(e.Args) >= 1 {
 				path, ok := p.foldString(e.Args[0], sc, idx)
-				if ok && path != "" && (f.qual == "operator.attrgetter" || !strings.Contains(path, ".")) {
-					out = p.addRef(out, ref{qual: path, kind: kGetter})
+				if ok && path != "" && (f.Qual == "operator.attrgetter" || !strings.Contains(path, ".")) {
+					out = p.addRef(out, Ref{Qual: path, Kind: GetterRef})
 				}
 			}
 		case "builtins.getattr":
@@ -395,22 +384,22 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 			}
 		case "builtins.vars":
 			if len(e.Args) == 0 {
-				out = p.addRef(out, ref{qual: "__main__", kind: kGlobals})
+				out = p.addRef(out, Ref{Qual: "__main__", Kind: GlobalsRef})
 			}
 			for _, r := range p.resolveD(firstArg(e), sc, idx, depth+1) {
-				if r.kind == kMod {
-					out = p.addRef(out, ref{qual: r.qual, kind: kDict})
+				if r.Kind == ModRef {
+					out = p.addRef(out, Ref{Qual: r.Qual, Kind: DictRef})
 				}
 			}
 		case "builtins.globals", "builtins.locals":
-			out = p.addRef(out, ref{qual: "__main__", kind: kGlobals})
+			out = p.addRef(out, Ref{Qual: "__main__", Kind: GlobalsRef})
 		case "builtins.__import__", "importlib.import_module", "importlib.__import__", "importlib._bootstrap._gcd_import",
 			"sys.modules.get", "sys.modules.__getitem__":
-			name, ok := p.foldString(importNameArg(e), sc, idx)
+			name, ok := p.foldString(ImportNameArg(e), sc, idx)
 			if !ok || name == "" || strings.HasPrefix(name, ".") {
 				continue
 			}
-			if f.qual == "builtins.__import__" && !hasFromlist(e) {
+			if f.Qual == "builtins.__import__" && !hasFromlist(e) {
 				if i := strings.IndexByte(name, '.'); i >= 0 {
 					name = name[:i]
 				}
@@ -425,12 +414,12 @@ func (p *pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []ref {
 // object.__getattribute__(x, "name"). Out of resolveCall to keep the frame of that recursive
 // function small. (It returns its own slice: a buffer of resolveCall's passed to a function of
 // the recursion would escape to the heap.)
-func (p *pass) getattributeRefs(e *ast.Call, at *ast.Attribute, sc *scope, idx int, depth int) []ref {
-	var buf [maxRefs]ref // see resolveD
+func (p *Pass) getattributeRefs(e *ast.Call, at *ast.Attribute, sc *scope, idx int, depth int) []Ref {
+	var buf [maxRefs]Ref // see resolveD
 	out := buf[:0]
 	obj, nameArg := at.Value, firstArg(e)
 	for _, r := range p.resolveD(at.Value, sc, idx, depth+1) {
-		if (r.qual == "builtins.object" || r.qual == "builtins.type") && len(e.Args) >= 2 {
+		if (r.Qual == "builtins.object" || r.Qual == "builtins.type") && len(e.Args) >= 2 {
 			obj, nameArg = e.Args[0], e.Args[1]
 		}
 	}
@@ -444,10 +433,10 @@ func (p *pass) getattributeRefs(e *ast.Call, at *ast.Attribute, sc *scope, idx i
 
 // getterSteps applies an attrgetter path to what base refers to, returning for each candidate the
 // ref after every step (so that checks can see the modules passed through).
-func (p *pass) getterSteps(path string, base ast.Expr, sc *scope, idx int, depth int) [][]ref {
-	var out [][]ref
+func (p *Pass) getterSteps(path string, base ast.Expr, sc *scope, idx int, depth int) [][]Ref {
+	var out [][]Ref
 	for _, r := range p.resolveD(base, sc, idx, depth+1) {
-		var steps []ref
+		var steps []Ref
 		cur := r
 		for _, attr := range strings.Split(path, ".") {
 			cur = p.a.child(cur, attr)
@@ -460,14 +449,14 @@ func (p *pass) getterSteps(path string, base ast.Expr, sc *scope, idx int, depth
 	return out
 }
 
-// getterCall returns the path and base of an attrgetter application, attrgetter("a.b")(base).
-func (p *pass) getterCall(c *ast.Call) (string, ast.Expr, bool) {
+// GetterCall returns the path and base of an attrgetter application, attrgetter("a.b")(base).
+func (p *Pass) GetterCall(c *ast.Call) (string, ast.Expr, bool) {
 	if len(c.Args) != 1 {
 		return "", nil, false
 	}
-	for _, f := range p.refs(c.Func) {
-		if f.kind == kGetter {
-			return f.qual, c.Args[0], true
+	for _, f := range p.Refs(c.Func) {
+		if f.Kind == GetterRef {
+			return f.Qual, c.Args[0], true
 		}
 	}
 	return "", nil, false
@@ -480,9 +469,9 @@ func firstArg(e *ast.Call) ast.Expr {
 	return nil
 }
 
-// importNameArg is the module-name argument of a dynamic-import call: the first positional one or
+// ImportNameArg is the module-name argument of a dynamic-import call: the first positional one or
 // the keyword name.
-func importNameArg(e *ast.Call) ast.Expr {
+func ImportNameArg(e *ast.Call) ast.Expr {
 	if len(e.Args) > 0 {
 		if _, ok := e.Args[0].(*ast.Starred); !ok {
 			return e.Args[0]

@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"os"
@@ -13,9 +13,9 @@ import (
 // TestWalkOrderIsChildrenOrder checks that the walker, which pushes the children of common nodes
 // itself, visits every node's children in ast.Children's order, as checks and reports rely on.
 func TestWalkOrderIsChildrenOrder(t *testing.T) {
-	a := newTestAnalyzer(t)
-	files, _ := filepath.Glob("../testdata/corpus/*/*.py")
-	files = append(files, "testdata/llm_program.py")
+	a := newTestEngine(t)
+	files, _ := filepath.Glob("../../testdata/corpus/*/*.py")
+	files = append(files, "../testdata/llm_program.py")
 	walked := 0
 	for _, file := range files {
 		src, err := os.ReadFile(file)

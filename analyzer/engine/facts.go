@@ -1,4 +1,4 @@
-package analyzer
+package engine
 
 import (
 	"slices"
@@ -9,18 +9,19 @@ import (
 )
 
 // Import facts: every static import, and every dynamic import with its module name folded when it
-// can be. Checks read them through p.dyn and the report's Imports.
+// can be. Checks read them through Pass.DynamicImport and the report's Imports.
 
-type dynImport struct {
-	module string // "" when not statically computable
-	opaque bool   // imports something not named by a string (module_from_spec, reload, ...)
-	// direct is false for a call through an assignment alias (load = __import__; load("os")),
+// DynImport is a dynamic import: a call of an import function, or a subscript of sys.modules.
+type DynImport struct {
+	Module string // "" when not statically computable
+	Opaque bool   // imports something not named by a string (module_from_spec, reload, ...)
+	// Direct is false for a call through an assignment alias (load = __import__; load("os")),
 	// whose finding is the alias's reference.
-	direct bool
+	Direct bool
 }
 
 // facts records the import facts of the node in f before any check sees it.
-func (p *pass) facts(f *frame) {
+func (p *Pass) facts(f *frame) {
 	switch n := f.n.(type) {
 	case *ast.Import:
 		p.importFacts(n)
@@ -40,9 +41,9 @@ func (p *pass) facts(f *frame) {
 		p.annotationStrings(n.Annotation)
 	case *ast.Call:
 		p.dynamicCall(n)
-		for _, r := range p.refs(n.Func) {
-			if r.qual == "typing.ForwardRef" || r.qual == "typing._type_check" || r.qual == "typing._eval_type" {
-				if s, ok := p.fold1String(firstArg(n)); ok {
+		for _, r := range p.Refs(n.Func) {
+			if r.Qual == "typing.ForwardRef" || r.Qual == "typing._type_check" || r.Qual == "typing._eval_type" {
+				if s, ok := p.ConstString(firstArg(n)); ok {
 					at := ast.Node(n)
 					if c, ok := firstArg(n).(*ast.Constant); ok {
 						at = c // the same place the string itself is reported from
@@ -56,8 +57,8 @@ func (p *pass) facts(f *frame) {
 		if n.Ctx != ast.Load {
 			return
 		}
-		for _, r := range p.refs(n.Value) {
-			if r.kind == kModules {
+		for _, r := range p.Refs(n.Value) {
+			if r.Kind == ModulesRef {
 				name, _ := p.foldString(n.Slice, p.cur.sc, p.cur.idx)
 				// Subscripting names the module even through an alias of sys.modules.
 				p.addDynamic(n, name, false, true)
@@ -70,7 +71,7 @@ func (p *pass) facts(f *frame) {
 // importFacts and importFromFacts record the report's static imports. Functions of their own, not
 // cases of facts: their Import values would make the frame of facts, which runs for every node
 // and is on the stack under all resolution, several times larger.
-func (p *pass) importFacts(n *ast.Import) {
+func (p *Pass) importFacts(n *ast.Import) {
 	for _, al := range n.Names {
 		p.addImport(Import{
 			Module: al.Name, Names: []string{}, Alias: ast.Str(al.Asname),
@@ -80,7 +81,7 @@ func (p *pass) importFacts(n *ast.Import) {
 	}
 }
 
-func (p *pass) importFromFacts(n *ast.ImportFrom) {
+func (p *Pass) importFromFacts(n *ast.ImportFrom) {
 	mod := ast.Str(n.Module)
 	im := Import{Module: mod, Level: n.Level, Names: []string{}, Line: n.Lineno, Col: n.ColOffset}
 	if len(n.Names) == 1 {
@@ -109,17 +110,17 @@ func (p *pass) importFromFacts(n *ast.ImportFrom) {
 	p.addImport(im)
 }
 
-func (p *pass) dynamicCall(n *ast.Call) {
-	for _, r := range p.refs(n.Func) {
+func (p *Pass) dynamicCall(n *ast.Call) {
+	for _, r := range p.Refs(n.Func) {
 		switch {
-		case r.tags&tagImportFunc != 0:
-			name, ok := p.foldString(importNameArg(n), p.cur.sc, p.cur.idx)
+		case r.In(ImportFuncs):
+			name, ok := p.foldString(ImportNameArg(n), p.cur.sc, p.cur.idx)
 			if !ok || strings.HasPrefix(name, ".") {
 				name = ""
 			}
 			p.addDynamic(n, name, false, !r.alias)
 			return
-		case r.tags&tagOpaqueImport != 0:
+		case r.In(opaqueImportFuncs):
 			p.addDynamic(n, "", true, !r.alias)
 			return
 		}
@@ -128,17 +129,17 @@ func (p *pass) dynamicCall(n *ast.Call) {
 	// has them. Without a name
 	// (a loader from find_spec or get_loader) the import was reported where the loader was made.
 	if at, ok := n.Func.(*ast.Attribute); ok && (at.Attr == "load_module" || at.Attr == "find_spec" || at.Attr == "find_module") {
-		if name, ok := p.foldString(importNameArg(n), p.cur.sc, p.cur.idx); ok && name != "" {
+		if name, ok := p.foldString(ImportNameArg(n), p.cur.sc, p.cur.idx); ok && name != "" {
 			p.addDynamic(n, name, false, true)
 		}
 	}
 }
 
-func (p *pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
+func (p *Pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
 	if p.dyn[nodeKeyOf(n)] != nil {
 		return
 	}
-	p.dyn[nodeKeyOf(n)] = &dynImport{module: name, opaque: opaque, direct: direct}
+	p.dyn[nodeKeyOf(n)] = &DynImport{Module: name, Opaque: opaque, Direct: direct}
 	loc := locOf(n)
 	im := Import{Module: name, Names: []string{}, Line: loc.Lineno, Col: loc.ColOffset, Dynamic: true, Capabilities: []string{}}
 	if name != "" {
@@ -154,7 +155,7 @@ func looksLikeExpr(s string) bool {
 	return len(s) <= maxEmbeddedCode && strings.ContainsAny(s, "(.") && !strings.ContainsAny(s, "\n\r")
 }
 
-func (p *pass) addImport(im Import) {
+func (p *Pass) addImport(im Import) {
 	if im.Capabilities == nil {
 		im.Capabilities = []string{}
 	}
@@ -165,7 +166,7 @@ func (p *pass) addImport(im Import) {
 
 // fromAllowed reports whether `from mod import name` is admitted: as the submodule mod.name when
 // that is a module, else as part of mod.
-func (a *Analyzer) fromAllowed(mod, name string) bool {
+func (a *Engine) fromAllowed(mod, name string) bool {
 	if target, ok := a.mods.moduleAttr(mod, name); ok {
 		return a.moduleAttrAllowed(mod, name, target)
 	}
@@ -174,7 +175,7 @@ func (a *Analyzer) fromAllowed(mod, name string) bool {
 
 // moduleAttrAllowed reports whether attribute attr of module mod, which is the module target, is
 // admitted: as a true submodule (json.decoder, os.path) under its dotted name, else as target.
-func (a *Analyzer) moduleAttrAllowed(mod, attr, target string) bool {
+func (a *Engine) moduleAttrAllowed(mod, attr, target string) bool {
 	sub := mod + "." + attr
 	if target == sub || a.mods.isModule(sub) || sub == "os.path" {
 		return a.allowed(sub)
@@ -184,7 +185,7 @@ func (a *Analyzer) moduleAttrAllowed(mod, attr, target string) bool {
 
 // allowed is config.Modules.ModuleAllowed with the lists as sets: the module or its nearest
 // listed ancestor decides, deny winning over allow.
-func (a *Analyzer) allowed(module string) bool {
+func (a *Engine) allowed(module string) bool {
 	ok := false
 	for n := module; ; {
 		if a.denyMods[n] {
@@ -203,7 +204,7 @@ func (a *Analyzer) allowed(module string) bool {
 
 // capsOfModule is what the capability map gives a module or attribute and its parent packages:
 // "multiprocessing.pool" gets multiprocessing's capabilities.
-func (a *Analyzer) capsOfModule(name string) []string {
+func (a *Engine) capsOfModule(name string) []string {
 	var out []string
 	for n := name; ; {
 		out = append(out, a.caps[n]...)
@@ -220,45 +221,8 @@ func (a *Analyzer) capsOfModule(name string) []string {
 	return slices.Clip(slices.Compact(out))
 }
 
-// Capabilities recorded in the report but not reported as findings: ordinary programs use them
-// and the sandbox contains them.
-var informational = map[string]bool{"filesystem": true, "environment": true, "threading": true, "import": true}
-
-// capOrder ranks capabilities for picking the one a finding names.
-var capOrder = []string{"process", "native_code", "dynamic_code", "builtins_access", "network", "serialization",
-	"introspection", "private_module_attribute", "name_resolution", "code_runner", "monkeypatching", "interactive",
-	"format_traversal", "source_trick"}
-
-// findingCap returns the most severe non-informational capability of caps, or "".
-func findingCap(caps []string) string {
-	best, rank := "", len(capOrder)+1
-	for _, c := range caps {
-		if informational[c] {
-			continue
-		}
-		r := len(capOrder)
-		for i, x := range capOrder {
-			if x == c {
-				r = i
-			}
-		}
-		if r < rank {
-			best, rank = c, r
-		}
-	}
-	return best
-}
-
-func severityOf(capability string) string {
-	switch capability {
-	case "process", "native_code", "dynamic_code", "builtins_access":
-		return "critical"
-	}
-	return "high"
-}
-
-// refs resolves e, which must be in the current frame's scope.
-func (p *pass) refs(e ast.Expr) []ref {
+// Refs resolves e, which must be in the current frame's scope.
+func (p *Pass) Refs(e ast.Expr) []Ref {
 	// Checks ask about the same few expressions of the current node again and again; a tiny cache
 	// in front of the map keeps that cheap.
 	// Newest first: the checks of one node ask about the same expression in a row. Every entry is
@@ -274,7 +238,7 @@ func (p *pass) refs(e ast.Expr) []ref {
 }
 
 // refsMiss is refs for an e not in its cache: a function of its own, so that refs inlines.
-func (p *pass) refsMiss(e ast.Expr, key nodeKey) []ref {
+func (p *Pass) refsMiss(e ast.Expr, key nodeKey) []Ref {
 	if e == nil {
 		return nil
 	}
@@ -290,12 +254,8 @@ func (p *pass) refsMiss(e ast.Expr, key nodeKey) []ref {
 
 type smallEntry struct {
 	key  nodeKey
-	refs []ref
+	refs []Ref
 }
 
 // smallN is the size of refs' cache.
 const smallN = 6
-
-func (p *pass) fold1String(e ast.Expr) (string, bool) {
-	return p.foldString(e, p.cur.sc, p.cur.idx)
-}

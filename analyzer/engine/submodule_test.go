@@ -1,10 +1,10 @@
-package analyzer_test
+package engine_test
 
 import (
 	"context"
 	"testing"
 
-	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -17,7 +17,7 @@ func TestSubmoduleBindings(t *testing.T) {
 	ctx := context.Background()
 	a, eng := defaultGate(t)
 	deniedCap := deniedCapabilities(t)
-	progs := analyzer.SubmodulePrograms(a, deniedCap)
+	progs := engine.SubmodulePrograms(a, deniedCap)
 	if len(progs) < 100 {
 		t.Fatalf("only %d programs generated: the module table or the allowlist changed shape", len(progs))
 	}
