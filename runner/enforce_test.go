@@ -25,6 +25,8 @@ import (
 // program "reaches" process, network or native_code when one of those calls got through.
 //
 //	go test -run TestEnforcement -v ./runner/    (the per-layer table is logged)
+//	SBXGATE_ENFORCE_PROGRAMS=adaptive/callbacks go test -run 'TestEnforcement$' -v ./runner/
+//	                                              (only the programs under testdata/adaptive/callbacks)
 
 // enforceModes are the run-time configurations compared; the default tier is "both".
 var enforceModes = []struct {
@@ -52,9 +54,6 @@ func loadPrograms(t *testing.T, an *analyzer.Analyzer, dirs ...string) []program
 	var out []program
 	for _, dir := range dirs {
 		root := filepath.Join("..", "testdata", dir)
-		if strings.HasSuffix(dir, ".py") {
-			root = filepath.Join("..", "testdata", dir)
-		}
 		err := filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
 			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".py") {
 				return err
@@ -145,7 +144,11 @@ func TestEnforcement(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newTestDocker(t, withWitness(), WithMaxConcurrent(4), WithPoolSize(3), WithPrewarm(modeLimits()...))
-	progs := loadPrograms(t, an, "corpus/evasion", "adaptive")
+	dirs := []string{"corpus/evasion", "adaptive"}
+	if only := os.Getenv("SBXGATE_ENFORCE_PROGRAMS"); only != "" {
+		dirs = strings.Split(only, ",")
+	}
+	progs := loadPrograms(t, an, dirs...)
 
 	// Without the run-time layers: what the programs reach by themselves. The adaptive set's
 	// labels are checked here, so every program in it is a verified attack, in every run.
