@@ -80,6 +80,10 @@ type reaped struct{ containers, cgroups, tasks int }
 
 func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (reaped, error) {
 	var r reaped
+	// The sandbox cgroups are read before the containers are listed: a cgroup that exists now
+	// belongs to a container that exists now (the daemon makes the container before its cgroup),
+	// so one missing from the list that follows is a leftover, whatever its age.
+	cgroupNames := d.cg.names(0)
 	list, err := d.cli.ContainerList(ctx, client.ContainerListOptions{
 		All: true, Filters: make(client.Filters).Add("label", LabelManaged+"=1"),
 	})
@@ -99,7 +103,7 @@ func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (reape
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.cleanup)
 		_, err := d.cli.ContainerRemove(rctx, c.ID, client.ContainerRemoveOptions{Force: true})
 		cancel()
-		if err != nil && !cerrdefs.IsNotFound(err) {
+		if err != nil && !cerrdefs.IsNotFound(err) && !strings.Contains(err.Error(), "already in progress") {
 			errs = append(errs, fmt.Errorf("remove %s: %w", c.ID[:12], err))
 			kept = append(kept, c)
 			continue
@@ -109,7 +113,7 @@ func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (reape
 	// A sandbox cgroup whose container Docker no longer lists is a leftover too, and may still
 	// hold processes: a containerd task Docker lost track of. Names are random, and a container
 	// may have been renamed to carry its request id, so match by prefix.
-	for _, name := range d.cg.names(30 * time.Second) {
+	for _, name := range cgroupNames {
 		inUse := false
 		for _, c := range kept {
 			for _, n := range c.Names {

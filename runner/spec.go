@@ -99,6 +99,12 @@ type boxSpec struct {
 func containerSpec(s boxSpec) (client.ContainerCreateOptions, error) {
 	l := s.limits
 	pids := l.Pids
+	if l.Runtime == "runsc" {
+		// gVisor's own threads and, on its ptrace platform, a host thread per thread of the
+		// program count against the container's pids limit: the tier's number alone would not
+		// let the sandbox start. The program's processes are gVisor's tasks, bounded by the same.
+		pids = 4*l.Pids + 64
+	}
 	cfgJSON, err := json.Marshal(s.init)
 	if err != nil {
 		return client.ContainerCreateOptions{}, fmt.Errorf("sandbox config: %w", err)
