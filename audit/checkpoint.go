@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -96,7 +97,8 @@ func Prove(path, id string, seq int64, treeSize int64) (*Proof, error) {
 	var p *Proof
 	t, err := Walk(path, func(r *Record, line []byte) error {
 		if (id != "" && r.ID == id) || (id == "" && r.Seq == seq) {
-			p = &Proof{Record: json.RawMessage(line), Line: string(line), Index: r.Seq}
+			// line points into the scanner's buffer, which later reads overwrite: keep a copy.
+			p = &Proof{Record: json.RawMessage(bytes.Clone(line)), Line: string(line), Index: r.Seq}
 		}
 		return nil
 	})

@@ -495,7 +495,11 @@ func auditProve(e *Env, args []string) int {
 		e.Errorf("audit prove: %v", err)
 		return exitFor(err)
 	}
-	out, _ := json.MarshalIndent(p, "", "  ")
+	out, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		e.Errorf("audit prove: encode the proof: %v", err)
+		return 2
+	}
 	fmt.Fprintf(e.Stdout, "%s\n", out)
 	return 0
 }

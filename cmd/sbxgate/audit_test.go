@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -188,5 +190,62 @@ func TestAuditCheckpointAndProofCommands(t *testing.T) {
 	}
 	if code, _, stderr := runAudit(t, "verify", "--audit", path, "--checkpoint", cp, "--vkey", "nope"); code != 2 || !strings.Contains(stderr, "verifier key") {
 		t.Errorf("verify with a bad key: %d %q", code, stderr)
+	}
+}
+
+// TestAuditProveLargeLog proves records spread over a log far larger than any read buffer (the first,
+// one in the middle and the last) and checks each proof offline; a forged proof fails with exit 1.
+func TestAuditProveLargeLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.log")
+	l, err := audit.Open(path, audit.WithStoreCode(audit.StoreAlways))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1200
+	var ids []string
+	pad := strings.Repeat("#", 2000) // about 2 KB a record: the log is 2.4 MB
+	for i := range n {
+		code := fmt.Sprintf("print(%d)\n%s\n", i, pad)
+		r, err := l.Append(context.Background(), audit.Record{Kind: audit.KindDecision, Principal: "p", Code: &code,
+			Decision: &policy.Decision{Allow: true, Tier: "standard"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, r.ID)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() < 32*(64<<10) {
+		t.Fatalf("log is too small for this test: %v %v", fi.Size(), err)
+	}
+	dir := t.TempDir()
+	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
+	_, vkey, _ := runAudit(t, "keygen", "--out", key)
+	vkey = strings.TrimSpace(vkey)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
+		t.Fatalf("checkpoint: %s", stderr)
+	}
+	for _, i := range []int{0, n / 2, n - 1} {
+		for _, ref := range []string{ids[i], strconv.Itoa(i)} {
+			code, proof, stderr := runAudit(t, "prove", ref, "--audit", path)
+			if code != 0 || !strings.Contains(proof, ids[i]) {
+				t.Fatalf("prove %s: exit %d, %d bytes, %q", ref, code, len(proof), stderr)
+			}
+			pf := filepath.Join(dir, "proof.json")
+			if err := os.WriteFile(pf, []byte(proof), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, stderr := runAudit(t, "verify-proof", "--checkpoint", cp, "--vkey", vkey, pf); code != 0 || !strings.Contains(out, "id "+ids[i]) {
+				t.Fatalf("verify-proof of record %d: exit %d %q %q", i, code, out, stderr)
+			}
+			forged := strings.Replace(proof, fmt.Sprintf(`print(%d)`, i), fmt.Sprintf(`print(%d)`, i+1), -1)
+			if err := os.WriteFile(pf, []byte(forged), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if code, _, stderr := runAudit(t, "verify-proof", "--checkpoint", cp, "--vkey", vkey, pf); code != 1 || !strings.Contains(stderr, "does not verify") {
+				t.Fatalf("verify-proof of a forged proof of record %d: exit %d %q", i, code, stderr)
+			}
+		}
 	}
 }
