@@ -17,6 +17,7 @@ import (
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/testenv"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 // Test tokens; the config stores only their hashes.
@@ -191,17 +192,17 @@ func (e *testEnv) post(path, token string, v any) response {
 }
 
 // verifyLog stops the server, then checks the audit log's chain and returns its records.
-func (e *testEnv) verifyLog() []audit.Record {
+func (e *testEnv) verifyLog() []record.Record {
 	e.t.Helper()
 	if err := e.stop(); err != nil {
 		e.t.Fatalf("shutdown: %v", err)
 	}
-	sum, err := audit.Verify(e.audit, nil)
+	sum, err := audit.VerifyLog(e.audit, audit.VerifyOptions{Schema: record.Schema})
 	if err != nil {
 		e.t.Fatalf("audit verify: %v", err)
 	}
-	var recs []audit.Record
-	if err := audit.Scan(e.audit, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+	var recs []record.Record
+	if err := record.Scan(e.audit, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		e.t.Fatalf("audit scan: %v", err)
 	}
 	if int64(len(recs)) != sum.Records {
@@ -210,7 +211,7 @@ func (e *testEnv) verifyLog() []audit.Record {
 	return recs
 }
 
-func countKind(recs []audit.Record, kind string) int {
+func countKind(recs []record.Record, kind string) int {
 	n := 0
 	for _, r := range recs {
 		if r.Kind == kind {
