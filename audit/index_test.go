@@ -126,7 +126,7 @@ func TestIndexDamage(t *testing.T) {
 		{"offsets truncated", offP, func(t *testing.T, p string) { os.Truncate(p, offHdr+10*offEntry+3) }},
 		{"tree garbled", treeP, func(t *testing.T, p string) { scribble(t, p, treeHdr+64, 64) }},
 		{"tree removed", treeP, func(t *testing.T, p string) { os.Remove(p) }},
-		{"keys garbled", keysP, func(t *testing.T, p string) { scribble(t, p, keysHdr, 50*slotSize) }},
+		{"keys garbled", keysP, func(t *testing.T, p string) { scribble(t, p, keysHdr, minSlots*slotSize) }},
 		{"keys header garbled", keysP, func(t *testing.T, p string) { scribble(t, p, 8, 40) }},
 		{"keys emptied", keysP, func(t *testing.T, p string) { os.Truncate(p, 0) }},
 	}

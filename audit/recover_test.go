@@ -2,46 +2,15 @@ package audit
 
 import (
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/internal/testenv"
 )
-
-// smallDisk mounts a tmpfs of size bytes (root only) and returns its directory.
-func smallDisk(t *testing.T, size string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size="+size); err != nil {
-		t.Skipf("cannot mount a small tmpfs to fill (needs root): %v", err)
-	}
-	t.Cleanup(func() { syscall.Unmount(dir, syscall.MNT_DETACH) })
-	return dir
-}
-
-// fill writes a file until the disk is full and returns its name.
-func fill(t *testing.T, dir string) string {
-	t.Helper()
-	name := filepath.Join(dir, "filler")
-	f, err := os.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	buf := make([]byte, 4096)
-	for {
-		if _, err := f.Write(buf); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatal(err)
-			}
-			return name
-		}
-	}
-}
 
 // waitReady waits for the log to take writes again by itself, failing the test after a generous
 // bound (it is not a timing assertion: recovery needs only the retry loop's next round).
@@ -60,13 +29,13 @@ func waitReady(t *testing.T, l *Log) {
 // is freed the log takes writes again by itself, writes what was deferred, and holds nothing of the
 // failed appends.
 func TestRecoversFromFullDisk(t *testing.T) {
-	dir := smallDisk(t, "1m")
+	dir := testenv.SmallDisk(t, "1m")
 	path := filepath.Join(dir, "audit.log")
 	l := openT(t, path)
 	d := decision(t, "a", "x", true)
 	d.Open = true
 	dec := appendT(t, l, d)
-	filler := fill(t, dir)
+	filler := testenv.Fill(t, dir)
 
 	big := decision(t, "a", strings.Repeat("#", 256<<10), false)
 	if _, err := l.Append(context.Background(), big); err == nil {

@@ -72,6 +72,10 @@ type envOpts struct {
 	runner bool
 	noLog  bool
 	opts   []Option
+	// logDir, when set, holds the audit log (a small disk that a test fills).
+	logDir string
+	// wrap, when set, wraps the runner (e.g. to fill the disk while code runs).
+	wrap func(pipeline.Runner) pipeline.Runner
 }
 
 func startEnv(t testing.TB, cfg *config.Config, eo envOpts) *testEnv {
@@ -81,7 +85,11 @@ func startEnv(t testing.TB, cfg *config.Config, eo envOpts) *testEnv {
 	}
 	e := &testEnv{t: t}
 	if !eo.noLog {
-		e.audit = filepath.Join(t.TempDir(), "audit.log")
+		dir := eo.logDir
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		e.audit = filepath.Join(dir, "audit.log")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b, err := pipeline.New(ctx, cfg, pipeline.Options{AuditPath: e.audit, Runner: eo.runner})
@@ -90,6 +98,9 @@ func startEnv(t testing.TB, cfg *config.Config, eo envOpts) *testEnv {
 		t.Fatalf("pipeline: %v", err)
 	}
 	e.built = b
+	if eo.wrap != nil {
+		b.Runner = eo.wrap(b.Runner)
+	}
 	opts := append([]Option{WithLogger(slog.New(slog.DiscardHandler)), WithAuditPath(e.audit)}, eo.opts...)
 	srv, err := New(b.Pipeline, cfg, opts...)
 	if err != nil {
