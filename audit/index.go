@@ -165,8 +165,13 @@ func (x *index) readHeader() error {
 			return fmt.Errorf("%s: %w", m.f.Name(), errBadIndex)
 		}
 	}
+	return x.readKeysHeader()
+}
+
+// readKeysHeader reads the keys header alone: what a writer checks at each commit.
+func (x *index) readKeysHeader() error {
 	var b [keysHdr]byte
-	if _, err := x.keys.ReadAt(b[:], 0); err != nil {
+	if _, err := x.keys.ReadAt(b[:], 0); err != nil || !bytes.Equal(b[:8], keysMagic) {
 		return fmt.Errorf("%s: %w", x.keys.Name(), errBadIndex)
 	}
 	h := keysHeader{

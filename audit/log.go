@@ -347,10 +347,14 @@ func (l *Log) Close() error {
 func (l *Log) closeFiles() error {
 	var errs []error
 	if l.idx != nil {
-		if l.idxErr == nil && l.idx.hdr.n > l.idx.hdr.synced && flock(l.lockf, true) == nil {
-			// Make the index durable, so that a reboot need not rebuild it; only if it is ours.
-			if err := l.idx.readHeader(); err == nil && l.idx.hdr.n == l.idxN {
-				l.idx.sync()
+		if l.idxErr == nil && flock(l.lockf, true) == nil {
+			// Write the last batch and make the index durable, so that a reboot need not rebuild
+			// it; only if nobody changed it since.
+			if err := l.idx.readKeysHeader(); err == nil && l.idx.hdr.n == l.idxN {
+				l.flushIndex()
+				if l.idxErr == nil && l.idx.hdr.n > l.idx.hdr.synced {
+					l.idx.sync()
+				}
 			}
 			funlock(l.lockf)
 		}

@@ -14,14 +14,15 @@ import (
 // lagIndex holds, in memory, what the index would say of the records after its last one: the few
 // records a crashed writer did not get to index, or all records since the index last failed.
 type lagIndex struct {
-	from   int64 // seq of recs[0]
-	end    int64 // byte offset after the last record held
-	recs   []idxRec
-	byID   map[string]int64
-	byKey  map[string]int64
-	links  map[string][]int64
-	closed map[string]bool
-	tried  time.Time // when the writer last tried to bring the index up to date
+	from    int64 // seq of recs[0]
+	end     int64 // byte offset after the last record held
+	recs    []idxRec
+	byID    map[string]int64
+	byKey   map[string]int64
+	links   map[string][]int64
+	closed  map[string]bool
+	tried   time.Time // when the writer last tried to bring the index up to date
+	started time.Time // when its first record was added
 }
 
 func newLag(from, off int64) *lagIndex {
@@ -274,35 +275,60 @@ func (l *Log) indexDamaged(err error) bool {
 	return true
 }
 
-// syncIndex brings the index up to date with the log's first l.st.n records, under the writer lock:
-// records other processes wrote and did not index, or a whole new index. When the index cannot be
-// written, the records it lacks are kept in l.lag, from the log.
+// The writer adds its records to the index in batches rather than at every commit: on ext4 (data
+// ordered), every fdatasync of the log also flushed the index pages that commit had dirtied, and
+// indexing each commit cost 15% of the appends per second of a lone writer (BenchmarkAppend:
+// ratio 0.73 against 0.87 with no index). Until a batch is written, the writer answers from memory
+// and readers from the log's tail.
+const (
+	indexBatch = 256                    // records written to the index at once
+	indexDelay = 100 * time.Millisecond // at most this long after the first of them
+)
+
+// syncIndex brings the writer's view of the index up to date with the log's first l.st.n records,
+// under the writer lock: the records other processes wrote, or a whole new index. Records not in the
+// index files are kept in l.lag.
 func (l *Log) syncIndex() {
-	if l.lag != nil && time.Since(l.lag.tried) < indexRetry {
-		l.readLag()
-		return
+	if l.idx != nil && l.idxN >= 0 && l.idx.readKeysHeader() == nil && l.idx.hdr.n == l.idxN {
+		// The index files are as this writer left them.
+		if l.lag == nil && l.idxN == l.st.n {
+			return
+		}
+		if l.lag == nil {
+			// Another process appended and did not index: its records join the lag.
+			off, n, _, err := l.idx.entry(l.idxN - 1)
+			if l.idxN == 0 {
+				off, n, err = -1, 0, nil
+			}
+			if err == nil {
+				l.lag = newLag(l.idxN, off+int64(n)+1)
+				l.lag.started = time.Now()
+			}
+		}
+		if l.lag != nil && (l.idxErr == nil || time.Since(l.lag.tried) < indexRetry) {
+			l.readLag()
+			return
+		}
 	}
 	if err := l.indexUp(); err != nil {
 		l.idxErr = err
-		if l.lag == nil {
-			from, off := int64(0), int64(0)
-			if l.idx != nil {
-				from = l.idx.hdr.n
-				if from > 0 {
-					o, n, _, eerr := l.idx.entry(from - 1)
-					if eerr != nil {
-						from = 0
-					} else {
-						off = o + int64(n) + 1
-					}
+		from, off := int64(0), int64(0)
+		if l.idx != nil {
+			from = l.idx.hdr.n
+			if from > 0 {
+				o, n, _, eerr := l.idx.entry(from - 1)
+				if eerr != nil {
+					from = 0
+				} else {
+					off = o + int64(n) + 1
 				}
 			}
-			l.lag = newLag(from, off)
-			if from == 0 {
-				l.idx = nil
-			}
 		}
-		l.lag.tried = time.Now()
+		l.lag = newLag(from, off)
+		if from == 0 {
+			l.idx = nil
+		}
+		l.lag.tried, l.lag.started = time.Now(), time.Now()
 		l.readLag()
 		return
 	}
@@ -314,6 +340,19 @@ func (l *Log) readLag() {
 		// The log itself is damaged after the index: catchUp will say so on the next commit.
 		l.idxErr = err
 	}
+}
+
+// flushIndex writes the lag to the index files; the writer lock is held.
+func (l *Log) flushIndex() {
+	if l.lag == nil || l.idx == nil || l.idxErr != nil || l.idx.hdr.n != l.lag.from {
+		return
+	}
+	if err := l.idx.add(l.lag.recs); err != nil {
+		l.idxErr = err
+		l.lag.tried = time.Now()
+		return
+	}
+	l.idxN, l.lag = l.idx.hdr.n, nil
 }
 
 // indexUp is syncIndex's work on the index files.
@@ -439,22 +478,17 @@ func slotsFor(n int64) int64 {
 	return s
 }
 
-// indexAdd records the records the writer just wrote.
+// indexAdd records the records the writer just wrote: in the lag, and in the index files once a
+// batch is full or old enough.
 func (l *Log) indexAdd(recs []idxRec) {
-	if l.lag == nil && l.idx != nil && l.idxN == recs[0].seq {
-		err := l.idx.add(recs)
-		if err == nil {
-			l.idxN = l.idx.hdr.n
-			return
-		}
-		l.idxErr = err
-		l.lag = newLag(recs[0].seq, recs[0].off)
-		l.lag.tried = time.Now()
-	}
 	if l.lag == nil {
-		return // the index could not be opened at all; syncIndex made a lag
+		l.lag = newLag(recs[0].seq, recs[0].off)
+		l.lag.started = time.Now()
 	}
 	for _, r := range recs {
 		l.lag.add(r)
+	}
+	if len(l.lag.recs) >= indexBatch || time.Since(l.lag.started) >= indexDelay {
+		l.flushIndex()
 	}
 }
