@@ -265,7 +265,7 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 		Replayed:  out.Replayed,
 		Warning:   warning,
 	}
-	if out.Result != nil && s.p.Log != nil {
+	if warning != "" || out.Result != nil && s.p.Log != nil {
 		logged := warning == ""
 		ro.ResultLogged = &logged
 	}

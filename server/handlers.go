@@ -133,8 +133,8 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		d := normalDecision(out.Decision)
 		resp.Decision = &d
 	}
-	if out.Result != nil && s.p.Log != nil {
-		logged := !errors.Is(err, pipeline.ErrResultNotLogged)
+	if unlogged := errors.Is(err, pipeline.ErrResultNotLogged); unlogged || out.Result != nil && s.p.Log != nil {
+		logged := !unlogged
 		resp.ResultLogged = &logged
 	}
 	switch {

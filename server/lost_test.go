@@ -148,7 +148,8 @@ func TestRunResultNotLogged(t *testing.T) {
 	if err := json.Unmarshal(again.Body, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if again.Status != 200 || !rep.Replayed || rep.AuditID != got.AuditID || rep.Result != nil || !strings.Contains(rep.Warning, "result_lost") {
+	if again.Status != 200 || !rep.Replayed || rep.AuditID != got.AuditID || rep.Result != nil || !strings.Contains(rep.Warning, "result_lost") ||
+		rep.ResultLogged == nil || *rep.ResultLogged {
 		t.Fatalf("retry: %d %s", again.Status, again.Body)
 	}
 	if recs := e.verifyLog(); len(recs) != 2 {
