@@ -129,7 +129,9 @@ func (r *Reader) do(fn func(v *view) error) error {
 		return err
 	}
 	r.mu.Lock()
-	r.distrust, r.distrustGen = true, r.x.hdr.gen
+	if r.x != nil {
+		r.distrust, r.distrustGen = true, r.x.hdr.gen
+	}
 	r.mu.Unlock()
 	if v, err = r.view(); err != nil {
 		return err

@@ -145,7 +145,8 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 	var b *base
 	for i := range bases {
 		c := bases[i]
-		if c.tree.N == 0 || c.tree.N > t.N || (b != nil && c.tree.N <= b.tree.N) {
+		// The base must be within the index files: the checker starts from their stored hashes.
+		if c.tree.N == 0 || c.tree.N > v.n || (b != nil && c.tree.N <= b.tree.N) {
 			continue
 		}
 		if h, err := t.Hash(c.tree.N); err != nil || h != c.tree.Hash {

@@ -11,8 +11,9 @@ import (
 	"github.com/sbxgate/sbxgate/audit/verify"
 )
 
-// lagIndex holds, in memory, what the index would say of the records after its last one: the few
-// records a crashed writer did not get to index, or all records since the index last failed.
+// lagIndex holds, in memory, what the index would say of the records after its last one: the
+// writer's batch not yet written to the index files, records a crashed writer did not get to index,
+// or all records since the index last failed.
 type lagIndex struct {
 	from    int64 // seq of recs[0]
 	end     int64 // byte offset after the last record held
