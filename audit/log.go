@@ -297,7 +297,8 @@ func (l *Log) prepare(e Entry) (*pending, error) {
 	if e.Kind == KindRepair {
 		return nil, fmt.Errorf("kind %q is the log's own: use another kind", e.Kind)
 	}
-	if _, err := l.opts.schema.Rule(e.Kind); err != nil {
+	rule, err := l.opts.schema.Rule(e.Kind)
+	if err != nil {
 		return nil, err
 	}
 	if e.Time.IsZero() {
@@ -310,12 +311,10 @@ func (l *Log) prepare(e Entry) (*pending, error) {
 		p.owner = &o
 	}
 	id := newID(e.Time)
-	var err error
 	if p.members, p.link, err = members(id, e.Kind, &e, p.owner); err != nil {
 		return nil, err
 	}
 	// Whether this kind may link at all is known now; the kind of the record linked to, at commit.
-	rule, _ := l.opts.schema.Rule(e.Kind)
 	switch {
 	case p.link == "" && rule.Link == verify.LinkRequired:
 		return nil, fmt.Errorf("a %s record must link to an earlier record by decision_id", e.Kind)

@@ -9,7 +9,11 @@ import (
 
 // self is this process's identity as the owner of the open records it writes.
 var self = sync.OnceValue(func() Owner {
-	host, _ := os.Hostname()
+	host, err := os.Hostname()
+	if err != nil {
+		// Without a name this host cannot tell its own processes from another's: Judge says unknown.
+		host = ""
+	}
 	return Owner{Host: host, Boot: bootID(), PID: os.Getpid(), Start: procStart(os.Getpid())}
 })
 
@@ -57,7 +61,7 @@ func (s OwnerState) String() string {
 // Judge says whether the process o still runs, as seen from this host.
 func Judge(o Owner) OwnerState {
 	me := self()
-	if o.Host != me.Host || me.Start == "" {
+	if o.Host != me.Host || me.Host == "" || me.Start == "" {
 		return OwnerUnknown
 	}
 	if o.Boot != me.Boot {

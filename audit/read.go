@@ -142,6 +142,16 @@ func (r *Reader) do(fn func(v *view) error) error {
 // indexCovers reads the index's header and returns how many records it covers and the offset after
 // the last of them.
 func (r *Reader) indexCovers(size int64) (n, end int64, err error) {
+	// A writer that grows the table renames a new file over it and marks the old one; the file's
+	// identity tells as well, should the mark have failed.
+	_, _, keysP := indexPaths(r.path)
+	if cur, err := os.Stat(keysP); err == nil {
+		if held, err := r.x.keys.Stat(); err == nil && !os.SameFile(cur, held) {
+			if err := r.x.reopenKeys(); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
 	if err := r.x.readHeader(); err != nil {
 		if !errors.Is(err, errReplaced) {
 			return 0, 0, err

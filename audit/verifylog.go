@@ -212,7 +212,11 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 func loadState(path string, v note.Verifier) (verifiedState, tlog.Tree, bool) {
 	var st verifiedState
 	data, err := os.ReadFile(statePath(path))
-	if err != nil || json.Unmarshal(data, &st) != nil {
+	if err == nil {
+		err = json.Unmarshal(data, &st)
+	}
+	if err != nil {
+		// No saved checkpoint, or one that cannot be read: the verification is full.
 		return st, tlog.Tree{}, false
 	}
 	cp, err := verify.OpenCheckpoint([]byte(st.Checkpoint), v)

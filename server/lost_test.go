@@ -28,7 +28,8 @@ func TestReadyz(t *testing.T) {
 	}
 	filler := testenv.Fill(t, dir)
 	big := allowedCode + "#" + strings.Repeat("x", 200<<10) + "\n"
-	if r := e.post("/v1/check", aliceToken, map[string]any{"code": big}); r.Status != http.StatusServiceUnavailable {
+	if r := e.post("/v1/check", aliceToken, map[string]any{"code": big}); r.Status != http.StatusServiceUnavailable ||
+		!strings.HasPrefix(r.errorMessage(t), "audit: write ") || strings.Contains(r.errorMessage(t), "audit: audit:") {
 		t.Fatalf("check on a full disk: %d %s", r.Status, r.Body)
 	}
 	r := e.do(http.MethodGet, "/readyz", "", nil)
