@@ -82,9 +82,9 @@ bench-policy:
 	$(GO) test -run '^$$' -bench 'Decide' -benchtime 3s ./policy/
 
 # Appends beside a plain fsync'd append; lookups, `audit show` and the index build on a 200,000-record
-# log beside the linear scan used before the index, each in the same run.
+# log beside the linear scan used before the index, each in the same run; verify, full and incremental.
 bench-audit:
-	$(GO) test -run '^$$' -bench 'Append|Lookup' -count 3 ./audit/
+	$(GO) test -run '^$$' -bench 'Append|Lookup|Verify' -count 3 ./audit/
 	$(GO) test -run '^$$' -bench 'AuditShow' -benchtime 20x -count 3 ./cmd/sbxgate/
 
 bench-run: image
