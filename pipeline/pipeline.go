@@ -164,11 +164,14 @@ func (p *Pipeline) Run(ctx context.Context, s Submission) (Outcome, error) {
 	if p.Runner == nil {
 		return out, fmt.Errorf("run: %w", ErrNoRunner)
 	}
+	// Who submitted is in the log; the container carries only the request id, so a warm one
+	// from the pool can take any request.
 	res, runErr := p.Runner.Run(ctx, runner.Request{
-		ID:     s.RequestID,
-		Code:   s.Code,
-		Limits: out.Decision.Limits,
-		Labels: map[string]string{"org.sbxgate.principal": s.Request.Principal},
+		ID:      s.RequestID,
+		Code:    s.Code,
+		Path:    s.Path,
+		Modules: importedModules(out.Report),
+		Limits:  out.Decision.Limits,
 	})
 	if runErr == nil {
 		out.Result = &res
@@ -353,6 +356,24 @@ func (p *Pipeline) record(kind string, s Submission, out Outcome) record.Record 
 			CodeSize:   len(s.Code),
 		},
 	}
+}
+
+// importedModules are the absolute modules the report says the program imports, with the names
+// of from-imports that may be submodules, for the sandbox to load their native code up front.
+func importedModules(rep *analyzer.Report) []string {
+	mods := []string{}
+	for _, imp := range rep.Imports {
+		if imp.Level != 0 || imp.Module == "" {
+			continue
+		}
+		mods = append(mods, imp.Module)
+		for _, n := range imp.Names {
+			if n != "*" {
+				mods = append(mods, imp.Module+"."+n)
+			}
+		}
+	}
+	return mods
 }
 
 func codePtr(b []byte) *string {

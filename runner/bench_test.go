@@ -46,7 +46,7 @@ func BenchmarkRun(b *testing.B) {
 	b.Run("exec_in_container", func(b *testing.B) {
 		d := newTestDocker(b)
 		ctx := context.Background()
-		bx, err := d.start(ctx, testLimits, "", nil)
+		bx, err := d.start(ctx, testLimits, "", nil, false)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -41,7 +41,7 @@ func plantDeadOwner(ctx context.Context, t *testing.T, d *Docker) *box {
 	t.Helper()
 	dead := d.self
 	dead.Start = "1"
-	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
+	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup, uids: d.uids, policy: d.policy, profile: d.profile, inflight: map[string]time.Time{}}).start(ctx, testLimits, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestGCRemovesDeadOwnersOnly(t *testing.T) {
 	d := newTestDocker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	liveBox, err := d.start(ctx, testLimits, "", nil)
+	liveBox, err := d.start(ctx, testLimits, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

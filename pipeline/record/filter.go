@@ -2,12 +2,13 @@ package record
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/sbxgate/sbxgate/runner"
 )
 
 // Filter selects records. Zero fields match everything.
@@ -74,8 +75,8 @@ func (f *Filter) Skip(line []byte) bool {
 	return false
 }
 
-// Match reports whether r, whose line is line, passes the filter.
-func (f *Filter) Match(r *Record, line []byte) bool {
+// Match reports whether r passes the filter.
+func (f *Filter) Match(r *Record) bool {
 	switch {
 	case !f.Since.IsZero() && r.Time.Before(f.Since):
 		return false
@@ -91,11 +92,10 @@ func (f *Filter) Match(r *Record, line []byte) bool {
 		return false
 	}
 	if f.Violations || f.Violation != "" {
-		vs := Violations(line)
-		if len(vs) == 0 {
+		if r.Result == nil || len(r.Result.Violations) == 0 {
 			return false
 		}
-		if f.Violation != "" && !hasCapability(vs, f.Violation) {
+		if f.Violation != "" && !hasCapability(r.Result.Violations, f.Violation) {
 			return false
 		}
 	}
@@ -110,38 +110,13 @@ func (f *Filter) Match(r *Record, line []byte) bool {
 	return true
 }
 
-func hasCapability(vs []Violation, c string) bool {
+func hasCapability(vs []runner.Violation, c string) bool {
 	for _, v := range vs {
 		if v.Capability == c {
 			return true
 		}
 	}
 	return false
-}
-
-// Violation is one thing a program tried at run time that its decision did not grant: an element of
-// a result record's result.violations.
-type Violation struct {
-	Capability string `json:"capability"`
-	Event      string `json:"event"`
-	Detail     string `json:"detail"`
-}
-
-// Violations returns the result.violations of a record's line, read on their own so that records
-// written before the runner reported violations read as having none.
-func Violations(line []byte) []Violation {
-	if !bytes.Contains(line, []byte(`"violations"`)) {
-		return nil
-	}
-	var r struct {
-		Result *struct {
-			Violations []Violation `json:"violations"`
-		} `json:"result"`
-	}
-	if json.Unmarshal(line, &r) != nil || r.Result == nil {
-		return nil
-	}
-	return r.Result.Violations
 }
 
 // Rules returns the sorted rule ids of the record's decision reasons and report findings.

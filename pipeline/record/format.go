@@ -39,7 +39,7 @@ func NewWriter(format string, w io.Writer) (Writer, error) {
 
 type textWriter struct{ w *bufio.Writer }
 
-func (t *textWriter) Write(r *Record, line []byte) error {
+func (t *textWriter) Write(r *Record, _ []byte) error {
 	fmt.Fprintf(t.w, "%d %s %s %-8s", r.Seq, r.Time.Format(time.RFC3339), r.ID, r.Kind)
 	if r.Principal != "" {
 		fmt.Fprintf(t.w, " principal=%s", quoteIfNeeded(r.Principal))
@@ -57,9 +57,9 @@ func (t *textWriter) Write(r *Record, line []byte) error {
 		if r.Result != nil {
 			fmt.Fprintf(t.w, " exit=%d", r.Result.ExitCode)
 		}
-		if vs := Violations(line); len(vs) > 0 {
-			caps := make([]string, len(vs))
-			for i, v := range vs {
+		if r.Result != nil && len(r.Result.Violations) > 0 {
+			caps := make([]string, len(r.Result.Violations))
+			for i, v := range r.Result.Violations {
 				caps[i] = v.Capability
 			}
 			fmt.Fprintf(t.w, " violations=%s", strings.Join(caps, ","))

@@ -30,7 +30,7 @@ func each(ctx context.Context, rd *audit.Reader, path string, f *Filter, fn func
 		if err != nil {
 			return fmt.Errorf("%s seq %d: %v: run sbxgate audit verify", path, e.Seq, err)
 		}
-		if f != nil && !f.Match(r, line) {
+		if f != nil && !f.Match(r) {
 			return nil
 		}
 		return fn(r, line)
