@@ -327,8 +327,9 @@ func (l *Log) prepare(e Entry) (*pending, error) {
 	return p, nil
 }
 
-// Close writes what is queued, then closes the files. Appends after Close fail with ErrClosed.
-// Deferred entries that could not be written by then are lost (see Defer).
+// Close writes what is queued, tries once more to write what was deferred, then closes the files.
+// Appends after Close fail with ErrClosed. Deferred entries that cannot be written by then are lost
+// (see Defer).
 func (l *Log) Close() error {
 	l.mu.Lock()
 	if l.closed {
@@ -340,6 +341,13 @@ func (l *Log) Close() error {
 	l.mu.Unlock()
 	l.poke()
 	l.leaders.Wait()
+	l.mu.Lock()
+	deferred := len(l.deferred) > 0
+	l.mu.Unlock()
+	if deferred {
+		// No leader is left and none can start: this goroutine may commit.
+		l.commit(nil)
+	}
 	return l.closeFiles()
 }
 
@@ -674,6 +682,11 @@ func (l *Log) retryLoop() {
 		case <-time.After(delay):
 		}
 		l.mu.Lock()
+		if l.closed {
+			l.retrying = false
+			l.mu.Unlock()
+			return
+		}
 		busy := l.committing
 		if !busy {
 			l.committing = true

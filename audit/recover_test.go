@@ -95,3 +95,26 @@ func TestRecoversFromImmutableFile(t *testing.T) {
 	l.Close()
 	verifyT(t, path)
 }
+
+// TestCloseWritesDeferred: what was deferred is written at Close if the log takes writes by then,
+// so that a short-lived process (sbxgate run) does not leave it to the next start-up.
+func TestCloseWritesDeferred(t *testing.T) {
+	path := tempLog(t)
+	l := openT(t, path)
+	d := decision(t, "a", "x", true)
+	d.Open = true
+	dec := appendT(t, l, d)
+	if err := l.Defer(lostEntry(t, dec.ID)); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	envs := envelopes(t, path)
+	if len(envs) != 2 || envs[1].Kind != "result_lost" || envs[1].Link != dec.ID {
+		t.Fatalf("records %+v, want the decision and its result_lost", envs)
+	}
+	if err := l.Defer(lostEntry(t, dec.ID)); err != ErrClosed {
+		t.Fatalf("Defer after Close: %v", err)
+	}
+}
