@@ -129,9 +129,10 @@ type CheckInput struct {
 
 // RunInput is the argument of run_python.
 type RunInput struct {
-	Code          string `json:"code" jsonschema:"the complete Python 3.11 program to run; print what you need to see"`
-	Path          string `json:"path,omitempty" jsonschema:"a file name for messages, e.g. main.py"`
-	RequestedTier string `json:"requested_tier,omitempty" jsonschema:"a resource tier to ask for (the policy decides); leave empty for the default"`
+	Code           string `json:"code" jsonschema:"the complete Python 3.11 program to run; print what you need to see"`
+	Path           string `json:"path,omitempty" jsonschema:"a file name for messages, e.g. main.py"`
+	RequestedTier  string `json:"requested_tier,omitempty" jsonschema:"a resource tier to ask for (the policy decides); leave empty for the default"`
+	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"optional; a retry with the same key returns the first call's recorded result instead of running the code again"`
 }
 
 // Problem is one reason for a denial, in terms an agent can act on.
@@ -168,6 +169,11 @@ type RunOutput struct {
 	Decision       policy.Decision `json:"decision"`
 	RequestID      string          `json:"request_id"`
 	AuditID        string          `json:"audit_id"`
+	// ResultLogged is false when the code ran but its result could not be written to the audit log.
+	ResultLogged *bool  `json:"result_logged,omitempty"`
+	Warning      string `json:"warning,omitempty"`
+	// Replayed is true when this is the recorded result of an earlier call with the same idempotency_key.
+	Replayed bool `json:"replayed,omitempty"`
 }
 
 func (s *Server) submission(code, path, tier string) (pipeline.Submission, error) {
@@ -231,9 +237,18 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 	if err != nil {
 		return nil, RunOutput{}, err
 	}
+	sub.IdempotencyKey = in.IdempotencyKey
 	start := time.Now()
 	out, err := s.p.Run(ctx, sub)
 	s.logCall(ctx, "run_python", out, start, err)
+	warning := ""
+	if errors.Is(err, pipeline.ErrResultNotLogged) {
+		// The code ran: its result is the answer; calling again would run it again.
+		warning, err = "The code ran, but "+strings.TrimPrefix(err.Error(), "audit: ")+".", nil
+	}
+	if errors.Is(err, pipeline.ErrIdempotencyConflict) || errors.Is(err, pipeline.ErrRunInProgress) {
+		return nil, RunOutput{}, err
+	}
 	if err != nil {
 		if errors.Is(err, pipeline.ErrNoRunner) {
 			return nil, RunOutput{}, errors.New("this MCP server cannot run code (it was started without a runner): use check_python")
@@ -247,15 +262,31 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 		Decision:  out.Decision,
 		RequestID: out.RequestID,
 		AuditID:   out.AuditID,
+		Replayed:  out.Replayed,
+		Warning:   warning,
+	}
+	if warning != "" || out.Result != nil && s.p.Log != nil {
+		logged := warning == ""
+		ro.ResultLogged = &logged
 	}
 	ro.Problems, ro.AllowedModules = s.problems(out.Report, out.Decision)
 	var b strings.Builder
+	if out.Replayed {
+		b.WriteString("This is the recorded outcome of an earlier call with the same idempotency_key; nothing ran now.\n")
+	}
+	if warning != "" && out.Result == nil {
+		b.WriteString(warning)
+		return textResult(b.String()), ro, nil
+	}
 	if !ro.Allowed {
 		writeDenial(&b, ro.Problems, ro.AllowedModules)
 		b.WriteString("\nNothing ran.")
 		return textResult(b.String()), ro, nil
 	}
 	writeResult(&b, out.Result, ro.Tier)
+	if warning != "" {
+		b.WriteString("\n" + warning)
+	}
 	return textResult(b.String()), ro, nil
 }
 

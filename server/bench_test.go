@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/internal/cputime"
 	"github.com/sbxgate/sbxgate/internal/gctune"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 // loadResult is what one load run measured.
@@ -138,7 +138,7 @@ func checkRecords(b *testing.B, e *testEnv, decisions, results int) {
 		return
 	}
 	recs := e.verifyLog()
-	if d, r := countKind(recs, audit.KindDecision), countKind(recs, audit.KindResult); d != decisions || r != results {
+	if d, r := countKind(recs, record.KindDecision), countKind(recs, record.KindResult); d != decisions || r != results {
 		b.Fatalf("log has %d decisions and %d results, want %d and %d (the requests served)", d, r, decisions, results)
 	}
 }

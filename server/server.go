@@ -35,6 +35,10 @@ const (
 	DefaultRunQueueWait = 2 * time.Second
 	// maxHeaderBytes is far above any honest request's headers (a bearer token and a few more).
 	maxHeaderBytes = 32 << 10
+	// An audit lookup reads a handful of blocks through the log's index; these bound how many run at
+	// once, in all and for one principal.
+	lookupsPerCPU       = 4
+	lookupsPerPrincipal = 2
 )
 
 // Timeouts bound how long a client may take; the zero value of a field means its default.
@@ -61,9 +65,8 @@ type Server struct {
 	maxChecks  int
 	maxBody    int64
 	audit      AuditReader
-	// auditSlots admits one audit lookup at a time: each reads the whole log, and a principal within
-	// its rate must not be able to take the cores from checks with lookups.
-	auditSlots chan struct{}
+	// auditSlots admits audit lookups, a few per principal, so that no principal can take them all.
+	auditSlots *lookupSlots
 	log        *slog.Logger
 	metrics    *metrics
 	timeouts   Timeouts
@@ -169,7 +172,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		s.maxChecks = 64 * runtime.GOMAXPROCS(0)
 	}
 	s.checkSlots = make(chan struct{}, s.maxChecks)
-	s.auditSlots = make(chan struct{}, 1)
+	s.auditSlots = newLookupSlots(lookupsPerCPU*runtime.GOMAXPROCS(0), lookupsPerPrincipal)
 	s.p = cpuBound(p, 2*runtime.GOMAXPROCS(0))
 	runs := cfg.Server.MaxConcurrentRuns
 	if runs == 0 {

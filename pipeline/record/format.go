@@ -1,4 +1,4 @@
-package audit
+package record
 
 import (
 	"bufio"
@@ -53,9 +53,19 @@ func (t *textWriter) Write(r *Record, _ []byte) error {
 	if r.CodeSHA256 != "" {
 		fmt.Fprintf(t.w, " sha256=%.12s", r.CodeSHA256)
 	}
-	if r.Kind == KindResult {
+	if r.Kind == KindResult || r.Kind == KindResultLost {
 		if r.Result != nil {
 			fmt.Fprintf(t.w, " exit=%d", r.Result.ExitCode)
+		}
+		if r.Result != nil && len(r.Result.Violations) > 0 {
+			caps := make([]string, len(r.Result.Violations))
+			for i, v := range r.Result.Violations {
+				caps[i] = v.Capability
+			}
+			fmt.Fprintf(t.w, " violations=%s", strings.Join(caps, ","))
+		}
+		if r.Lost != nil {
+			fmt.Fprintf(t.w, " lost_by=%s", r.Lost.By)
 		}
 		if r.Error != "" {
 			fmt.Fprintf(t.w, " error=%s", quoteIfNeeded(r.Error))
@@ -76,7 +86,9 @@ func (t *textWriter) Flush() error { return t.w.Flush() }
 type jsonWriter struct{ w *bufio.Writer }
 
 func (j *jsonWriter) Write(_ *Record, line []byte) error {
-	j.w.Write(line)
+	if _, err := j.w.Write(line); err != nil {
+		return err
+	}
 	return j.w.WriteByte('\n')
 }
 
@@ -117,7 +129,9 @@ func (c *csvWriter) Write(r *Record, _ []byte) error {
 func (c *csvWriter) Flush() error {
 	if !c.header {
 		c.header = true
-		c.w.Write(csvHeader)
+		if err := c.w.Write(csvHeader); err != nil {
+			return err
+		}
 	}
 	c.w.Flush()
 	if err := c.w.Error(); err != nil {
