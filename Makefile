@@ -11,7 +11,7 @@ IMAGE     ?= sbxgate-runner:bookworm
 FUZZTIME  ?= 60000x
 DEMO_DIR  := $(CURDIR)/.demo
 
-.PHONY: all build test vet module-table native-table rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-policy bench-audit bench-run bench-serve clean
+.PHONY: all build test vet module-table native-table runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-policy bench-audit bench-run bench-serve clean
 
 all: build
 
@@ -39,6 +39,12 @@ module-table: image
 native-table: image
 	docker run --rm -i --network none $(IMAGE) python3 -I -S -B - < scripts/gen_native_deps.py > config/native_deps.json.new
 	mv config/native_deps.json.new config/native_deps.json
+
+# Registers gVisor's runsc with the local Docker daemon (daemon.json "runtimes", reloaded with
+# SIGHUP): the breakout suite runs under runc and runsc. Needs root.
+runsc:
+	@command -v runsc >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends runsc >/dev/null; }
+	bash scripts/docker_runsc.sh
 
 vet:
 	$(GO) vet ./...

@@ -78,6 +78,10 @@ func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
 		ropts := []runner.Option{runner.WithConfig(cfg)}
 		if o.NoPool {
 			ropts = append(ropts, runner.WithPoolSize(0))
+		} else {
+			// A long-running server reaps on a timer: leftovers of dead sbxgate processes, its own
+			// sandboxes past their deadline, and cgroups the daemon no longer lists.
+			ropts = append(ropts, runner.WithReaper(30*time.Second))
 		}
 		r, err := runner.New(ctx, ropts...)
 		if err != nil {

@@ -604,7 +604,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		res.TimedOut = res.TimedOut || st.TimedOut
 		res.Violations = st.Violations
 		res.reached, res.witnessOK = st.Reached, st.WitnessOK
-	case ex.code < 0 || ex.code > 255:
+	case daemonLostSandbox(ex.code):
 		// containerd reports -1 when it lost the container's process 1 (it was stopped by
 		// ptrace, once): no program result can be read from that.
 		return Result{}, fmt.Errorf("%w: the daemon reported exit code %d for the sandbox: its process 1 was lost; nothing of the sandbox is left (removed with its cgroup)", ErrRunner, ex.code)
@@ -633,6 +633,10 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	}
 	return res, nil
 }
+
+// daemonLostSandbox reports an exit code no process can have: containerd reports -1 when it lost
+// the container's process 1 (a ptrace stop once looked like an exit to it).
+func daemonLostSandbox(code int64) bool { return code < 0 || code > 255 }
 
 func tail(s string, n int) string {
 	if len(s) > n {
