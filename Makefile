@@ -99,8 +99,11 @@ bench-audit:
 	$(GO) test -run '^$$' -bench 'Append|Lookup|Verify' -count 3 ./audit/
 	$(GO) test -run '^$$' -bench 'AuditShow' -benchtime 20x -count 3 ./cmd/sbxgate/
 
+# The warm run through the whole pipeline (POST /v1/run), the bare runner with and without the
+# run-time enforcement, cold runs and `docker run` (the anchor), under runc and runsc.
 bench-run: image
-	$(GO) test -run '^$$' -bench 'Run' -benchtime 40x ./runner/
+	$(GO) test -run '^$$' -bench 'ServeRunWarm' -benchtime 30x ./server/
+	$(GO) test -run '^$$' -bench 'Run' -benchtime 30x ./runner/
 
 # POST /v1/check on the real binary under wrk, with the /healthz floor in the same run; then
 # POST /v1/run at the pool's concurrency. Each verifies the log's record count afterwards.

@@ -19,8 +19,8 @@ import (
 // testLimits are tight, so hostile programs hit the limits quickly.
 var testLimits = config.Limits{
 	CPUs:          1,
-	MemoryBytes:   64 << 20,
-	TimeoutMS:     10_000, // generous: a loaded CI machine must not turn a quick program into a timeout
+	MemoryBytes:   128 << 20, // the sandbox itself (process 1 and the preloaded native code) takes about 25 MB
+	TimeoutMS:     10_000,    // generous: a loaded CI machine must not turn a quick program into a timeout
 	Pids:          32,
 	Network:       "none",
 	OutputBytes:   64 << 10,

@@ -132,3 +132,9 @@ func (p *pool) warm(l config.Limits) int {
 	defer p.mu.Unlock()
 	return len(p.ready[l])
 }
+
+// Warm reports how many warm containers are ready for l, for monitoring and benchmarks.
+func (d *Docker) Warm(l config.Limits) int { return d.pool.warm(l) }
+
+// Idle reports whether no run is in flight (nor its container's removal).
+func (d *Docker) Idle() bool { return len(d.sem) == 0 }
