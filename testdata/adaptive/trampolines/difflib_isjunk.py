@@ -7,6 +7,6 @@
 import difflib
 import sys
 
-name = "".join(["audio", "op"])  # not a literal: nothing loads it before the program runs
+name = "".join(c for c in "audio_op" if c != "_")  # so that nothing preloads it
 difflib.SequenceMatcher(__import__, "", [name])
 print(sys.modules[name])

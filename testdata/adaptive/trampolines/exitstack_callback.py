@@ -7,7 +7,7 @@
 import contextlib
 import sys
 
-name = "re" + "source"  # not a literal: nothing loads it before the program runs
+name = "".join(c for c in "re_source" if c != "_")  # so that nothing preloads it
 with contextlib.ExitStack() as stack:
     stack.callback(__import__, name)
 print(sys.modules[name].getrlimit(sys.modules[name].RLIMIT_NOFILE))

@@ -6,7 +6,7 @@
 import sys
 import threading
 
-name = "_ls" + "prof"  # not a literal: nothing loads it before the program runs
+name = "_" + "".join(c for c in "ls_prof" if c != "_")  # so that nothing preloads it
 t = threading.Timer(0.01, __import__, [name])
 t.start()
 t.join()
