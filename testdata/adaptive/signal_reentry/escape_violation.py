@@ -24,7 +24,9 @@ def on_alarm(signum, frame):
     busy[0] = True
     try:
         f = frame
-        while f is not None:
+        for depth in range(4):
+            if f is None:
+                break
             if "check" in f.f_locals and "event" in f.f_locals:  # the hook's own frame
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 raise Escape()
@@ -36,11 +38,14 @@ def on_alarm(signum, frame):
 signal.signal(signal.SIGALRM, on_alarm)
 for attempt in range(3):
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.00002, 0.00002)
+        signal.setitimer(signal.ITIMER_REAL, 0.00001, 0.00001)
         s = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
         print("socket", s.fileno())
     except Escape:
         print("refused, and the program goes on", flush=True)
+    except InterruptedError:  # no hook: the timer interrupted the system call itself
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        print("socket", _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM).fileno())
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 signal.signal(signal.SIGALRM, signal.SIG_IGN)
