@@ -3,7 +3,7 @@
 # raises RecursionError in process 1: it dies with a traceback, writes no status line, and the
 # run is a "sandbox failure" (CLI exit 125) instead of a result that lists the socket attempt.
 #
-#   $ sbxgate run --policy /work/brief/redteam/permissive --format json 03_...py
+#   $ sbxgate run --policy <permissive policy: everything allowed into the default tier> --format json 03_...py
 #   error: run: sandbox failure: the sandbox ended (exit 1) without its status line ...
 #          RecursionError: maximum recursion depth exceeded while decoding a JSON array
 #

@@ -2,7 +2,7 @@
 # which the program can write. Sixteen lines of its own come first, and the hook's real report of
 # the socket the program then tries is dropped: the result lists only what the program chose.
 #
-#   $ sbxgate run --policy /work/brief/redteam/permissive --format json 04_...py
+#   $ sbxgate run --policy <permissive policy: everything allowed into the default tier> --format json 04_...py
 #   exit_code 159, violations: 16 x {"capability":"filesystem","event":"open",
 #   "detail":"write to /etc/app.conf outside the workspace"}; no "network" violation.
 # (64 KiB of junk without a newline has the same effect: MAX_REPORT is reached, the real line is

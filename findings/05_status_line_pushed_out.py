@@ -3,7 +3,7 @@
 # then commits a violation pushes process 1's status line past the cap: the runner kills the
 # container for the overflow, finds no status line, and returns exit 159 with violations [].
 #
-#   $ sbxgate run --policy /work/brief/redteam/permissive --format json 05_...py
+#   $ sbxgate run --policy <permissive policy: everything allowed into the default tier> --format json 05_...py
 #   exit_code 159, timed_out false, stderr_truncated true, violations []
 #
 # Root cause class: in-band status on a stream the program shares and can exhaust. Fix class: a

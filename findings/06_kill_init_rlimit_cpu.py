@@ -6,7 +6,7 @@
 # ignore. The sandbox ends with no status line: the run is a "sandbox failure", and nothing the
 # program did is reported.
 #
-#   $ sbxgate run --policy /work/brief/redteam/permissive --format json 06_...py
+#   $ sbxgate run --policy <permissive policy: everything allowed into the default tier> --format json 06_...py
 #   error: run: sandbox failure: the sandbox ended (exit 137) without its status line
 # Reliable on an idle host (load < 3); on a loaded host process 1 may not get its second of CPU
 # before the deadline. With the static layer on, `import resource` is denied; the same prlimit64

@@ -3,7 +3,7 @@
 # taken for a file descriptor; sqlite3.connect (and ATTACH) is not checked. Writable places
 # outside /tmp exist: /dev/shm (a tmpfs of tmpfs_bytes), /proc/self/{comm,attr/*,mem,...}.
 #
-#   $ sbxgate run --policy /work/brief/redteam/permissive --format json 08_...py
+#   $ sbxgate run --policy <permissive policy: everything allowed into the default tier> --format json 08_...py
 #   exit_code 0, violations [], stdout "['via-dirfd.txt', 'via-mkdir', 'via-sqlite.db',
 #   'via-subclass.txt'] renamed"; while open("/dev/shm/x", "w") alone is refused (exit 159).
 #

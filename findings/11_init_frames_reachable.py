@@ -5,7 +5,7 @@
 # sys.modules, the whole config, the report descriptor, make_hook, kernel_filter. Nothing here
 # grants a capability by itself (filters only add up), but it is the state the docstring says the
 # program cannot reach, and it is how the program finds the report pipe without /proc.
-#   $ sbxgate run --policy /work/brief/redteam/permissive --format json 11_...py
+#   $ sbxgate run --policy <permissive policy: everything allowed into the default tier> --format json 11_...py
 #   exit 0, violations [], prints the three frames' names, the two modules and cfg["grants"].
 # Fix class: exec the program in a fresh frame chain (run_program as the bottom frame: os._exit
 # from a C helper, or clear f_back by running the program in a new thread whose first frame is
