@@ -3,14 +3,17 @@ package runner
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -336,10 +339,48 @@ func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, e
 	if _, err := d.cli.ContainerStart(opCtx, b.id, client.ContainerStartOptions{}); err != nil {
 		return b, fmt.Errorf("start container: %w", d.classify(err))
 	}
+	if err := waitReady(opCtx, b.conn); err != nil {
+		return b, fmt.Errorf("%w: %v", ErrRunner, err)
+	}
 	if err := ctx.Err(); err != nil {
 		return b, err
 	}
 	return b, nil
+}
+
+// readyLine is what process 1 writes to standard error once its native code is loaded and it
+// waits for a program.
+const readyLine = "sbxgate-ready\n"
+
+// waitReady reads the attach stream's first frames until process 1 says it is ready, so that a
+// warm container is one that can take a program now, and one that failed to start is never
+// handed out. Nothing else may come first: process 1 writes nothing before it.
+func waitReady(ctx context.Context, conn client.HijackedResponse) error {
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
+	var got []byte
+	for len(got) < len(readyLine) {
+		var hdr [8]byte
+		if _, err := io.ReadFull(conn.Reader, hdr[:]); err != nil {
+			return fmt.Errorf("the sandbox's process 1 did not start: %w: %s", err, tail(string(got), 300))
+		}
+		n := binary.BigEndian.Uint32(hdr[4:])
+		if n > 1<<16 {
+			return fmt.Errorf("the sandbox's process 1 wrote %d bytes before it was ready", n)
+		}
+		buf := make([]byte, n)
+		if _, err := io.ReadFull(conn.Reader, buf); err != nil {
+			return fmt.Errorf("the sandbox's process 1 did not start: %w", err)
+		}
+		got = append(got, buf...)
+		if hdr[0] != byte(stdcopy.Stderr) || !strings.HasPrefix(readyLine, string(got)) && !strings.HasPrefix(string(got), readyLine) {
+			return fmt.Errorf("the sandbox's process 1 did not start: %s", tail(string(got), 300))
+		}
+	}
+	if string(got) != readyLine {
+		return fmt.Errorf("the sandbox's process 1 wrote more than its ready line: %s", tail(string(got), 300))
+	}
+	return nil
 }
 
 // remove kills a box and everything in its cgroup, removes it, and checks that nothing of it is
@@ -507,7 +548,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		}
 	}
 	stdout := &capWriter{max: req.Limits.OutputBytes, overflow: kill}
-	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, overflow: kill}
+	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, tailMax: statusHeadroom, overflow: kill}
 	copied := make(chan error, 1)
 	go func() {
 		_, err := stdcopy.StdCopy(stdout, stderr, b.conn.Reader)
@@ -517,7 +558,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	preload := d.policy.allPreload // without the analysis's imports, all the allowlist may need
 	if req.Modules != nil {
 		var err error
-		if preload, err = config.NativeDeps(req.Modules); err != nil {
+		if preload, err = d.policy.programPreload(req.Modules, req.Limits.Grants); err != nil {
 			return Result{}, fmt.Errorf("run: %w", err)
 		}
 	}
@@ -525,7 +566,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if path == "" {
 		path = "<stdin>"
 	}
-	hdr, err := json.Marshal(header{Path: path, Size: len(req.Code), Preload: d.policy.preloadable(preload, req.Limits.Grants)})
+	hdr, err := json.Marshal(header{Path: path, Size: len(req.Code), Preload: preload})
 	if err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
 	}
@@ -595,12 +636,20 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	res.Stdout, res.StdoutTruncated = stdout.result()
 	rawErr, errFull := stderr.bytes()
 	rest, st, stErr := cutStatus(rawErr, nonce)
+	if errFull {
+		// The program filled its stream: the status line, if any, is in the tail.
+		_, st, stErr = cutStatus(stderr.lastBytes(), nonce)
+		rest = rawErr
+	}
 	res.Stderr, res.StderrTruncated = capString(rest, req.Limits.OutputBytes, errFull)
 	res.Violations = []Violation{}
 	res.Enforcement = d.enforcement(b)
 	switch {
+	case stErr == nil && st.Error != "":
+		return Result{}, fmt.Errorf("%w: %s", ErrRunner, st.Error)
 	case stErr == nil:
 		res.ExitCode = st.ExitCode
+		res.Enforcement.Landlock = st.Landlock
 		res.TimedOut = res.TimedOut || st.TimedOut
 		res.Violations = st.Violations
 		res.reached, res.witnessOK = st.Reached, st.WitnessOK
@@ -673,11 +722,15 @@ func (d *Docker) classify(err error) error {
 }
 
 // capWriter keeps the first max bytes and discards the rest, calling overflow once when it first
-// drops a byte. It never returns an error, so the demultiplexer keeps draining both streams.
+// drops a byte. It never returns an error, so the demultiplexer keeps draining both streams. With
+// tailMax, it also keeps the last tailMax bytes of what it dropped: process 1's status line comes
+// last, also after a program that filled its stream to the brim.
 type capWriter struct {
 	mu        sync.Mutex
 	buf       []byte
 	max       int64
+	tail      []byte
+	tailMax   int
 	truncated bool
 	overflow  func()
 }
@@ -692,6 +745,13 @@ func (w *capWriter) Write(p []byte) (int, error) {
 	}
 	if room > 0 {
 		w.buf = append(w.buf, p[:room]...)
+		p = p[room:]
+	}
+	if w.tailMax > 0 {
+		w.tail = append(w.tail, p...)
+		if over := len(w.tail) - w.tailMax; over > 0 {
+			w.tail = append(w.tail[:0], w.tail[over:]...)
+		}
 	}
 	if !w.truncated {
 		w.truncated = true
@@ -709,6 +769,17 @@ func (w *capWriter) bytes() ([]byte, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.buf, w.truncated
+}
+
+// lastBytes is the end of the stream as written: the kept prefix, or the kept tail once bytes
+// were dropped.
+func (w *capWriter) lastBytes() []byte {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.truncated && w.tailMax > 0 {
+		return w.tail
+	}
+	return w.buf
 }
 
 // capString applies the user-visible cap to a stream that was read with headroom.

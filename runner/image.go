@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -31,8 +33,52 @@ const (
 )
 
 // sandboxParts is LabelSandbox's value for images with Debian's python3-seccomp (the kernel
-// filter) and python3-prctl (process 1 not dumpable).
-const sandboxParts = "seccomp,prctl"
+// filter), python3-prctl (process 1 not dumpable) and the C extension compiled from this binary's
+// sandbox/sbxgate.c (the audit hook and Landlock).
+var sandboxParts = "seccomp,prctl," + extensionTag
+
+// extensionPath is where the image holds the compiled extension (not on sys.path).
+const extensionPath = "usr/lib/sbxgate/_sbxgate.so"
+
+// compilerPackages build the extension in a throwaway root; none of them ships in the image.
+var compilerPackages = []string{"gcc", "libc6-dev", "python3-dev"}
+
+// buildHook compiles SOURCE in the throwaway root ($1) and copies the result to OUTPUT.
+const buildHook = `set -eu
+root="$1"
+inc=$(cd "$root/usr/include" && ls -d python3.* | head -n 1)
+cp SOURCE "$root/sbxgate.c"
+chroot "$root" /usr/bin/gcc -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers \
+	-shared -fPIC -I"/usr/include/$inc" -o /_sbxgate.so /sbxgate.c
+cp "$root/_sbxgate.so" OUTPUT
+`
+
+// buildExtension compiles sandbox/sbxgate.c against the suite's own Python headers, in a root
+// mmdebstrap makes and throws away, and returns the shared object.
+func buildExtension(ctx context.Context, mm, suite, sources, tmp string, log io.Writer) ([]byte, error) {
+	src := filepath.Join(tmp, "sbxgate.c")
+	out := filepath.Join(tmp, "_sbxgate.so")
+	if err := os.WriteFile(src, extensionSource, 0o644); err != nil {
+		return nil, err
+	}
+	hook := filepath.Join(tmp, "build-hook.sh")
+	script := "#!/bin/sh\n" + strings.NewReplacer("SOURCE", shellQuote(src), "OUTPUT", shellQuote(out)).Replace(buildHook)
+	if err := os.WriteFile(hook, []byte(script), 0o755); err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, mm, "--variant=extract", "--include="+strings.Join(compilerPackages, ","),
+		"--format=null", "--skip=output/mknod", "--extract-hook="+hook, suite, "/dev/null", sources)
+	cmd.Stdout, cmd.Stderr = log, log
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = time.Minute
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("compile the sandbox extension (mmdebstrap with %s): %w: see its log above", strings.Join(compilerPackages, ", "), err)
+	}
+	return os.ReadFile(out)
+}
 
 // imagePackages are the Debian packages of the runner image: the interpreter, what the sandbox's
 // process 1 loads, and the time zone database zoneinfo reads.
@@ -129,6 +175,10 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 		return BuildResult{}, err
 	}
 	defer os.RemoveAll(tmp)
+	ext, err := buildExtension(ctx, mm, opts.Suite, opts.SourcesFile, tmp, opts.Log)
+	if err != nil {
+		return BuildResult{}, err
+	}
 	versionFile := filepath.Join(tmp, "python-version")
 	// A hook that names an executable file is run as a script (with the root as $1).
 	hook := filepath.Join(tmp, "extract-hook.sh")
@@ -183,7 +233,7 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 		return BuildResult{}, fmt.Errorf("python3 does not start in the new root file system (version %q): see the mmdebstrap log", version)
 	}
 
-	filtered, filterErr := filterTar(tarStream, droppedPaths)
+	filtered, filterErr := filterTar(tarStream, droppedPaths, map[string][]byte{extensionPath: ext})
 	old, _ := cli.ImageInspect(ctx, opts.Ref)
 	resp, err := cli.ImageImport(ctx, client.ImageImportSource{Source: filtered, SourceName: "-"}, opts.Ref,
 		client.ImageImportOptions{Changes: imageChanges(version, opts.Suite)})
@@ -221,13 +271,14 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 // build host's mirror), which mmdebstrap itself still needs until it writes the tarball.
 var droppedPaths = []string{"etc/apt", "var/lib/apt", "var/cache/apt", "var/lib/dpkg", "var/cache/debconf", "var/log", "dev"}
 
-// filterTar copies the tar stream r without the entries under drop, in a goroutine; the returned
+// filterTar copies the tar stream r without the entries under drop and with the files of add
+// (path to contents, mode 0644, root's, in directories it makes), in a goroutine; the returned
 // channel yields its result once the stream has ended.
-func filterTar(r io.Reader, drop []string) (io.Reader, <-chan error) {
+func filterTar(r io.Reader, drop []string, add map[string][]byte) (io.Reader, <-chan error) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := copyTar(tar.NewWriter(pw), tar.NewReader(r), drop)
+		err := copyTar(tar.NewWriter(pw), tar.NewReader(r), drop, add)
 		pw.CloseWithError(err)
 		if err == nil {
 			// Read the padding after the end-of-archive marker, or the writer blocks on it.
@@ -238,16 +289,20 @@ func filterTar(r io.Reader, drop []string) (io.Reader, <-chan error) {
 	return pr, done
 }
 
-func copyTar(tw *tar.Writer, tr *tar.Reader, drop []string) error {
+func copyTar(tw *tar.Writer, tr *tar.Reader, drop []string, add map[string][]byte) error {
+	dirs := map[string]bool{}
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return tw.Close()
+			return addFiles(tw, add, dirs)
 		}
 		if err != nil {
 			return err
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(h.Name, "./"), "/")
+		if h.Typeflag == tar.TypeDir {
+			dirs[strings.TrimSuffix(name, "/")] = true
+		}
 		if slices.ContainsFunc(drop, func(d string) bool {
 			return name == d || name == d+"/" || strings.HasPrefix(name, d+"/")
 		}) {
@@ -260,6 +315,30 @@ func copyTar(tw *tar.Writer, tr *tar.Reader, drop []string) error {
 			return err
 		}
 	}
+}
+
+// addFiles writes the files of add, and the directories above them the stream had not.
+func addFiles(tw *tar.Writer, add map[string][]byte, made map[string]bool) error {
+	names := slices.Sorted(maps.Keys(add))
+	for _, name := range names {
+		var dirs []string
+		for d := path.Dir(name); d != "." && d != "/" && !made[d]; d = path.Dir(d) {
+			dirs = append(dirs, d)
+		}
+		for i := len(dirs) - 1; i >= 0; i-- {
+			made[dirs[i]] = true
+			if err := tw.WriteHeader(&tar.Header{Name: "./" + dirs[i] + "/", Typeflag: tar.TypeDir, Mode: 0o755}); err != nil {
+				return err
+			}
+		}
+		if err := tw.WriteHeader(&tar.Header{Name: "./" + name, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(add[name]))}); err != nil {
+			return err
+		}
+		if _, err := tw.Write(add[name]); err != nil {
+			return err
+		}
+	}
+	return tw.Close()
 }
 
 // imageChanges is the image config: an unprivileged user, /tmp as working directory, PATH only.

@@ -71,6 +71,10 @@ type Enforcement struct {
 	// enforcement layers that refused the others (seccomp, audit_hook).
 	Grants []string `json:"grants"`
 	Layers []string `json:"layers"`
+	// Landlock is the Landlock ABI version that confined the program's writes to its workspace
+	// (with the kernel layer on); 0 where the kernel has none (gVisor refuses /proc/self/mem writes
+	// itself), -1 where the kernel layer was off.
+	Landlock int `json:"landlock"`
 }
 
 // SeccompProfile names the container's seccomp profile and the SHA-256 of its exact bytes.

@@ -24,6 +24,19 @@ import (
 //go:embed sandbox/init.py
 var initPy string
 
+// The sandbox's C extension (sandbox/sbxgate.c): the audit hook and Landlock. The image build
+// compiles it; the image's label names this source's hash, and the runner refuses an image built
+// from another.
+//
+//go:embed sandbox/sbxgate.c
+var extensionSource []byte
+
+// extensionTag identifies extensionSource in the image's labels.
+var extensionTag = func() string {
+	sum := sha256.Sum256(extensionSource)
+	return "ext-" + hex.EncodeToString(sum[:8])
+}()
+
 // The containers' seccomp profile, sbxgate's own (an allowlist; see its comment).
 //
 //go:embed sandbox/seccomp.json
@@ -111,6 +124,19 @@ func newSandboxPolicy(cfg *config.Config) (sandboxPolicy, error) {
 	return p, nil
 }
 
+// programPreload is the native code to load for a program that imports modules: only that of the
+// modules the allowlist admits, so that a module the operator did not allow is never in memory
+// before the program asks for it (in memory, it would be usable without an import).
+func (p sandboxPolicy) programPreload(modules []string, g config.Grants) ([]string, error) {
+	m := config.Modules{Allow: p.allow, Deny: p.deny}
+	allowed := slices.DeleteFunc(slices.Clone(modules), func(name string) bool { return !m.ModuleAllowed(name) })
+	deps, err := config.NativeDeps(allowed)
+	if err != nil {
+		return nil, err
+	}
+	return p.preloadable(deps, g), nil
+}
+
 // preloadable drops the modules that would hand the program native code it was not granted:
 // loaded before the kernel filter, they would stay usable after it.
 func (p sandboxPolicy) preloadable(mods []string, g config.Grants) []string {
@@ -165,6 +191,8 @@ type status struct {
 	Signal     int         `json:"signal"`
 	TimedOut   bool        `json:"timed_out"`
 	Violations []Violation `json:"violations"`
+	Landlock   int         `json:"landlock"` // the Landlock ABI applied; 0 none; -1 not asked for
+	Error      string      `json:"error"`    // the sandbox could not set the program up
 	Reached    []Reached   `json:"reached"`
 	WitnessOK  bool        `json:"witness_ok"`
 }

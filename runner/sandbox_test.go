@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,16 @@ func TestDaemonLostSandbox(t *testing.T) {
 		if got := daemonLostSandbox(code); got != want {
 			t.Errorf("daemonLostSandbox(%d) = %v, want %v", code, got, want)
 		}
+	}
+}
+
+// TestStatusAfterFullStderr: a program that fills standard error to the brim and then tries a
+// forbidden operation still has its violation read (process 1's status line comes last).
+func TestStatusAfterFullStderr(t *testing.T) {
+	d := newTestDocker(t)
+	fill := testLimits.OutputBytes + statusHeadroom - 100
+	res := run(t, d, fmt.Sprintf("import os, sys\nsys.stderr.write('e' * %d)\nsys.stderr.flush()\nos.system('true')\n", fill), testLimits)
+	if len(res.Violations) == 0 || res.Violations[0].Event != "os.system" || !res.StderrTruncated || int64(len(res.Stderr)) != testLimits.OutputBytes {
+		t.Fatalf("got exit %d violations %v stderr %d bytes truncated %v", res.ExitCode, res.Violations, len(res.Stderr), res.StderrTruncated)
 	}
 }

@@ -37,7 +37,8 @@ var maskedPaths = []string{
 	"/proc/zoneinfo", "/proc/interrupts", "/proc/softirqs", "/proc/partitions", "/proc/diskstats",
 	"/proc/devices", "/proc/misc", "/proc/mtrr", "/proc/crypto", "/proc/locks", "/proc/sys/kernel/random/boot_id",
 	"/sys/kernel", "/sys/block", "/sys/class", "/sys/devices", "/sys/module", "/sys/bus", "/sys/dev",
-	"/sys/power", "/sys/hypervisor",
+	"/sys/power", "/sys/hypervisor", "/proc/cgroups", "/proc/pressure", "/sys/fs/ext4", "/sys/fs/fuse",
+	"/sys/fs/bpf", "/sys/fs/pstore",
 }
 
 // readonlyPaths are Docker's defaults, repeated for the same reason.

@@ -122,7 +122,7 @@ func TestFilterTar(t *testing.T) {
 		}
 	}
 	tw.Close()
-	r, done := filterTar(&in, droppedPaths)
+	r, done := filterTar(&in, droppedPaths, map[string][]byte{"usr/lib/sbxgate/x.so": []byte("ext")})
 	tr := tar.NewReader(r)
 	var got []string
 	for {
@@ -134,7 +134,7 @@ func TestFilterTar(t *testing.T) {
 			t.Fatal(err)
 		}
 		body, _ := io.ReadAll(tr)
-		if h.Size > 0 && string(body) != h.Name {
+		if h.Size > 0 && string(body) != h.Name && string(body) != "ext" {
 			t.Errorf("%s: body %q", h.Name, body)
 		}
 		got = append(got, h.Name)
@@ -142,7 +142,7 @@ func TestFilterTar(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"./", "./etc/", "./etc/passwd", "./var/lib/dpkgx", "./usr/bin/python3"}
+	want := []string{"./", "./etc/", "./etc/passwd", "./var/lib/dpkgx", "./usr/bin/python3", "./usr/", "./usr/lib/", "./usr/lib/sbxgate/", "./usr/lib/sbxgate/x.so"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

@@ -51,9 +51,12 @@ SECCOMP_IOCTL_NOTIF_SEND = 0xC0182101
 SECCOMP_USER_NOTIF_FLAG_CONTINUE = 1
 
 
-def fail(msg):
-    """A failure of the init itself: say so on stderr and exit 125, never run the program."""
+def fail(msg, report_fd=-1):
+    """A failure of the sandbox itself: say so on stderr (and to process 1, from the program's
+    process) and exit 125, never run the program."""
     os.write(2, ("sbxgate sandbox init: %s\n" % msg).encode("utf-8", "replace"))
+    if report_fd >= 0:
+        os.write(report_fd, json.dumps({"setup_error": msg[:500]}).encode() + b"\n")
     os._exit(125)
 
 
@@ -78,10 +81,14 @@ def kernel_filter(seccomp, grants, witness):
         for name in ("execve", "execveat", "fork", "vfork"):
             f.add_rule(kill, name)
         f.add_rule(kill, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
+    # Limits of other processes (process 1's RLIMIT_CPU, once) are not the program's to change.
+    f.add_rule(seccomp.ERRNO(errno.EPERM), "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
     if "network" not in grants:
+        # Refused, not killed: native libraries probe (libuuid opens an AF_INET socket for
+        # uuid1's node) and fall back; Python's own sockets are stopped by the audit hook first.
         # AF_UNIX stays: asyncio's event loop needs a socketpair to wake itself.
-        f.add_rule(kill, "socket", seccomp.Arg(0, seccomp.NE, AF_UNIX))
-        f.add_rule(kill, "socketpair", seccomp.Arg(0, seccomp.NE, AF_UNIX))
+        f.add_rule(seccomp.ERRNO(errno.EACCES), "socket", seccomp.Arg(0, seccomp.NE, AF_UNIX))
+        f.add_rule(seccomp.ERRNO(errno.EACCES), "socketpair", seccomp.Arg(0, seccomp.NE, AF_UNIX))
     if "native_code" not in grants:
         # No new executable memory: the extension modules were loaded before this point.
         for name in ("mmap", "mprotect", "pkey_mprotect"):
@@ -117,268 +124,61 @@ def witness_filter(seccomp):
 
 
 # ---------------------------------------------------------------------------------------------
-# The interpreter layer: a PEP 578 audit hook for what the kernel cannot see.
+# The interpreter layer and Landlock: _sbxgate, a C extension the image carries (sbxgate.c).
+
+EXTENSION = "/usr/lib/sbxgate/_sbxgate.so"
+FRAME_ATTRS = ("tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_code", "gi_code", "cr_code", "ag_code",
+               "__code__")
 
 
-def make_hook(cfg, program_code, program_path, report_fd):
-    """Returns the audit hook. Everything it uses is bound here, so the program cannot swap a
-    module attribute the hook relies on; it calls no method of an object the program controls,
-    so no program code runs inside it; a violation writes one JSON line to report_fd and ends the
-    process with os._exit, which nothing can catch."""
-    import _json
-    import _thread
+def load_extension():
+    """Loads _sbxgate by path, before the kernel filter forbids new native code. It is not put in
+    sys.modules, and no directory of sys.path holds it."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.ExtensionFileLoader("_sbxgate", EXTENSION)
+    spec = importlib.util.spec_from_file_location("_sbxgate", EXTENSION, loader=loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+def hook_config(cfg, code, path, report_fd):
     import sysconfig
+    paths = sysconfig.get_paths()
+    return {
+        "grants": list(cfg.get("grants", ())),
+        "allow": list(cfg.get("allow", ())),
+        "deny": list(cfg.get("deny", ())),
+        "native_modules": list(cfg.get("native_modules", ())),
+        "module_capabilities": {k: v[0] for k, v in cfg.get("module_capabilities", {}).items() if v},
+        "workspace": [p.rstrip("/") + "/" for p in cfg.get("workspace", ("/tmp",))],
+        "writable_files": ["/dev/null"],
+        "trusted": sorted({paths["stdlib"] + "/", paths["platstdlib"] + "/", "/usr/lib/python3/dist-packages/", "<frozen "}),
+        "importlib_files": ["<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>",
+                            paths["stdlib"] + "/importlib/__init__.py"],
+        "frame_attrs": list(FRAME_ATTRS),
+        "program_code": code,
+        "program_path": path,
+        "report_fd": report_fd,
+    }
 
-    grants = frozenset(cfg.get("grants", ()))
-    allow = frozenset(cfg.get("allow", ()))
-    deny = frozenset(cfg.get("deny", ()))
-    modcaps = {k: tuple(v) for k, v in cfg.get("module_capabilities", {}).items()}
-    native_modules = frozenset(cfg.get("native_modules", ()))
-    workspace = tuple(p.rstrip("/") + "/" for p in cfg.get("workspace", ("/tmp",)))
-    writable_files = frozenset(("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
-    trusted = tuple(sorted({sysconfig.get_paths()["stdlib"] + "/", sysconfig.get_paths()["platstdlib"] + "/",
-                            "/usr/lib/python3/dist-packages/", "<frozen "}))
-    importlib_files = frozenset(("<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>",
-                                 sysconfig.get_paths()["stdlib"] + "/importlib/__init__.py"))
 
-    enc = _json.encode_basestring_ascii
-    write, exit_, getframe, get_ident = os.write, os._exit, sys._getframe, _thread.get_ident
-    getcwd = os.getcwd
-    streams = (sys.stdout, sys.stderr)
-    str_, bytes_, int_, tuple_, list_, bool_, float_ = str, bytes, int, tuple, list, bool, float
-    type_, len_ = type, len
-    write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-    own_pid = os.getpid()
-    busy = {}  # thread id -> 1 inside the hook, 2 while the hook itself reads frames
-    IN_HOOK, INTERNAL = 1, 2
-
-    def show(x, depth=0):
-        """A bounded text for an event argument, without calling the program's code."""
-        t = type_(x)
-        if t is str_:
-            return x[:160]
-        if t is bytes_:
-            return x[:160].decode("utf-8", "backslashreplace")
-        if t is int_ or t is bool_ or t is float_ or x is None:
-            return str_(x)
-        if (t is tuple_ or t is list_) and depth < 2:
-            return "[" + ", ".join([show(v, depth + 1) for v in x[:8]]) + "]"
-        return "<object>"
-
-    def violation(capability, event, detail):
-        line = '{"capability":%s,"event":%s,"detail":%s}\n' % (enc(capability), enc(event), enc(detail[:300]))
-        for s in streams:  # the program's output up to here is part of the result
-            try:
-                s.flush()
-            except BaseException:
-                pass
-        try:
-            write(report_fd, line.encode())
-        except BaseException:
-            pass
-        exit_(VIOLATION_EXIT)
-
-    # Frames from here: 0 this helper, 1 check, 2 hook, 3 the code that raised the event.
-    CALLER = 3
-
-    def caller_file():
-        """co_filename of the code that raised the event."""
-        tid = get_ident()
-        busy[tid] = INTERNAL
-        try:
-            return getframe(CALLER).f_code.co_filename
-        except ValueError:
-            return ""
-        finally:
-            busy[tid] = IN_HOOK
-
-    def importer_file():
-        """co_filename of the nearest frame outside the import machinery."""
-        tid = get_ident()
-        busy[tid] = INTERNAL
-        try:
-            f = getframe(CALLER)
-            while f is not None and f.f_code.co_filename in importlib_files:
-                f = f.f_back
-            return "" if f is None else f.f_code.co_filename
-        finally:
-            busy[tid] = IN_HOOK
-
-    def untrusted(filename):
-        return not filename.startswith(trusted)
-
-    def module_allowed(name):
-        parts = name.split(".")
-        prefixes = [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
-        for p in prefixes:
-            if p in deny:
-                return False
-        for p in prefixes:
-            if p in allow:
-                return True
-        # A parent package of an allowed module: importing urllib.parse imports urllib first.
-        dotted = name + "."
-        for a in allow:
-            if a.startswith(dotted):
-                return True
+def proc_mem_writable():
+    """Whether this process may still write its own memory through /proc/self/mem, which writes
+    through read-only executable mappings: new native code without PROT_EXEC."""
+    try:
+        os.close(os.open("/proc/self/mem", os.O_RDWR))
+        return True
+    except OSError:
         return False
-
-    def module_capability(name):
-        parts = name.split(".")
-        for i in range(len(parts), 0, -1):
-            caps = modcaps.get(".".join(parts[:i]))
-            if caps:
-                return caps[0]
-        return "import"
-
-    def normalized(path):
-        """An absolute, lexically normalized path, by str methods only: os.path's functions are
-        Python code whose module globals the program can replace."""
-        if not path.startswith("/"):
-            path = getcwd() + "/" + path
-        parts = []
-        for p in path.split("/"):
-            if p == "" or p == ".":
-                continue
-            if p == "..":
-                if parts:
-                    parts.pop()
-                continue
-            parts.append(p)
-        return "/" + "/".join(parts)
-
-    def outside_workspace(path):
-        """Lexical: a symbolic link in the workspace pointing out is the kernel's to refuse (the
-        root file system is read-only; only the workspace is writable)."""
-        if type_(path) is bytes_:
-            path = path.decode("utf-8", "surrogateescape")
-        if type_(path) is not str_:
-            return False  # a file descriptor: opened (and judged) before
-        path = normalized(path)
-        return path not in writable_files and not (path + "/").startswith(workspace)
-
-    # Events of a capability, refused for every caller: library code that does the same on the
-    # program's behalf (sqlite3 calling os.system as a registered function) is no different.
-    process_events = frozenset(("os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn",
-                                "os.spawn", "os.startfile", "subprocess.Popen", "pty.spawn",
-                                "webbrowser.open", "os.killpg"))
-    network_events = frozenset(("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyaddr",
-                                "socket.getnameinfo", "socket.sethostname", "http.client.connect",
-                                "urllib.Request", "ftplib.connect", "smtplib.connect", "imaplib.open",
-                                "poplib.connect", "nntplib.connect", "telnetlib.Telnet.open"))
-    native_events = frozenset(("sqlite3.enable_load_extension", "sqlite3.load_extension",
-                               "os.add_dll_directory", "cpython.PyInterpreterState_New"))
-    # Events that would let the program reach the hook or defeat it: refused for every caller.
-    integrity_events = frozenset(("sys.addaudithook", "sys.settrace", "sys.setprofile",
-                                  "sys._current_frames", "sys._current_exceptions", "gc.get_objects",
-                                  "gc.get_referrers", "gc.get_referents", "code.__new__",
-                                  "cpython._PySys_ClearAuditHooks"))
-    # Introspection and dynamic code: the standard library uses these itself (namedtuple reads
-    # sys._getframe, traceback reads tb_frame, dataclasses exec generated code), so they are
-    # refused only when the program's own code (any code outside the installed library) does it.
-    frame_attrs = frozenset(("tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_code", "gi_code",
-                             "cr_code", "ag_code", "__code__"))
-
-    def hook(event, args):
-        tid = get_ident()
-        state = busy.get(tid)
-        if state is not None:
-            # An event while the hook runs: its own frame reads are expected; anything else is
-            # code of the program running inside the hook (a __del__, a gc callback).
-            if state == INTERNAL and (event == "sys._getframe" or event == "object.__getattr__"):
-                return
-            busy.pop(tid, None)
-            violation("integrity", event, "an event raised inside the gate's audit hook")
-        busy[tid] = IN_HOOK
-        try:
-            check(event, args)
-        finally:
-            busy.pop(tid, None)
-
-    def check(event, args):
-        # The program can raise any event itself (sys.audit): every argument is type-checked
-        # before it is compared, so no __eq__ or __hash__ of the program's runs here.
-        if event in integrity_events:
-            violation("integrity", event, show(args))
-        if event in process_events and "process" not in grants:
-            violation("process", event, show(args))
-        if event == "os.kill" and "process" not in grants:
-            pid = args[0]
-            if type_(pid) is not int_ or (pid != own_pid and pid != 0):
-                violation("process", event, show(args))
-            return
-        if event == "socket.__new__" and "network" not in grants:
-            family = args[1]
-            if type_(family) is not int_ or family != AF_UNIX:
-                violation("network", event, "family %s" % show(family))
-            return
-        if (event == "socket.connect" or event == "socket.bind" or event == "socket.sendto"
-                or event == "socket.sendmsg") and "network" not in grants:
-            addr = args[1] if len_(args) > 1 else None
-            if type_(addr) is not str_ and type_(addr) is not bytes_:
-                violation("network", event, show(addr))
-            return
-        if event in network_events and "network" not in grants:
-            violation("network", event, show(args))
-        if (event in native_events or event.startswith("ctypes.")) and "native_code" not in grants:
-            violation("native_code", event, show(args))
-        if event == "import":
-            name = args[0]
-            if type_(name) is not str_:
-                return
-            top = name.split(".")[0]
-            if (name in native_modules or top in native_modules) and "native_code" not in grants:
-                violation("native_code", event, name)
-            if untrusted(importer_file()) and not module_allowed(name):
-                violation(module_capability(name), event, name + " is outside the allowed module set")
-            return
-        if event == "open":
-            if len_(args) > 2 and type_(args[2]) is int_ and args[2] & write_flags and outside_workspace(args[0]):
-                violation("filesystem", event, "write to %s outside the workspace" % show(args[0]))
-            return
-        if event in ("os.remove", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.truncate",
-                     "os.utime", "os.link", "os.symlink", "os.rename"):
-            for p in args:
-                if (type_(p) is str_ or type_(p) is bytes_) and outside_workspace(p):
-                    violation("filesystem", event, "%s outside the workspace" % show(p))
-            return
-        if event == "exec":
-            if args[0] is program_code:
-                return
-            if untrusted(caller_file()):
-                violation("dynamic_code", event, "eval or exec of code the program built")
-            return
-        if event == "compile":
-            if untrusted(caller_file()):
-                violation("dynamic_code", event, "compile of a string: %s" % show(args[1]))
-            if type_(args[1]) is str_ and args[1] == program_path:
-                violation("integrity", event, "code compiled under the program's own name")
-            return
-        if event == "sys._getframe":
-            if untrusted(caller_file()):
-                violation("introspection", event, "the program read the call stack")
-            return
-        if event == "object.__getattr__":
-            if type_(args[1]) is str_ and args[1] in frame_attrs and untrusted(caller_file()):
-                violation("introspection", event, "read of %s" % show(args[1]))
-            return
-        if event == "object.__setattr__" or event == "object.__delattr__":
-            if type_(args[1]) is str_ and args[1] == "__code__" and untrusted(caller_file()):
-                violation("introspection", event, "write of __code__")
-            return
-        if event == "function.__new__":
-            if untrusted(caller_file()):
-                violation("dynamic_code", event, "a function built from a code object")
-            return
-
-    return hook
 
 
 # ---------------------------------------------------------------------------------------------
 # The program's process.
 
 
-def run_program(cfg, path, source, report_fd, witness_sock, seccomp):
+def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
     """In the forked child: set up the layers, run the program, exit. Never returns."""
     try:
         # Dumpable again: /proc/self is the program's to read. Process 1 stays closed to it.
@@ -406,13 +206,20 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp):
             os.close(fd)  # the program must never answer its own notifications
             witness_sock.close()
             del wf
+        grants = frozenset(cfg.get("grants", ()))
         if cfg.get("seccomp", True):
-            kernel_filter(seccomp, frozenset(cfg.get("grants", ())), False).load()
+            # Writes only beneath the workspace, whatever the path: also no /proc/self/mem.
+            abi = ext.landlock(tuple(cfg.get("workspace", ("/tmp",))), ("/dev/null",))
+            if "native_code" not in grants and proc_mem_writable():
+                fail("this kernel lets a program write its own code through /proc/self/mem and has no "
+                     "Landlock (abi %d) to refuse it: use a kernel with Landlock, or runtime: runsc" % abi, report_fd)
+            os.write(report_fd, b'{"landlock":%d}\n' % abi)
+            kernel_filter(seccomp, grants, False).load()
         sys.modules.pop("seccomp", None)
         if cfg.get("audit_hook", True):
-            sys.addaudithook(make_hook(cfg, code, path, report_fd))
+            ext.install(hook_config(cfg, code, path, report_fd))
     except BaseException as e:  # the program has not started: nothing of it may run unguarded
-        fail("setting up the program's process: %r" % (e,))
+        fail("setting up the program's process: %r" % (e,), report_fd)
 
     main = types.ModuleType("__main__")
     main.__dict__["__builtins__"] = sys.modules["builtins"]
@@ -523,7 +330,10 @@ def wait(fd, deadline):
     if deadline is None:
         return
     left = deadline - time.monotonic()
-    if left <= 0 or not select.select([fd], [], [], left)[0]:
+    # poll, not select: gVisor refuses select(2) under a Docker seccomp profile that allows it.
+    p = select.poll()
+    p.register(fd, select.POLLIN)
+    if left <= 0 or not p.poll(int(left * 1000) + 1):
         os._exit(0)  # idle too long: a warm container nobody used ends by itself
 
 
@@ -579,9 +389,7 @@ class Supervisor:
 
     def read_report(self, ev):
         if ev & select.POLLIN:
-            b = os.read(self.report_r, 4096)
-            if len(self.report) < MAX_REPORT:
-                self.report += b
+            self.report = (self.report + os.read(self.report_r, 4096))[-MAX_REPORT:]
 
     def witness_one(self):
         import fcntl
@@ -631,18 +439,27 @@ def kill_all():
             continue
 
 
-def parse_violations(report):
-    out = []
-    for line in report.split(b"\n"):
-        if not line.strip() or len(out) >= MAX_LISTED:
+def parse_report(report):
+    """The report channel's lines: the landlock line process 1's child writes first, then
+    violations. The program can write to the channel too, so each line is parsed defensively, and
+    the last lines win: the hook writes its line and exits, so a real violation is the last one."""
+    out, landlock, error = [], -1, None
+    for line in report.split(b"\n")[-4 * MAX_LISTED:]:
+        if not line.strip() or len(line) > 2048:
             continue
         try:
             v = json.loads(line)
-        except ValueError:
+        except Exception:  # RecursionError too: the program may write anything here
             continue
-        if isinstance(v, dict) and all(isinstance(v.get(k), str) for k in ("capability", "event", "detail")):
+        if not isinstance(v, dict):
+            continue
+        if isinstance(v.get("landlock"), int) and landlock < 0:
+            landlock = v["landlock"]
+        elif isinstance(v.get("setup_error"), str) and error is None:
+            error = v["setup_error"][:500]
+        elif all(isinstance(v.get(k), str) for k in ("capability", "event", "detail")):
             out.append({k: v[k][:300] for k in ("capability", "event", "detail")})
-    return out
+    return out[-MAX_LISTED:], landlock, error
 
 
 def main():
@@ -669,6 +486,12 @@ def main():
         if seccomp.get_api() < 3:
             seccomp.set_api(3)  # gVisor does not answer libseccomp's probe for KILL_PROCESS
         kernel_filter(seccomp, frozenset(cfg.get("grants", ())), False)  # fail now, not per run
+    ext = None
+    if cfg.get("seccomp", True) or cfg.get("audit_hook", True):
+        try:
+            ext = load_extension()
+        except (ImportError, OSError) as e:
+            fail("load %s: %s: rebuild the image (sbxgate image build)" % (EXTENSION, e))
     t0 = time.monotonic()
     for name in cfg.get("preload", ()):
         try:
@@ -676,6 +499,8 @@ def main():
         except ImportError as e:
             fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
     preload_ms = int((time.monotonic() - t0) * 1000)
+    # Ready: the runner hands this container a program only now (a warm pool counts it from here).
+    os.write(2, b"sbxgate-ready\n")
 
     idle = cfg.get("idle_ms", 0)
     idle_deadline = time.monotonic() + idle / 1000 if idle > 0 else None
@@ -714,7 +539,7 @@ def main():
         os.close(report_r)
         if witness_parent is not None:
             witness_parent.close()
-        run_program(cfg, path, source, report_w, witness_child, seccomp)
+        run_program(cfg, path, source, report_w, witness_child, seccomp, ext)
         os._exit(125)  # not reached
     os.close(report_w)
     deadline = start + cfg["timeout_ms"] / 1000
@@ -744,11 +569,11 @@ def main():
             b = os.read(report_r, 4096)
         except OSError:
             break
-        if not b or len(sup.report) >= MAX_REPORT:
+        if not b:
             break
-        sup.report += b
+        sup.report = (sup.report + b)[-MAX_REPORT:]
 
-    violations = parse_violations(sup.report)
+    violations, landlock, setup_error = parse_report(sup.report)
     sig, code = 0, 0
     if sup.timed_out:
         code = TIMEOUT_EXIT
@@ -766,8 +591,10 @@ def main():
                                "detail": "exit status 159 without a report: the program stopped at a "
                                          "violation after closing the report channel, or exited so itself"})
     status = {"v": 1, "exit_code": code, "signal": sig, "timed_out": sup.timed_out,
-              "violations": violations, "preload_ms": preload_ms,
+              "violations": violations, "landlock": landlock, "preload_ms": preload_ms,
               "run_ms": int((time.monotonic() - start) * 1000)}
+    if setup_error is not None and code == 125:
+        status["error"] = setup_error
     if cfg.get("witness"):
         status["reached"] = sup.reached
         status["witness_ok"] = witness_fd is not None

@@ -1,0 +1,692 @@
+/*
+ * _sbxgate: the parts of the sandbox's enforcement that must not be Python.
+ *
+ * The runner image builds this file (sbxgate image build compiles it in a throwaway Debian root
+ * with gcc and python3-dev, neither of which ships in the image), and sandbox/init.py loads it by
+ * path in the program's process, before the program runs:
+ *
+ *   landlock(dirs, files)  restricts, with Landlock, every write access of the calling process
+ *                          and its children to beneath dirs and to files: /proc/self/mem
+ *                          (writable through read-only executable mappings), /dev/shm and the rest
+ *                          of the file system become unwritable, whatever path spelling, symbolic
+ *                          link, file descriptor or reopen the program uses. Where the ABI has
+ *                          scopes, signals and abstract Unix sockets outside the domain (process 1)
+ *                          are refused too.
+ *   install(config)        installs the audit hook (PEP 578). Written in C, the hook has no frame,
+ *                          closure or object the program can reach, runs no Python code (event
+ *                          arguments are read only when their type is exactly str, bytes, int,
+ *                          tuple or list), cannot be interrupted by a Python signal handler, and
+ *                          cannot be removed. A violation writes one JSON line to the report
+ *                          descriptor and ends the process with _exit(159), which nothing catches.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <frameobject.h>
+
+#include <errno.h>
+#include <stddef.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define VIOLATION_EXIT 159
+
+/* Landlock's UAPI, spelled out so the build does not depend on the kernel headers' version. */
+#ifndef __NR_landlock_create_ruleset
+#define __NR_landlock_create_ruleset 444
+#define __NR_landlock_add_rule 445
+#define __NR_landlock_restrict_self 446
+#endif
+#define LL_CREATE_RULESET_VERSION (1U << 0)
+#define LL_RULE_PATH_BENEATH 1
+#define LL_FS_EXECUTE (1ULL << 0)
+#define LL_FS_WRITE_FILE (1ULL << 1)
+#define LL_FS_READ_FILE (1ULL << 2)
+#define LL_FS_READ_DIR (1ULL << 3)
+#define LL_FS_REMOVE_DIR (1ULL << 4)
+#define LL_FS_REMOVE_FILE (1ULL << 5)
+#define LL_FS_MAKE_CHAR (1ULL << 6)
+#define LL_FS_MAKE_DIR (1ULL << 7)
+#define LL_FS_MAKE_REG (1ULL << 8)
+#define LL_FS_MAKE_SOCK (1ULL << 9)
+#define LL_FS_MAKE_FIFO (1ULL << 10)
+#define LL_FS_MAKE_BLOCK (1ULL << 11)
+#define LL_FS_MAKE_SYM (1ULL << 12)
+#define LL_FS_REFER (1ULL << 13)
+#define LL_FS_TRUNCATE (1ULL << 14)
+#define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
+#define LL_SCOPE_SIGNAL (1ULL << 1)
+
+struct ll_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+struct ll_path_beneath_attr {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+
+static int add_path(int ruleset, PyObject *path, uint64_t access)
+{
+    if (!PyUnicode_CheckExact(path)) {
+        PyErr_SetString(PyExc_TypeError, "landlock: paths must be str");
+        return -1;
+    }
+    const char *p = PyUnicode_AsUTF8(path);
+    if (p == NULL)
+        return -1;
+    int fd = open(p, O_PATH | O_CLOEXEC);
+    if (fd < 0) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, p);
+        return -1;
+    }
+    struct ll_path_beneath_attr attr = {.allowed_access = access, .parent_fd = fd};
+    long r = syscall(__NR_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &attr, 0);
+    int saved = errno;
+    close(fd);
+    if (r != 0) {
+        errno = saved;
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, p);
+        return -1;
+    }
+    return 0;
+}
+
+/* landlock(dirs: tuple[str], files: tuple[str]) -> int: the ABI version applied, 0 when the
+ * kernel has no Landlock (the caller decides whether that is acceptable). */
+static PyObject *sbx_landlock(PyObject *self, PyObject *args)
+{
+    PyObject *dirs, *files;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &dirs, &PyTuple_Type, &files))
+        return NULL;
+    long abi = syscall(__NR_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
+    if (abi < 0) {
+        if (errno == ENOSYS || errno == EOPNOTSUPP)
+            return PyLong_FromLong(0);
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    uint64_t dir_access = LL_FS_WRITE_FILE | LL_FS_REMOVE_DIR | LL_FS_REMOVE_FILE | LL_FS_MAKE_CHAR |
+                          LL_FS_MAKE_DIR | LL_FS_MAKE_REG | LL_FS_MAKE_SOCK | LL_FS_MAKE_FIFO |
+                          LL_FS_MAKE_BLOCK | LL_FS_MAKE_SYM;
+    uint64_t file_access = LL_FS_WRITE_FILE;
+    if (abi >= 2)
+        dir_access |= LL_FS_REFER;
+    if (abi >= 3) {
+        dir_access |= LL_FS_TRUNCATE;
+        file_access |= LL_FS_TRUNCATE;
+    }
+    struct ll_ruleset_attr attr = {.handled_access_fs = dir_access};
+    size_t size = offsetof(struct ll_ruleset_attr, handled_access_net);
+    if (abi >= 6) {
+        attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
+        size = sizeof(attr);
+    }
+    long ruleset = syscall(__NR_landlock_create_ruleset, &attr, size, 0);
+    if (ruleset < 0)
+        return PyErr_SetFromErrno(PyExc_OSError);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(dirs); i++)
+        if (add_path((int)ruleset, PyTuple_GET_ITEM(dirs, i), dir_access) < 0)
+            goto fail;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(files); i++)
+        if (add_path((int)ruleset, PyTuple_GET_ITEM(files, i), file_access) < 0)
+            goto fail;
+    if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        goto fail;
+    }
+    close((int)ruleset);
+    return PyLong_FromLong(abi);
+fail:
+    close((int)ruleset);
+    return NULL;
+}
+
+/* The hook's configuration, held only here. */
+static int installed;
+static int report_fd = -1;
+static pid_t own_pid;
+static int grant_process, grant_network, grant_native;
+static PyObject *allow_set, *deny_set, *native_set, *modcaps, *workspace, *writable_files, *trusted,
+    *importlib_files, *frame_attrs, *program_code, *program_path, *out_stream, *err_stream;
+
+/* ---- the report ---- */
+
+static void put_json_string(char *buf, size_t cap, size_t *n, const char *s)
+{
+    if (*n < cap)
+        buf[(*n)++] = '"';
+    for (; *s && *n + 7 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            buf[(*n)++] = '\\';
+            buf[(*n)++] = (char)c;
+        } else if (c < 0x20) {
+            *n += (size_t)snprintf(buf + *n, cap - *n, "\\u%04x", c);
+        } else {
+            buf[(*n)++] = (char)c;
+        }
+    }
+    if (*n < cap)
+        buf[(*n)++] = '"';
+}
+
+static void violation(const char *capability, const char *event, const char *detail)
+{
+    /* The program's output up to here is part of the result: flush the interpreter's own streams
+     * (C objects captured at install; a replaced sys.stdout is not called). */
+    PyObject *streams[2] = {out_stream, err_stream};
+    for (int i = 0; i < 2; i++) {
+        if (streams[i] != NULL) {
+            PyObject *r = PyObject_CallMethod(streams[i], "flush", NULL);
+            Py_XDECREF(r);
+            PyErr_Clear();
+        }
+    }
+    char buf[1024];
+    size_t n = 0;
+    const size_t cap = sizeof(buf) - 4;
+    memcpy(buf, "{\"capability\":", 14);
+    n = 14;
+    put_json_string(buf, cap, &n, capability);
+    memcpy(buf + n, ",\"event\":", 9);
+    n += 9;
+    put_json_string(buf, cap, &n, event);
+    memcpy(buf + n, ",\"detail\":", 10);
+    n += 10;
+    put_json_string(buf, cap, &n, detail);
+    buf[n++] = '}';
+    buf[n++] = '\n';
+    if (report_fd >= 0) {
+        ssize_t w = write(report_fd, buf, n);
+        (void)w;
+    }
+    _exit(VIOLATION_EXIT);
+}
+
+/* show writes a bounded text of an event argument into buf, without calling any code of the
+ * program's: only objects of exactly the builtin types are read. */
+static void show(PyObject *x, char *buf, size_t cap, int depth)
+{
+    buf[0] = 0;
+    if (x == NULL || cap < 16)
+        return;
+    if (PyUnicode_CheckExact(x)) {
+        const char *s = PyUnicode_AsUTF8(x);
+        if (s == NULL) {
+            PyErr_Clear();
+            snprintf(buf, cap, "<str>");
+        } else {
+            snprintf(buf, cap, "%.160s", s);
+        }
+    } else if (PyBytes_CheckExact(x)) {
+        snprintf(buf, cap, "%.*s", (int)(PyBytes_GET_SIZE(x) < 160 ? PyBytes_GET_SIZE(x) : 160), PyBytes_AS_STRING(x));
+    } else if (PyLong_CheckExact(x)) {
+        long long v = PyLong_AsLongLong(x);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            snprintf(buf, cap, "<int>");
+        } else {
+            snprintf(buf, cap, "%lld", v);
+        }
+    } else if (x == Py_None) {
+        snprintf(buf, cap, "None");
+    } else if ((PyTuple_CheckExact(x) || PyList_CheckExact(x)) && depth < 2) {
+        size_t n = 0;
+        buf[n++] = '[';
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(x);
+        for (Py_ssize_t i = 0; i < len && i < 8 && n + 8 < cap; i++) {
+            if (i > 0) {
+                buf[n++] = ',';
+                buf[n++] = ' ';
+            }
+            show(PySequence_Fast_GET_ITEM(x, i), buf + n, cap - n - 2, depth + 1);
+            n += strlen(buf + n);
+        }
+        buf[n++] = ']';
+        buf[n] = 0;
+    } else {
+        snprintf(buf, cap, "<object>");
+    }
+}
+
+static void violation_obj(const char *capability, const char *event, const char *prefix, PyObject *x)
+{
+    char shown[512], detail[600];
+    show(x, shown, sizeof(shown), 0);
+    snprintf(detail, sizeof(detail), "%s%s", prefix, shown);
+    violation(capability, event, detail);
+}
+
+/* ---- who raised the event ---- */
+
+static int has_prefix(PyObject *s, PyObject *prefixes)
+{
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(prefixes); i++) {
+        Py_ssize_t r = PyUnicode_Tailmatch(s, PyTuple_GET_ITEM(prefixes, i), 0, PY_SSIZE_T_MAX, -1);
+        if (r == 1)
+            return 1;
+        if (r < 0)
+            PyErr_Clear();
+    }
+    return 0;
+}
+
+/* untrusted_caller reports whether the code that raised the event is outside the installed
+ * library (the program's own code, or code it compiled). With skip_importlib, frames of the
+ * import machinery are passed over first, so importlib.import_module is judged by its caller. */
+static int untrusted_caller(int skip_importlib)
+{
+    PyFrameObject *f = PyEval_GetFrame();
+    Py_XINCREF(f);
+    int untrusted = 0;
+    while (f != NULL) {
+        PyCodeObject *code = PyFrame_GetCode(f);
+        PyObject *fn = code->co_filename;
+        int skip = 0;
+        if (skip_importlib && PyUnicode_CheckExact(fn)) {
+            int c = PySet_Contains(importlib_files, fn);
+            if (c < 0)
+                PyErr_Clear();
+            skip = c == 1;
+        }
+        if (!skip) {
+            untrusted = !PyUnicode_CheckExact(fn) || !has_prefix(fn, trusted);
+            Py_DECREF(code);
+            break;
+        }
+        Py_DECREF(code);
+        PyFrameObject *back = PyFrame_GetBack(f);
+        Py_DECREF(f);
+        f = back;
+    }
+    Py_XDECREF(f);
+    return untrusted;
+}
+
+/* ---- the policy ---- */
+
+static int in_set(PyObject *set, PyObject *s)
+{
+    int c = PySet_Contains(set, s);
+    if (c < 0)
+        PyErr_Clear();
+    return c == 1;
+}
+
+static int contains_cstr(PyObject *set, const char *s, Py_ssize_t len)
+{
+    PyObject *o = PyUnicode_FromStringAndSize(s, len);
+    if (o == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int r = in_set(set, o);
+    Py_DECREF(o);
+    return r;
+}
+
+/* module_allowed: the name, or a parent package of it, is allowed and none is denied; or the name
+ * is a parent package of an allowed module (importing urllib.parse imports urllib). */
+static int module_allowed(const char *name)
+{
+    size_t len = strlen(name);
+    for (size_t i = len + 1; i-- > 0;) {
+        if (i == len || name[i] == '.') {
+            if (contains_cstr(deny_set, name, (Py_ssize_t)i))
+                return 0;
+        }
+    }
+    for (size_t i = len + 1; i-- > 0;) {
+        if (i == len || name[i] == '.') {
+            if (contains_cstr(allow_set, name, (Py_ssize_t)i))
+                return 1;
+        }
+    }
+    PyObject *it = PyObject_GetIter(allow_set);
+    if (it == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *a;
+    int found = 0;
+    while (!found && (a = PyIter_Next(it)) != NULL) {
+        const char *s = PyUnicode_AsUTF8(a);
+        if (s != NULL && strncmp(s, name, len) == 0 && s[len] == '.')
+            found = 1;
+        PyErr_Clear();
+        Py_DECREF(a);
+    }
+    Py_DECREF(it);
+    return found;
+}
+
+static const char *module_capability(const char *name, char *buf, size_t cap)
+{
+    size_t len = strlen(name);
+    for (size_t i = len + 1; i-- > 0;) {
+        if (i == len || name[i] == '.') {
+            PyObject *key = PyUnicode_FromStringAndSize(name, (Py_ssize_t)i);
+            if (key == NULL) {
+                PyErr_Clear();
+                continue;
+            }
+            PyObject *v = PyDict_GetItemWithError(modcaps, key); /* borrowed */
+            Py_DECREF(key);
+            if (v != NULL && PyUnicode_CheckExact(v)) {
+                const char *s = PyUnicode_AsUTF8(v);
+                if (s != NULL) {
+                    snprintf(buf, cap, "%s", s);
+                    return buf;
+                }
+            }
+            PyErr_Clear();
+        }
+    }
+    return "import";
+}
+
+/* outside_workspace: an absolute, lexically normalized path outside the workspace. Lexical only:
+ * what the file system lets the program write is Landlock's to decide; this names the attempt. */
+static int outside_workspace(PyObject *path)
+{
+    const char *p = NULL;
+    if (PyUnicode_CheckExact(path))
+        p = PyUnicode_AsUTF8(path);
+    else if (PyBytes_CheckExact(path))
+        p = PyBytes_AS_STRING(path);
+    if (p == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    char full[4096], norm[4096];
+    if (p[0] == '/') {
+        snprintf(full, sizeof(full), "%s", p);
+    } else {
+        char cwd[2048];
+        if (getcwd(cwd, sizeof(cwd)) == NULL)
+            return 1;
+        snprintf(full, sizeof(full), "%s/%s", cwd, p);
+    }
+    size_t n = 0;
+    norm[0] = 0;
+    for (char *save = NULL, *part = strtok_r(full, "/", &save); part != NULL; part = strtok_r(NULL, "/", &save)) {
+        if (strcmp(part, ".") == 0)
+            continue;
+        if (strcmp(part, "..") == 0) {
+            while (n > 0 && norm[n - 1] != '/')
+                n--;
+            if (n > 0)
+                n--;
+            norm[n] = 0;
+            continue;
+        }
+        n += (size_t)snprintf(norm + n, sizeof(norm) - n, "/%s", part);
+        if (n >= sizeof(norm) - 1)
+            return 1;
+    }
+    if (n == 0) {
+        norm[0] = '/';
+        norm[1] = 0;
+    }
+    if (contains_cstr(writable_files, norm, (Py_ssize_t)strlen(norm)))
+        return 0;
+    strncat(norm, "/", sizeof(norm) - strlen(norm) - 1);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(workspace); i++) {
+        const char *w = PyUnicode_AsUTF8(PyTuple_GET_ITEM(workspace, i));
+        if (w != NULL && strncmp(norm, w, strlen(w)) == 0)
+            return 0;
+        PyErr_Clear();
+    }
+    return 1;
+}
+
+static int str_eq(PyObject *o, const char *s)
+{
+    if (!PyUnicode_CheckExact(o))
+        return 0;
+    return PyUnicode_CompareWithASCIIString(o, s) == 0;
+}
+
+static PyObject *arg(PyObject *args, Py_ssize_t i)
+{
+    return PyTuple_Check(args) && PyTuple_GET_SIZE(args) > i ? PyTuple_GET_ITEM(args, i) : NULL;
+}
+
+static int is(const char *event, const char *const *names)
+{
+    for (; *names; names++)
+        if (strcmp(event, *names) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *const process_events[] = {"os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn",
+                                             "os.spawn", "os.startfile", "subprocess.Popen", "pty.spawn",
+                                             "webbrowser.open", "os.killpg", NULL};
+static const char *const network_events[] = {"socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyaddr",
+                                             "socket.getnameinfo", "socket.sethostname", "http.client.connect",
+                                             "urllib.Request", "ftplib.connect", "smtplib.connect", "imaplib.open",
+                                             "poplib.connect", "nntplib.connect", "telnetlib.Telnet.open", NULL};
+static const char *const native_events[] = {"sqlite3.enable_load_extension", "sqlite3.load_extension",
+                                            "os.add_dll_directory", "cpython.PyInterpreterState_New", NULL};
+/* Refused for every caller: ways to observe or rebuild the interpreter's own machinery. */
+static const char *const machinery_events[] = {"sys.addaudithook", "sys.settrace", "sys.setprofile",
+                                               "sys._current_frames", "sys._current_exceptions", "gc.get_objects",
+                                               "gc.get_referrers", "gc.get_referents",
+                                               "cpython._PySys_ClearAuditHooks", NULL};
+static const char *const path_events[] = {"os.remove", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.truncate",
+                                          "os.utime", "os.link", "os.symlink", "os.rename", NULL};
+
+static int hook(const char *event, PyObject *args, void *data)
+{
+    (void)data;
+    char buf[256];
+    if (is(event, machinery_events))
+        violation_obj("introspection", event, "", args);
+    if (strcmp(event, "code.__new__") == 0)
+        violation("dynamic_code", event, "a code object built from parts");
+    if (!grant_process && is(event, process_events))
+        violation_obj("process", event, "", args);
+    if (strcmp(event, "os.kill") == 0) {
+        PyObject *pid = arg(args, 0);
+        if (!grant_process) {
+            long p = PyLong_CheckExact(pid) ? PyLong_AsLong(pid) : -1;
+            PyErr_Clear();
+            if (!PyLong_CheckExact(pid) || (p != own_pid && p != 0))
+                violation_obj("process", event, "", args);
+        }
+        return 0;
+    }
+    if (strcmp(event, "socket.__new__") == 0) {
+        PyObject *family = arg(args, 1);
+        if (!grant_network) {
+            long fam = PyLong_CheckExact(family) ? PyLong_AsLong(family) : -1;
+            PyErr_Clear();
+            if (fam != 1 /* AF_UNIX */)
+                violation_obj("network", event, "family ", family);
+        }
+        return 0;
+    }
+    if (strcmp(event, "socket.connect") == 0 || strcmp(event, "socket.bind") == 0 ||
+        strcmp(event, "socket.sendto") == 0 || strcmp(event, "socket.sendmsg") == 0) {
+        PyObject *addr = arg(args, 1);
+        if (!grant_network && !(addr != NULL && (PyUnicode_CheckExact(addr) || PyBytes_CheckExact(addr))))
+            violation_obj("network", event, "", addr);
+        return 0;
+    }
+    if (!grant_network && is(event, network_events))
+        violation_obj("network", event, "", args);
+    if (!grant_native && (is(event, native_events) || strncmp(event, "ctypes.", 7) == 0))
+        violation_obj("native_code", event, "", args);
+    if (strcmp(event, "import") == 0) {
+        PyObject *name = arg(args, 0);
+        if (name == NULL || !PyUnicode_CheckExact(name))
+            violation("import", event, "a module name that is not a str");
+        const char *s = PyUnicode_AsUTF8(name);
+        if (s == NULL) {
+            PyErr_Clear();
+            violation("import", event, "a module name that is not valid text");
+        }
+        const char *dot = strchr(s, '.');
+        if (!grant_native && (in_set(native_set, name) || contains_cstr(native_set, s, dot ? dot - s : (Py_ssize_t)strlen(s))))
+            violation("native_code", event, s);
+        if (untrusted_caller(1) && !module_allowed(s)) {
+            char detail[300];
+            snprintf(detail, sizeof(detail), "%.200s is outside the allowed module set", s);
+            violation(module_capability(s, buf, sizeof(buf)), event, detail);
+        }
+        return 0;
+    }
+    if (strcmp(event, "open") == 0) {
+        PyObject *flags = arg(args, 2);
+        if (flags != NULL && PyLong_CheckExact(flags)) {
+            long f = PyLong_AsLong(flags);
+            PyErr_Clear();
+            if ((f & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)) && outside_workspace(arg(args, 0)))
+                violation_obj("filesystem", event, "write outside the workspace: ", arg(args, 0));
+        }
+        return 0;
+    }
+    if (is(event, path_events)) {
+        for (Py_ssize_t i = 0; PyTuple_Check(args) && i < PyTuple_GET_SIZE(args); i++) {
+            PyObject *p = PyTuple_GET_ITEM(args, i);
+            if ((PyUnicode_CheckExact(p) || PyBytes_CheckExact(p)) && outside_workspace(p))
+                violation_obj("filesystem", event, "outside the workspace: ", p);
+        }
+        return 0;
+    }
+    if (strcmp(event, "exec") == 0) {
+        if (arg(args, 0) != program_code && untrusted_caller(0))
+            violation("dynamic_code", event, "eval or exec of code the program built");
+        return 0;
+    }
+    if (strcmp(event, "compile") == 0) {
+        PyObject *fn = arg(args, 1);
+        if (untrusted_caller(0))
+            violation_obj("dynamic_code", event, "compile of a string under ", fn);
+        if (fn != NULL && PyUnicode_CheckExact(fn) && PyUnicode_Compare(fn, program_path) == 0)
+            violation("integrity", event, "code compiled under the program's own name");
+        PyErr_Clear();
+        return 0;
+    }
+    if (strcmp(event, "sys._getframe") == 0) {
+        if (untrusted_caller(0))
+            violation("introspection", event, "the program read the call stack");
+        return 0;
+    }
+    if (strcmp(event, "object.__getattr__") == 0) {
+        PyObject *name = arg(args, 1);
+        if (name != NULL && PyUnicode_CheckExact(name) && in_set(frame_attrs, name) && untrusted_caller(0))
+            violation_obj("introspection", event, "read of ", name);
+        return 0;
+    }
+    if (strcmp(event, "object.__setattr__") == 0 || strcmp(event, "object.__delattr__") == 0) {
+        PyObject *name = arg(args, 1);
+        if (name != NULL && str_eq(name, "__code__") && untrusted_caller(0))
+            violation("introspection", event, "write of __code__");
+        return 0;
+    }
+    if (strcmp(event, "function.__new__") == 0) {
+        if (untrusted_caller(0))
+            violation("dynamic_code", event, "a function built from a code object");
+        return 0;
+    }
+    return 0;
+}
+
+static PyObject *frozen(PyObject *cfg, const char *key)
+{
+    PyObject *v = PyDict_GetItemString(cfg, key); /* borrowed */
+    if (v == NULL)
+        return PyFrozenSet_New(NULL);
+    return PyFrozenSet_New(v);
+}
+
+static PyObject *tupled(PyObject *cfg, const char *key)
+{
+    PyObject *v = PyDict_GetItemString(cfg, key);
+    if (v == NULL)
+        return PyTuple_New(0);
+    PyObject *t = PySequence_Tuple(v);
+    if (t == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(t, i))) {
+            Py_DECREF(t);
+            PyErr_Format(PyExc_TypeError, "install: %s must hold str", key);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+/* install(config: dict) -> None. Once per process: a second call is refused. */
+static PyObject *sbx_install(PyObject *self, PyObject *args)
+{
+    PyObject *cfg;
+    if (!PyArg_ParseTuple(args, "O!", &PyDict_Type, &cfg))
+        return NULL;
+    if (installed) {
+        PyErr_SetString(PyExc_RuntimeError, "install: the hook is installed already");
+        return NULL;
+    }
+    PyObject *grants = frozen(cfg, "grants");
+    if (grants == NULL)
+        return NULL;
+    PyObject *g;
+    g = PyUnicode_FromString("process");
+    grant_process = in_set(grants, g);
+    Py_DECREF(g);
+    g = PyUnicode_FromString("network");
+    grant_network = in_set(grants, g);
+    Py_DECREF(g);
+    g = PyUnicode_FromString("native_code");
+    grant_native = in_set(grants, g);
+    Py_DECREF(g);
+    Py_DECREF(grants);
+    if ((allow_set = frozen(cfg, "allow")) == NULL || (deny_set = frozen(cfg, "deny")) == NULL ||
+        (native_set = frozen(cfg, "native_modules")) == NULL || (writable_files = frozen(cfg, "writable_files")) == NULL ||
+        (importlib_files = frozen(cfg, "importlib_files")) == NULL || (frame_attrs = frozen(cfg, "frame_attrs")) == NULL ||
+        (workspace = tupled(cfg, "workspace")) == NULL || (trusted = tupled(cfg, "trusted")) == NULL)
+        return NULL;
+    modcaps = PyDict_GetItemString(cfg, "module_capabilities");
+    if (modcaps == NULL || !PyDict_CheckExact(modcaps))
+        modcaps = PyDict_New();
+    else
+        modcaps = PyDict_Copy(modcaps);
+    program_code = PyDict_GetItemString(cfg, "program_code");
+    program_path = PyDict_GetItemString(cfg, "program_path");
+    PyObject *fd = PyDict_GetItemString(cfg, "report_fd");
+    if (modcaps == NULL || program_code == NULL || program_path == NULL || !PyUnicode_CheckExact(program_path) || fd == NULL) {
+        PyErr_SetString(PyExc_ValueError, "install: program_code, program_path and report_fd are required");
+        return NULL;
+    }
+    Py_INCREF(program_code);
+    Py_INCREF(program_path);
+    report_fd = (int)PyLong_AsLong(fd);
+    if (PyErr_Occurred())
+        return NULL;
+    out_stream = PySys_GetObject("stdout");
+    err_stream = PySys_GetObject("stderr");
+    Py_XINCREF(out_stream);
+    Py_XINCREF(err_stream);
+    own_pid = getpid();
+    if (PySys_AddAuditHook(hook, NULL) < 0)
+        return NULL;
+    installed = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"landlock", sbx_landlock, METH_VARARGS, "Restrict writes to beneath the given directories and files."},
+    {"install", sbx_install, METH_VARARGS, "Install the audit hook."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_sbxgate", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__sbxgate(void) { return PyModule_Create(&module); }
