@@ -52,7 +52,7 @@ vet:
 
 # Everything, against the real Docker daemon, the real python3 and the real OPA.
 test: vet image rego-test
-	$(GO) test -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -timeout 45m ./...
 	$(MAKE) --no-print-directory fuzz-smoke
 
 # The policy as its authors see it: unit tests with full coverage, formatting, strict compile.
