@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 
@@ -161,17 +162,11 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 		writeError(w, http.StatusServiceUnavailable, "audit: "+err.Error())
 		return
 	}
-	if len(recs) == 0 {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no audit record has id %s: use the audit_id of a check or run answer", id))
+	// Another principal's record gets the same answer as an id that does not exist, so that the
+	// status does not tell a principal which ids exist.
+	if len(recs) == 0 || !p.Auditor && slices.ContainsFunc(recs, func(rec audit.Record) bool { return rec.Principal != p.Name }) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no audit record with id %s for principal %s: use the audit_id of one of its check or run answers, or a token with the auditor role", id, p.Name))
 		return
-	}
-	if !p.Auditor {
-		for _, rec := range recs {
-			if rec.Principal != p.Name {
-				writeError(w, http.StatusForbidden, fmt.Sprintf("audit record %s belongs to another principal: only its own principal or a token with the auditor role may read it", id))
-				return
-			}
-		}
 	}
 	writeJSON(w, http.StatusOK, AuditResponse{Records: recs})
 }
