@@ -9,46 +9,88 @@ import (
 	"github.com/sbxgate/sbxgate/policy"
 )
 
-// cpuBound returns a copy of p whose analyzer runs at most n at a time, and whose decider too. Both
-// stages are CPU-bound, and the policy has an evaluation deadline: unbounded, a burst of requests
-// would stretch every evaluation past it and the gate would deny benign code. Requests queue before
-// the stage instead, outside the deadline. Each stage has its own slots: a request that finished its
-// analysis decides (tens of microseconds) without queueing again behind every newer analysis, which
-// would double the wait in the tail. The log append is not bounded here, so concurrent checks still
-// share group-committed fsyncs.
-func cpuBound(p *pipeline.Pipeline, n int) *pipeline.Pipeline {
+// Context keys for what the handler hands to the stages inside the pipeline.
+const (
+	principalKey ctxKey = iota + 1
+	turnKey
+)
+
+func withPrincipal(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, principalKey, name)
+}
+
+func principalOf(ctx context.Context) string {
+	name, _ := ctx.Value(principalKey).(string)
+	return name
+}
+
+// withTurn hands the request's turn in the work queue, taken by the handler before it decodes the
+// body, to the analyzer and the decider, which gives it back: the request decodes, analyzes and
+// decides on one turn.
+func withTurn(ctx context.Context, t *ticket) context.Context {
+	return context.WithValue(ctx, turnKey, t)
+}
+
+func turnOf(ctx context.Context) *ticket {
+	t, _ := ctx.Value(turnKey).(*ticket)
+	return t
+}
+
+// cpuBound returns a copy of p whose analyzer runs on a turn of q, which is fair between principals
+// by bytes of source, and whose decider runs at most n at a time and ends the turn. Both stages are
+// CPU-bound, and the policy has an evaluation deadline: unbounded, a burst of requests would
+// stretch every evaluation past it and the gate would deny benign code. Requests queue before the
+// stages instead, outside the deadline. A request that finished its analysis decides (tens of
+// microseconds) without queueing again behind every newer analysis, which would double the wait in
+// the tail. The log append is not on the turn, so concurrent checks still share group-committed
+// fsyncs.
+func cpuBound(p *pipeline.Pipeline, q *fairQueue, n int) *pipeline.Pipeline {
 	c := *p
-	c.Analyzer = boundedAnalyzer{p.Analyzer, make(chan struct{}, n)}
-	c.Decider = boundedDecider{p.Decider, make(chan struct{}, n)}
+	c.Analyzer = fairAnalyzer{p.Analyzer, q}
+	c.Decider = boundedDecider{p.Decider, make(chan struct{}, n), q}
 	return &c
 }
 
-type boundedAnalyzer struct {
-	a   pipeline.Analyzer
-	sem chan struct{}
+type fairAnalyzer struct {
+	a pipeline.Analyzer
+	q *fairQueue
 }
 
-// Analyze yields before it queues for a slot, which puts the request at the back of the run queue.
-// Without the yield a busy connection keeps its processor: its goroutines (net/http's serving one
-// and the background reader it starts per request) wake each other, each woken goroutine runs next
-// and inherits the time slice, so a connection whose next request is already waiting is served
-// again and again while requests on other connections wait out the 10 ms slice. Measured with wrk
+// Analyze runs on the request's turn, taking one when the handler did not. It yields before it
+// queues for a turn, which puts the request at the back of the run queue. Without the yield a busy
+// connection keeps its processor: its goroutines (net/http's serving one and the background reader
+// it starts per request) wake each other, each woken goroutine runs next and inherits the time
+// slice, so a connection whose next request is already waiting is served again and again while
+// requests on other connections wait out the 10 ms slice. Measured with wrk
 // (scripts/bench_serve.sh, binaries with and without the yield alternating): the same checks per
 // second, and a p99 of 5.1 and 5.6 ms instead of 18.1 and 19.4 at 8 connections, 8.9 and 11.1
 // instead of 31.6 and 34.8 at 16.
-func (b boundedAnalyzer) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
+func (f fairAnalyzer) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
+	if turnOf(ctx) != nil {
+		return f.a.Analyze(ctx, path, src)
+	}
 	runtime.Gosched()
-	b.sem <- struct{}{}
-	defer func() { <-b.sem }()
-	return b.a.Analyze(ctx, path, src)
+	t, err := f.q.acquire(ctx, principalOf(ctx), int64(len(src)), -1)
+	if err != nil {
+		// The request is gone: the analyzer reports the ended context at once, which denies.
+		return f.a.Analyze(ctx, path, src)
+	}
+	defer f.q.release(t)
+	return f.a.Analyze(ctx, path, src)
 }
 
 type boundedDecider struct {
 	d   pipeline.Decider
 	sem chan struct{}
+	q   *fairQueue
 }
 
+// Decide evaluates the policy and ends the request's turn: what follows (the log, the run, the
+// answer) waits on disks and containers, not on the processor.
 func (b boundedDecider) Decide(ctx context.Context, in policy.Input) policy.Decision {
+	if t := turnOf(ctx); t != nil {
+		defer b.q.release(t)
+	}
 	select {
 	case b.sem <- struct{}{}:
 		defer func() { <-b.sem }()

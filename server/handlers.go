@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -44,20 +45,74 @@ func (s *Server) submission(r *http.Request, req submitRequest, p principal) pip
 	}
 }
 
-func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal) {
-	req, herr := decodeSubmit(w, r, s.maxBody, s.cfg)
+// admit waits, at most wait, for room for the request's body among the bytes in flight, in its
+// principal's fair share, before the body is read (an unread body stays in the client's socket, not
+// in the server's memory). The caller releases the ticket once the answer is written.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, p principal, wait time.Duration) (*ticket, bool) {
+	if herr := checkHeaders(r, s.maxBody); herr != nil {
+		writeError(w, herr.code, herr.msg)
+		return nil, false
+	}
+	n := r.ContentLength
+	if n < 0 { // not announced: reserve the most it may be, and shrink once it is read
+		n = s.maxBody
+	}
+	t, err := s.inflight.acquire(r.Context(), p.Name, n, wait)
+	if err != nil {
+		busy(w, http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many request bytes as it may (%d MiB in flight, half of it per principal): retry after 1s", s.maxInFlight>>20))
+		return nil, false
+	}
+	return t, true
+}
+
+// decode reads the body admitted under hold and shrinks hold to the body's size; then it takes the
+// request's turn for the CPU (the ticket goes in the returned context, for the analyzer and the
+// decider, which releases it) and decodes the body on it: decoding, analysis and decision are
+// the work that is shared fairly (fair.go). The caller releases the turn too, in case the
+// pipeline never decides.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (context.Context, submitRequest, *ticket, bool) {
+	body, herr := readSubmit(w, r, s.maxBody)
 	if herr != nil {
 		writeError(w, herr.code, herr.msg)
+		return nil, submitRequest{}, nil, false
+	}
+	s.inflight.resize(hold, int64(len(body)))
+	// The yield: see fairAnalyzer.Analyze.
+	runtime.Gosched()
+	turn, err := s.work.acquire(r.Context(), principalOf(r.Context()), int64(len(body)), -1)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, "the request was canceled while it waited for its turn")
+		return nil, submitRequest{}, nil, false
+	}
+	req, herr := parseSubmit(body, s.cfg)
+	if herr != nil {
+		s.work.release(turn)
+		writeError(w, herr.code, herr.msg)
+		return nil, submitRequest{}, nil, false
+	}
+	return withTurn(r.Context(), turn), req, turn, true
+}
+
+func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal) {
+	start := time.Now()
+	hold, ok := s.admit(w, r, p, s.checkWait)
+	if !ok {
 		return
 	}
-	release, ok := acquire(r.Context(), s.checkSlots, s.checkWait)
+	defer s.inflight.release(hold)
+	ctx, req, turn, ok := s.decode(w, r, hold)
+	if !ok {
+		return
+	}
+	defer s.work.release(turn)
+	release, ok := acquire(ctx, s.checkSlots, max(0, s.checkWait-time.Since(start)))
 	if !ok {
 		busy(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is at capacity (%d checks in progress, more queued): retry after 1s", cap(s.checkSlots)))
 		return
 	}
 	out, err := func() (pipeline.Outcome, error) {
 		defer release()
-		return s.p.Check(r.Context(), s.submission(r, req, p))
+		return s.p.Check(ctx, s.submission(r, req, p))
 	}()
 	noteAudit(w, out.AuditID)
 	if err != nil {
@@ -75,12 +130,17 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) {
-	req, herr := decodeSubmit(w, r, s.maxBody, s.cfg)
-	if herr != nil {
-		writeError(w, herr.code, herr.msg)
+	hold, ok := s.admit(w, r, p, s.checkWait)
+	if !ok {
 		return
 	}
-	release, ok := acquire(r.Context(), s.runSlots, s.runWait)
+	defer s.inflight.release(hold)
+	ctx, req, turn, ok := s.decode(w, r, hold)
+	if !ok {
+		return
+	}
+	defer s.work.release(turn)
+	release, ok := acquire(ctx, s.runSlots, s.runWait)
 	if !ok {
 		busy(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
 		return
@@ -90,7 +150,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		defer release()
 		s.metrics.runsInFlight.Inc()
 		defer s.metrics.runsInFlight.Dec()
-		return s.p.Run(r.Context(), s.submission(r, req, p))
+		return s.p.Run(ctx, s.submission(r, req, p))
 	}()
 	noteAudit(w, out.AuditID)
 	if out.Report != nil {

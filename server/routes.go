@@ -111,6 +111,7 @@ func (s *Server) wrap(rt route) http.Handler {
 			if !s.allow(sw, p) {
 				return
 			}
+			r = r.WithContext(withPrincipal(r.Context(), p.Name))
 		}
 		rt.h(s, sw, r, p)
 	})
