@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -198,8 +197,20 @@ func acquire(ctx context.Context, sem chan struct{}, wait time.Duration) (releas
 	}
 }
 
-// auditIDPattern bounds what an id may look like before the log is read for it.
-var auditIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+// validAuditID bounds what an id may look like before the log is read for it: 1 to 128 letters,
+// digits, - or _ (the OpenAPI pattern). A loop, not a regexp: the {1,128} repetition compiled to 128
+// copies and cost every sbxgate command 0.1 ms at start.
+func validAuditID(id string) bool {
+	if len(id) == 0 || len(id) > 128 {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal) {
 	if s.audit == nil {
@@ -207,7 +218,7 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 		return
 	}
 	id := r.PathValue("id")
-	if !auditIDPattern.MatchString(id) {
+	if !validAuditID(id) {
 		writeError(w, http.StatusBadRequest, "audit id must be 1 to 128 letters, digits, - or _: use the audit_id of a check or run answer")
 		return
 	}

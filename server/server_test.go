@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -456,5 +457,16 @@ func TestCheckCapacity(t *testing.T) {
 	}
 	if n := len(e.verifyLog()); n != 1 {
 		t.Fatalf("%d records, want 1", n)
+	}
+}
+
+// validAuditID accepts what the OpenAPI pattern accepts, and nothing else.
+func TestValidAuditID(t *testing.T) {
+	pattern := regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+	for _, id := range []string{"", "a", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "a-b_c", strings.Repeat("x", 128), strings.Repeat("x", 129),
+		"../etc", "a b", "a.b", "é", "a\x00", "A:Z", "id\n"} {
+		if got, want := validAuditID(id), pattern.MatchString(id); got != want {
+			t.Errorf("validAuditID(%q) = %v, the pattern says %v", id, got, want)
+		}
 	}
 }
