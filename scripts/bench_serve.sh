@@ -191,6 +191,26 @@ aggressor_row() {
 		printf "%-30s %7.1f checks/s  p50 %7.0f ms  p99 %7.0f ms  (%d of %d answered 503)\n", name, (n - shed) / (d / 1e6), p50 / 1000, p99 / 1000, shed, n }'
 }
 
+# queue_waits PRINCIPAL: from the server's /metrics, the bucket under which 99% of the principal's
+# waits for a turn (work queue) and for room for its body (memory queue) fell.
+queue_waits() {
+	curl -fsS "$url/metrics" | awk -v p="$1" '
+		/^sbxgate_queue_wait_seconds_bucket\{/ && index($0, "principal=\"" p "\"") {
+			q = $0; sub(/.*queue="/, "", q); sub(/".*/, "", q)
+			le = $0; sub(/.*le="/, "", le); sub(/".*/, "", le)
+			n[q] = n[q] + 0; les[q, ++n[q]] = le; cum[q, n[q]] = $2
+		}
+		END {
+			line = p "'"'"'s queue waits, p99 under:"
+			for (q in n) {
+				total = cum[q, n[q]]
+				for (i = 1; i <= n[q]; i++) if (cum[q, i] >= 0.99 * total) break
+				line = line sprintf(" %s %s s (%d requests);", q, les[q, i], total)
+			}
+			print line
+		}'
+}
+
 echo "-- fair share: the victim's print(1) on $vconns connections, the aggressor's 1 MB programs on $aconns"
 start_server
 victim "victim alone"
@@ -202,6 +222,8 @@ victim "victim beside the aggressor"
 beside=$v_p99
 wait "$apid" || die "the aggressor's wrk failed: $(cat "$work/aggressor.out")"
 aggressor_row "aggressor, 1 MB programs"
+queue_waits bench
+queue_waits aggressor
 stop_server
 awk -v a="$alone" -v b="$beside" 'BEGIN {printf "victim p99 beside the aggressor / alone: %.2f (goal: at most 2)\n", b / a}'
 

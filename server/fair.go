@@ -31,6 +31,8 @@ type fairQueue struct {
 	seq     uint64           // arrival order, to break ties between equal tags
 	finish  map[string]int64 // per principal: the finish tag of its latest request; principals come from the token table
 	waiting map[string][]*ticket
+	// waited, when set, is told how long each granted request waited (0 when it did not).
+	waited func(principal string, d time.Duration)
 }
 
 // capacity is what a fairQueue hands out. Its methods run under the queue's lock.
@@ -69,10 +71,18 @@ func (q *fairQueue) acquire(ctx context.Context, principal string, bytes int64, 
 	q.mu.Lock()
 	t := q.enqueueLocked(principal, bytes)
 	q.dispatchLocked()
+	granted := t.granted
 	q.mu.Unlock()
-	if t.granted {
+	if granted {
+		q.observe(t, 0)
 		return t, nil
 	}
+	start := time.Now()
+	defer func() {
+		if t.granted {
+			q.observe(t, time.Since(start))
+		}
+	}()
 	var timeout <-chan time.Time
 	if wait >= 0 {
 		timer := time.NewTimer(wait)
@@ -96,6 +106,12 @@ func (q *fairQueue) acquire(ctx context.Context, principal string, bytes int64, 
 	q.removeLocked(t)
 	q.dispatchLocked()
 	return nil, err
+}
+
+func (q *fairQueue) observe(t *ticket, d time.Duration) {
+	if q.waited != nil {
+		q.waited(t.principal, d)
+	}
 }
 
 func (q *fairQueue) enqueueLocked(principal string, bytes int64) *ticket {

@@ -28,6 +28,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -224,6 +225,10 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	}
 	s.timeouts = s.timeouts.withDefaults(cfg)
 	s.metrics = newMetrics(p.Log)
+	for name, q := range map[string]*fairQueue{"memory": s.inflight, "work": s.work} {
+		h := s.metrics.queueWait.MustCurryWith(prometheus.Labels{"queue": name})
+		q.waited = func(principal string, d time.Duration) { h.WithLabelValues(principal).Observe(d.Seconds()) }
+	}
 	s.handler = s.routes()
 	return s, nil
 }

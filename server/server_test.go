@@ -384,6 +384,9 @@ func TestMetrics(t *testing.T) {
 		`sbxgate_audit_commits_total 2`,
 		`sbxgate_audit_committed_records_total 2`,
 		`sbxgate_audit_fsync_seconds_total `,
+		// Each of the two checks took room for its body and a turn without waiting.
+		`sbxgate_queue_wait_seconds_bucket{principal="alice",queue="memory",le="0"} 2`,
+		`sbxgate_queue_wait_seconds_bucket{principal="alice",queue="work",le="0"} 2`,
 	} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("metrics lack %s", want)
