@@ -216,3 +216,26 @@ func TestBytesInFlightShare(t *testing.T) {
 		t.Fatalf("turns still taken after the answers: %+v", e.srv.workCap)
 	}
 }
+
+// A request that must wait for a check or run slot gives its turn back first, so that the work
+// queue never waits on slots; with a slot free at once it keeps the turn for its analysis.
+func TestSlotGivesTurnBack(t *testing.T) {
+	q := oneSlot()
+	sem := make(chan struct{}, 1)
+	tn := &turn{q: q, t: q.enqueue("a", 100)}
+	release, ok := slot(context.Background(), sem, 0, tn)
+	if !ok || tn.t == nil {
+		t.Fatalf("a free slot: ok %v, turn kept %v", ok, tn.t != nil)
+	}
+	tn.end()
+	tn = &turn{q: q, t: q.enqueue("a", 100)}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, ok := slot(ctx, sem, time.Minute, tn); ok || tn.t != nil {
+		t.Fatalf("a taken slot: ok %v, turn kept %v; want the turn given back", ok, tn.t != nil)
+	}
+	if c := q.cap.(*workCap); c.usedSlots != 0 {
+		t.Fatalf("%d turns in use, want 0", c.usedSlots)
+	}
+	release()
+}

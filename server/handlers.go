@@ -65,11 +65,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, p principal, wait
 }
 
 // decode reads the body admitted under hold and shrinks hold to the body's size; then it takes the
-// request's turn for the CPU (the ticket goes in the returned context, for the analyzer and the
-// decider, which releases it) and decodes the body on it: decoding, analysis and decision are
-// the work that is shared fairly (fair.go). The caller releases the turn too, in case the
-// pipeline never decides.
-func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (context.Context, submitRequest, *ticket, bool) {
+// request's turn in the work queue and decodes the body on it: decoding, analysis and decision are
+// the work that is shared fairly (fair.go). The turn goes in the returned context, for the analyzer
+// and the decider, which ends it; the caller drops it too, in case the pipeline never decides.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (context.Context, submitRequest, *turn, bool) {
 	body, herr := readSubmit(w, r, s.maxBody)
 	if herr != nil {
 		writeError(w, herr.code, herr.msg)
@@ -78,18 +77,30 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 	s.inflight.resize(hold, int64(len(body)))
 	// The yield: see fairAnalyzer.Analyze.
 	runtime.Gosched()
-	turn, err := s.work.acquire(r.Context(), principalOf(r.Context()), int64(len(body)), -1)
+	t, err := s.work.acquire(r.Context(), principalOf(r.Context()), int64(len(body)), -1)
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, "the request was canceled while it waited for its turn")
 		return nil, submitRequest{}, nil, false
 	}
+	tn := &turn{q: s.work, t: t}
 	req, herr := parseSubmit(body, s.cfg)
 	if herr != nil {
-		s.work.release(turn)
+		tn.end()
 		writeError(w, herr.code, herr.msg)
 		return nil, submitRequest{}, nil, false
 	}
-	return withTurn(r.Context(), turn), req, turn, true
+	return withTurn(r.Context(), tn), req, tn, true
+}
+
+// slot takes a slot of sem for a request that holds a turn. When none is free at once, the request
+// gives its turn back while it waits, so that waiting for a check or run slot never holds the work
+// queue; the analyzer then takes a new turn.
+func slot(ctx context.Context, sem chan struct{}, wait time.Duration, tn *turn) (release func(), ok bool) {
+	if release, ok := acquire(ctx, sem, 0); ok {
+		return release, true
+	}
+	tn.end()
+	return acquire(ctx, sem, wait)
 }
 
 func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal) {
@@ -99,12 +110,12 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 		return
 	}
 	defer s.inflight.release(hold)
-	ctx, req, turn, ok := s.decode(w, r, hold)
+	ctx, req, tn, ok := s.decode(w, r, hold)
 	if !ok {
 		return
 	}
-	defer s.work.release(turn)
-	release, ok := acquire(ctx, s.checkSlots, max(0, s.checkWait-time.Since(start)))
+	defer tn.end()
+	release, ok := slot(ctx, s.checkSlots, max(0, s.checkWait-time.Since(start)), tn)
 	if !ok {
 		busy(w, http.StatusServiceUnavailable, fmt.Sprintf("the server is at capacity (%d checks in progress, more queued): retry after 1s", cap(s.checkSlots)))
 		return
@@ -134,12 +145,12 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		return
 	}
 	defer s.inflight.release(hold)
-	ctx, req, turn, ok := s.decode(w, r, hold)
+	ctx, req, tn, ok := s.decode(w, r, hold)
 	if !ok {
 		return
 	}
-	defer s.work.release(turn)
-	release, ok := acquire(ctx, s.runSlots, s.runWait)
+	defer tn.end()
+	release, ok := slot(ctx, s.runSlots, s.runWait, tn)
 	if !ok {
 		busy(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
 		return
