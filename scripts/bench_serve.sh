@@ -14,10 +14,12 @@
 # /proc/PID/stat, without wrk's share) and the ratio of checks/s to the floor's requests/s; for the
 # logged row, the log's group commits from /metrics (records per commit, time per commit and fdatasync).
 #
-# Then fair share (FAIR=0 skips it): a victim principal's print(1) checks on VCONNS connections,
-# alone and beside an aggressor principal sending 1 MB programs (bench_program.py 319 times) on
-# ACONNS connections, and the ratio of the two p99s; then 64 concurrent 1 MB checks against a fresh
-# server, with its peak RSS (VmHWM) beside the memory ceiling it logged at start.
+# Then fair share (FAIR=0 skips it): a victim principal's print(1) checks on VCONNS connections
+# (default 2), each pausing VDELAY ms (default 2) between its requests, so that the victim does not
+# itself fill both cores, alone and beside an aggressor principal sending 1 MB programs
+# (bench_program.py 319 times) on ACONNS connections (default 8), and the ratio of the two p99s,
+# with both principals' waits in the server's fair queues; then 64 concurrent 1 MB checks against a
+# fresh server, with its peak RSS (VmHWM) beside the memory ceiling it logged at start.
 # Needs: wrk (apt-get install wrk), curl, python3, go only to build.
 set -euo pipefail
 
@@ -73,6 +75,10 @@ wrk.method = os.getenv("METHOD") or "POST"
 if wrk.method == "GET" then wrk.body = nil end
 wrk.headers["Authorization"] = "Bearer " .. (os.getenv("TOKEN") or "$token")
 wrk.headers["Content-Type"] = "application/json"
+local pause = tonumber(os.getenv("DELAY") or "0")
+if pause > 0 then
+	function delay() return pause end
+end
 function done(summary, latency, requests)
 	local other = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
 	io.write(string.format("RESULT %d %d %.0f %.0f %d %d\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status, other))
@@ -162,12 +168,13 @@ done
 [[ "${FAIR:-1}" == 0 ]] && exit 0
 
 vconns=${VCONNS:-2}
+vdelay=${VDELAY:-2}
 aconns=${ACONNS:-8}
 
 # victim NAME: the victim's print(1) checks for SECS; prints a row and sets v_p99.
 victim() {
 	local out res n dur p50 p99 status other
-	out=$(BODY=$work/small.json wrk -t 1 -c "$vconns" -d "${secs}s" -s "$work/req.lua" "$url/v1/check") || die "wrk failed: $out"
+	out=$(BODY=$work/small.json DELAY=$vdelay wrk -t 1 -c "$vconns" -d "${secs}s" -s "$work/req.lua" "$url/v1/check") || die "wrk failed: $out"
 	res=$(grep '^RESULT' <<<"$out") || die "wrk printed no summary: $out"
 	read -r _ n dur p50 p99 status other <<<"$res"
 	((status + other == 0)) || die "$1: $((status + other)) of the victim's checks failed or were not 200: $out"
@@ -211,7 +218,7 @@ queue_waits() {
 		}'
 }
 
-echo "-- fair share: the victim's print(1) on $vconns connections, the aggressor's 1 MB programs on $aconns"
+echo "-- fair share: the victim's print(1) on $vconns connections ($vdelay ms between requests), the aggressor's 1 MB programs on $aconns"
 start_server
 victim "victim alone"
 alone=$v_p99

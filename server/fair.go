@@ -16,7 +16,7 @@ const requestOverhead = 1 << 10
 // errQueueWait is acquire's error when the wait ran out before the capacity was free.
 var errQueueWait = errors.New("queue wait over")
 
-// fairQueue hands out a capacity (bytes of request bodies in memory, analysis slots) to waiting
+// fairQueue hands out a capacity (bytes of request bodies in memory, turns to do CPU work) to waiting
 // requests in fair shares between principals, counted in bytes of source, not in requests:
 // start-time fair queueing. Each request gets a virtual start tag, the later of the queue's virtual
 // time and the finish tag of its principal's previous request; its finish tag is the start plus its

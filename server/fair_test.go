@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -238,4 +241,39 @@ func TestSlotGivesTurnBack(t *testing.T) {
 		t.Fatalf("%d turns in use, want 0", c.usedSlots)
 	}
 	release()
+}
+
+// Many principals acquiring and releasing at once, some giving up: the capacity's bounds hold at
+// every grant, and everything is given back at the end.
+func TestFairQueueConcurrent(t *testing.T) {
+	c := &workCap{slots: 3, large: 1, largeBytes: largeProgram}
+	q := newFairQueue(c)
+	var wg sync.WaitGroup
+	var violations atomic.Int64
+	for g := range 8 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 1))
+			for i := range 200 {
+				size := int64(rng.IntN(2 * largeProgram))
+				wait := time.Duration(-1)
+				if i%7 == 0 {
+					wait = 0 // gives up at once when it cannot start
+				}
+				tk, err := q.acquire(context.Background(), fmt.Sprint("p", g%3), size, wait)
+				if err != nil {
+					continue
+				}
+				q.mu.Lock()
+				if c.usedSlots > c.slots || c.usedLarge > c.large {
+					violations.Add(1)
+				}
+				q.mu.Unlock()
+				q.release(tk)
+			}
+		})
+	}
+	wg.Wait()
+	if violations.Load() > 0 || c.usedSlots != 0 || c.usedLarge != 0 || len(q.waiting) != 0 {
+		t.Fatalf("%d grants over the bounds; at the end %d slots, %d large in use, %d principals waiting", violations.Load(), c.usedSlots, c.usedLarge, len(q.waiting))
+	}
 }
