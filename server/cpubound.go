@@ -59,7 +59,7 @@ func turnOf(ctx context.Context) *turn {
 // fsyncs.
 func cpuBound(p *pipeline.Pipeline, q *fairQueue, n int) *pipeline.Pipeline {
 	c := *p
-	c.Analyzer = fairAnalyzer{p.Analyzer, q}
+	c.Analyzer = fairAnalyzer{p.Analyzer, q, q.cap.(*workCap)}
 	c.Decider = boundedDecider{p.Decider, make(chan struct{}, n)}
 	return &c
 }
@@ -67,18 +67,29 @@ func cpuBound(p *pipeline.Pipeline, q *fairQueue, n int) *pipeline.Pipeline {
 type fairAnalyzer struct {
 	a pipeline.Analyzer
 	q *fairQueue
+	c *workCap
+}
+
+// yieldIfCrowded yields the processor before a request queues for a turn while another small
+// program's request is at work, which puts it at the back of the run queue. Without the yield a
+// busy connection keeps its processor: its goroutines (net/http's serving one and the background
+// reader it starts per request) wake each other, each woken goroutine runs next and inherits the
+// time slice, so a connection whose next request is already waiting is served again and again
+// while requests on other connections wait out the 10 ms slice. Measured with wrk
+// (scripts/bench_serve.sh, binaries with and without the yield alternating): the same checks per
+// second, and a p99 of 5.1 and 5.6 ms instead of 18.1 and 19.4 at 8 connections, 8.9 and 11.1
+// instead of 31.6 and 34.8 at 16. Beside a large program's analysis the yield only costs: the
+// yielded request waits for that analysis's time slice to end (in a runtime trace of the fair-share
+// row of bench_serve.sh, 302 of the 368 ms of scheduling delay that small checks had in the handler
+// were in the yield; 11 ms once it was skipped there).
+func yieldIfCrowded(c *workCap) {
+	if c.crowded() {
+		runtime.Gosched()
+	}
 }
 
 // Analyze runs on the request's turn, taking one when it holds none; the decider ends a turn of a
-// request that came through the handler, the analyzer its own otherwise. It yields before it queues
-// for a turn, which puts the request at the back of the run queue. Without the yield a busy
-// connection keeps its processor: its goroutines (net/http's serving one and the background reader
-// it starts per request) wake each other, each woken goroutine runs next and inherits the time
-// slice, so a connection whose next request is already waiting is served again and again while
-// requests on other connections wait out the 10 ms slice. Measured with wrk
-// (scripts/bench_serve.sh, binaries with and without the yield alternating): the same checks per
-// second, and a p99 of 5.1 and 5.6 ms instead of 18.1 and 19.4 at 8 connections, 8.9 and 11.1
-// instead of 31.6 and 34.8 at 16.
+// request that came through the handler, the analyzer its own otherwise.
 func (f fairAnalyzer) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
 	tn := turnOf(ctx)
 	if tn == nil {
@@ -86,7 +97,7 @@ func (f fairAnalyzer) Analyze(ctx context.Context, path string, src []byte) *ana
 		defer tn.end()
 	}
 	if tn.t == nil {
-		runtime.Gosched()
+		yieldIfCrowded(f.c)
 		t, err := f.q.acquire(ctx, principalOf(ctx), int64(len(src)), -1)
 		if err != nil {
 			// The request is gone: the analyzer reports the ended context at once, which denies.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -254,7 +255,13 @@ type workCap struct {
 	largeBytes   int64 // a program above this size is large
 	usedSlots    int
 	usedLarge    int
+	smallWorking atomic.Int32 // usedSlots - usedLarge, for crowded to read without the queue's lock
 }
+
+// crowded reports whether a request of a small program is at work: a newcomer competes with it for
+// the processors and should take its place behind it (yieldIfCrowded). A large program's analysis
+// does not count: it runs for a hundred milliseconds, and yielding behind it costs its time slice.
+func (c *workCap) crowded() bool { return c.smallWorking.Load() > 0 }
 
 func (c *workCap) isLarge(t *ticket) bool { return t.bytes > c.largeBytes }
 
@@ -272,6 +279,8 @@ func (c *workCap) take(t *ticket) {
 	c.usedSlots++
 	if c.isLarge(t) {
 		c.usedLarge++
+	} else {
+		c.smallWorking.Add(1)
 	}
 }
 
@@ -279,5 +288,7 @@ func (c *workCap) give(t *ticket) {
 	c.usedSlots--
 	if c.isLarge(t) {
 		c.usedLarge--
+	} else {
+		c.smallWorking.Add(-1)
 	}
 }

@@ -277,3 +277,22 @@ func TestFairQueueConcurrent(t *testing.T) {
 		t.Fatalf("%d grants over the bounds; at the end %d slots, %d large in use, %d principals waiting", violations.Load(), c.usedSlots, c.usedLarge, len(q.waiting))
 	}
 }
+
+// A newcomer yields behind small programs at work, not behind a large program's analysis.
+func TestWorkCapCrowded(t *testing.T) {
+	c := &workCap{slots: 4, large: 1, largeBytes: largeProgram}
+	q := newFairQueue(c)
+	big := q.enqueue("a", 1<<20)
+	if c.crowded() {
+		t.Error("crowded with only a large program at work")
+	}
+	small := q.enqueue("b", 100)
+	if !c.crowded() {
+		t.Error("not crowded with a small program at work")
+	}
+	q.release(small)
+	q.release(big)
+	if c.crowded() {
+		t.Error("crowded with nothing at work")
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -75,8 +74,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 		return nil, submitRequest{}, nil, false
 	}
 	s.inflight.resize(hold, int64(len(body)))
-	// The yield: see fairAnalyzer.Analyze.
-	runtime.Gosched()
+	yieldIfCrowded(s.workCap)
 	t, err := s.work.acquire(r.Context(), principalOf(r.Context()), int64(len(body)), -1)
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, "the request was canceled while it waited for its turn")
