@@ -2,43 +2,53 @@ package audit_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log"
 	"os"
 	"path/filepath"
 
 	"github.com/sbxgate/sbxgate/audit"
-	"github.com/sbxgate/sbxgate/policy"
 )
 
-// A decision is logged before a run and its result after, linked by DecisionID; Verify checks the
-// chain and the Merkle tree of the whole file.
+// A record is a kind and a JSON body the log does not read, except for decision_id, which links it
+// to an earlier record. Append returns once it is durable; VerifyLog checks the chain and the Merkle
+// tree; a Reader finds a record and the records linked to it through the log's index.
 func Example() {
 	dir, _ := os.MkdirTemp("", "audit-example")
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "audit.log")
 
-	l, err := audit.Open(path, audit.WithStoreCode(audit.StoreOnDeny))
+	l, err := audit.Open(path)
 	if err != nil {
 		log.Fatal(err)
 	}
-	code := "print('hi')\n"
-	dec, err := l.Append(context.Background(), audit.Record{
-		Kind: audit.KindDecision, Principal: "alice", Code: &code,
-		Decision: &policy.Decision{Allow: true, Tier: "standard"},
-	})
+	body, _ := json.Marshal(map[string]any{"principal": "alice", "allow": true})
+	dec, err := l.Append(context.Background(), audit.Entry{Kind: "decision", Body: body})
 	if err != nil {
 		log.Fatal(err)
 	}
-	if _, err := l.Append(context.Background(), audit.Record{Kind: audit.KindResult, Principal: "alice", DecisionID: dec.ID}); err != nil {
+	body, _ = json.Marshal(map[string]any{"decision_id": dec.ID, "exit_code": 0})
+	if _, err := l.Append(context.Background(), audit.Entry{Kind: "result", Body: body}); err != nil {
 		log.Fatal(err)
 	}
-	l.Close()
+	if err := l.Close(); err != nil {
+		log.Fatal(err)
+	}
 
-	s, err := audit.Verify(path, nil)
+	rep, err := audit.VerifyLog(path, audit.VerifyOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("records:", s.Records, "code kept:", dec.Code != nil, "code size:", dec.CodeSize)
-	// Output: records: 2 code kept: false code size: 12
+	r, err := audit.OpenReader(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer r.Close()
+	lines, err := r.Linked(context.Background(), dec.ID)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("records:", rep.Records, "linked to the decision:", len(lines)-1)
+	// Output: records: 2 linked to the decision: 1
 }

@@ -16,7 +16,8 @@ func newID(t time.Time) string {
 	for i := range 6 {
 		b[i] = byte(ms >> (40 - 8*i))
 	}
-	_, _ = rand.Read(b[6:]) // crypto/rand.Read never fails on supported platforms
+	// crypto/rand.Read never returns an error (it crashes the program when it cannot read).
+	rand.Read(b[6:])
 	var out [26]byte
 	// 128 bits as 26 base32 digits: the first digit carries the top 3 bits.
 	hi := uint64(b[0])<<56 | uint64(b[1])<<48 | uint64(b[2])<<40 | uint64(b[3])<<32 | uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
@@ -27,18 +28,4 @@ func newID(t time.Time) string {
 		hi >>= 5
 	}
 	return string(out[:])
-}
-
-// isID reports whether s has the form newID produces.
-func isID(s string) bool {
-	if len(s) != 26 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z' && c != 'I' && c != 'L' && c != 'O' && c != 'U') {
-			return false
-		}
-	}
-	return true
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/mod/sumdb/tlog"
+
+	"github.com/sbxgate/sbxgate/audit/verify"
 )
 
 // maxBatchBytes bounds one group commit's buffer; records with stored code can be large.
@@ -21,38 +26,37 @@ const maxBatchBytes = 16 << 20
 // maxLinger bounds how long a commit waits for concurrent writers to fill its batch (see take).
 const maxLinger = 2 * time.Millisecond
 
-// ErrClosed is returned by Append after Close.
-var ErrClosed = errors.New("audit: log is closed")
+// Retry delays after a failed write: the log tries to take writes again by itself, backing off.
+const (
+	firstRetry = 100 * time.Millisecond
+	maxRetry   = 5 * time.Second
+)
 
 // Option configures Open. Options are checked before Open touches the file system.
 type Option func(*options) error
 
 type options struct {
-	storeCode string
-	maxBatch  int
-	now       func() time.Time
-}
-
-// WithStoreCode sets what happens to Record.Code: "always" keeps it, "on_deny" keeps it only on
-// decision records that denied, "never" drops it. The default is on_deny, as in the shipped config.
-func WithStoreCode(mode string) Option {
-	return func(o *options) error {
-		switch mode {
-		case StoreAlways, StoreOnDeny, StoreNever:
-			o.storeCode = mode
-			return nil
-		}
-		return fmt.Errorf("audit: store_code %q is not one of always, on_deny, never", mode)
-	}
+	maxBatch int
+	schema   *verify.Schema
+	now      func() time.Time
 }
 
 // WithMaxBatch caps how many records one group commit writes (default 1024).
 func WithMaxBatch(n int) Option {
 	return func(o *options) error {
 		if n < 1 || n > 1<<16 {
-			return fmt.Errorf("audit: max batch %d is out of range: use 1 to 65536", n)
+			return fmt.Errorf("max batch %d is out of range: use 1 to 65536", n)
 		}
 		o.maxBatch = n
+		return nil
+	}
+}
+
+// WithSchema makes Append refuse kinds and links the schema does not allow (default: any kind named
+// in lower case, linking to any earlier record).
+func WithSchema(s *verify.Schema) Option {
+	return func(o *options) error {
+		o.schema = s
 		return nil
 	}
 }
@@ -71,7 +75,12 @@ type Log struct {
 	committing bool
 	leaders    sync.WaitGroup
 	closed     bool
-	repairs    []Record
+	stop       chan struct{} // closed by Close: ends the retry loop
+	repairs    []Repaired
+	deferred   []*pending // entries to write as soon as the log takes writes (Defer)
+	health     error      // why the log cannot take writes now; nil when it can
+	retrying   bool       // the retry loop runs
+	rd         *Reader    // opened by reader
 
 	// Owned by the leader (see lead) and, inside commit, by the holder of the file lock.
 	recent   [8]int // sizes of the last batches, a ring
@@ -79,8 +88,14 @@ type Log struct {
 	st       tail
 	loaded   bool
 	buf      []byte
-	failed   error     // sticky: the file's state is unknown after a failed fsync
-	unlogged []*Record // repairs done but not yet written
+	dirty    bool       // a write or fsync failed and the file's state is unknown: recover first
+	failedAt int64      // where the failed write began
+	failed   []byte     // the bytes of the failed write, to recognize them in the file
+	unlogged []*pending // repairs done but not yet written
+	idx      *index     // nil while the index cannot be opened
+	idxN     int64      // records the index covered after our last update of it
+	idxErr   error      // why the index is behind the log, if it is
+	lag      *lagIndex  // the records after the index's last one, when it is behind
 
 	// Written by commit, read by Stats at any time.
 	commits, committed, commitNanos, syncNanos atomic.Int64
@@ -109,109 +124,115 @@ func (l *Log) Stats() Stats {
 type tail struct {
 	size int64  // bytes of complete records
 	n    int64  // number of records
-	prev string // hex leaf hash of the last record, zeroHash when empty
+	prev string // hex leaf hash of the last record, verify.ZeroHash when empty
 }
 
 type pending struct {
-	rec   Record
-	body  []byte
-	taken bool // picked up by the committer; the caller must wait for the outcome
-	err   error
-	done  chan struct{}
+	entry   Entry
+	stored  Stored
+	members []byte // the line between `"prev":"...",` and the final "}"
+	link    string // the body's decision_id
+	owner   *Owner
+	repair  *Repair // set on the log's own repair records
+	later   bool    // deferred: nobody waits for it
+	taken   bool    // picked up by the committer; the caller must wait for the outcome
+	err     error
+	done    chan struct{}
 }
 
 // Open opens (creating if needed) the log at path. Under the writer lock it checks the tail: a torn
 // last line left by a crashed writer is copied to path.torn-<time>, cut off, and a repair record is
 // appended before Open returns (see Repairs). A last complete line that is not a valid record is an
-// error: the log is damaged and `sbxgate audit verify` says where.
+// error: the log is damaged and `sbxgate audit verify` says where. Open also brings the index up to
+// date with the log, rebuilding it when it is missing or does not match.
 func Open(path string, opts ...Option) (*Log, error) {
-	o := options{storeCode: StoreOnDeny, maxBatch: 1024, now: time.Now}
+	o := options{maxBatch: 1024, now: time.Now}
 	for _, opt := range opts {
 		if err := opt(&o); err != nil {
 			return nil, err
 		}
 	}
 	if path == "" {
-		return nil, errors.New("audit: empty log path: pass --audit FILE or set audit.path in the config")
+		return nil, errors.New("empty log path: pass --audit FILE or set audit.path in the config")
 	}
 	_, statErr := os.Stat(path)
 	created := errors.Is(statErr, os.ErrNotExist)
 	lockf, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("audit: %w: the log's directory must exist and be writable (or pass another --audit)", err)
+		return nil, fmt.Errorf("%w: the log's directory must exist and be writable (or pass another --audit)", err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|noatime, 0o600)
-	if errors.Is(err, os.ErrPermission) && noatime != 0 {
-		// O_NOATIME needs the file's owner; anyone else allowed to write still may.
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
-	}
+	f, err := openLogFile(path)
 	if err != nil {
 		lockf.Close()
-		return nil, fmt.Errorf("audit: %w", err)
+		return nil, err
 	}
-	l := &Log{path: path, opts: o, f: f, lockf: lockf, kick: make(chan struct{}, 1)}
+	l := &Log{path: path, opts: o, f: f, lockf: lockf, kick: make(chan struct{}, 1), stop: make(chan struct{}), idxN: -1}
 	if created {
 		// The new file's directory entry must be durable before any record in it is acknowledged.
 		if err := syncDir(filepath.Dir(path)); err != nil {
 			l.closeFiles()
-			return nil, fmt.Errorf("audit: %w", err)
+			return nil, err
 		}
 	}
 	if err := l.commit(nil); err != nil {
+		l.mu.Lock()
+		l.closed = true
+		close(l.stop)
+		l.mu.Unlock()
 		l.closeFiles()
 		return nil, err
 	}
 	return l, nil
 }
 
+func openLogFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|noatime, 0o600)
+	if errors.Is(err, os.ErrPermission) && noatime != 0 {
+		// O_NOATIME needs the file's owner; anyone else allowed to write still may.
+		f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	}
+	return f, err
+}
+
 // Path returns the log's file name.
 func (l *Log) Path() string { return l.path }
 
 // Repairs returns the repair records this Log has written, so a command can report them.
-func (l *Log) Repairs() []Record {
+func (l *Log) Repairs() []Repaired {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return append([]Record(nil), l.repairs...)
+	return append([]Repaired(nil), l.repairs...)
 }
 
-// Append writes rec and returns it as stored (with ID, Seq, Time, Prev and Hash set) once it is on
-// stable storage. It applies the store-code mode to rec.Code. If ctx ends before the record is picked
-// up for writing, Append returns ctx.Err() and the record is not written; once picked up, Append waits
-// for the outcome, so a nil error always means durable and an error before pick-up means absent.
-func (l *Log) Append(ctx context.Context, rec Record) (Record, error) {
+// Ready returns nil when the log takes writes, and otherwise why it does not: the last write or
+// fsync failed and the log has not yet recovered (it retries by itself).
+func (l *Log) Ready() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return ErrClosed
+	}
+	return l.health
+}
+
+// Append writes e and returns where it was stored once it is on stable storage. If ctx ends before
+// the record is picked up for writing, Append returns ctx.Err() and the record is not written; once
+// picked up, Append waits for the outcome, so a nil error always means durable and an error means
+// absent.
+func (l *Log) Append(ctx context.Context, e Entry) (Stored, error) {
 	if err := ctx.Err(); err != nil {
-		return Record{}, err
+		return Stored{}, err
 	}
-	if rec.ID != "" {
-		return Record{}, errors.New("audit: Record.ID is assigned by Append: leave it empty")
-	}
-	switch rec.Kind {
-	case KindDecision, KindResult:
-	default:
-		return Record{}, fmt.Errorf("audit: record kind %q: use %q or %q", rec.Kind, KindDecision, KindResult)
-	}
-	if rec.DecisionID != "" && (rec.Kind != KindResult || !isID(rec.DecisionID)) {
-		return Record{}, fmt.Errorf("audit: decision_id %q: only a result record links to a decision, by the id Append returned for it", rec.DecisionID)
-	}
-	if err := applyStoreCode(&rec, l.opts.storeCode); err != nil {
-		return Record{}, fmt.Errorf("audit: %w", err)
-	}
-	if rec.Time.IsZero() {
-		rec.Time = l.opts.now()
-	}
-	rec.Time = rec.Time.UTC()
-	rec.ID = newID(rec.Time)
-	rec.Repair = nil
-	body, err := encodeBody(&rec)
+	p, err := l.prepare(e)
 	if err != nil {
-		return Record{}, fmt.Errorf("audit: encode record: %w", err)
+		return Stored{}, err
 	}
-	p := &pending{rec: rec, body: body, done: make(chan struct{})}
+	p.done = make(chan struct{})
 
 	l.mu.Lock()
 	if l.closed {
 		l.mu.Unlock()
-		return Record{}, ErrClosed
+		return Stored{}, ErrClosed
 	}
 	l.queue = append(l.queue, p)
 	lead := !l.committing
@@ -238,18 +259,77 @@ func (l *Log) Append(ctx context.Context, rec Record) (Record, error) {
 				}
 			}
 			l.mu.Unlock()
-			return Record{}, ctx.Err()
+			return Stored{}, ctx.Err()
 		}
 		l.mu.Unlock()
 		<-p.done
 	}
 	if p.err != nil {
-		return Record{}, p.err
+		return Stored{}, p.err
 	}
-	return p.rec, nil
+	return p.stored, nil
 }
 
-// Close writes what is queued, then closes the files. Appends after Close fail with ErrClosed.
+// Defer queues e to be written as soon as the log takes writes again, for a record that must not be
+// lost with the write that just failed. Nobody waits for it: the log writes it before the next batch
+// that succeeds, or from its retry loop. A deferred entry with IfOpen whose record was closed
+// meanwhile is dropped. Deferred entries live in memory: if the process ends first, the record it
+// links to stays open, for Orphans to find.
+func (l *Log) Defer(e Entry) error {
+	p, err := l.prepare(e)
+	if err != nil {
+		return err
+	}
+	p.later = true
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return ErrClosed
+	}
+	l.deferred = append(l.deferred, p)
+	l.startRetry()
+	l.mu.Unlock()
+	return nil
+}
+
+// prepare checks e and encodes its members in the caller's goroutine.
+func (l *Log) prepare(e Entry) (*pending, error) {
+	if e.Kind == KindRepair {
+		return nil, fmt.Errorf("kind %q is the log's own: use another kind", e.Kind)
+	}
+	rule, err := l.opts.schema.Rule(e.Kind)
+	if err != nil {
+		return nil, err
+	}
+	if e.Time.IsZero() {
+		e.Time = l.opts.now()
+	}
+	e.Time = e.Time.UTC()
+	p := &pending{entry: e}
+	if e.Open {
+		o := self()
+		p.owner = &o
+	}
+	id := newID(e.Time)
+	if p.members, p.link, err = members(id, e.Kind, &e, p.owner); err != nil {
+		return nil, err
+	}
+	// Whether this kind may link at all is known now; the kind of the record linked to, at commit.
+	switch {
+	case p.link == "" && rule.Link == verify.LinkRequired:
+		return nil, fmt.Errorf("a %s record must link to an earlier record by decision_id", e.Kind)
+	case p.link != "" && rule.Link == verify.LinkNone:
+		return nil, fmt.Errorf("a %s record links to nothing, but this one has decision_id %s", e.Kind, p.link)
+	case e.IfOpen && p.link == "":
+		return nil, errors.New("an IfOpen entry must link to a record by decision_id")
+	}
+	p.stored = Stored{ID: id, Time: e.Time, Kind: e.Kind}
+	return p, nil
+}
+
+// Close writes what is queued, tries once more to write what was deferred, then closes the files.
+// Appends after Close fail with ErrClosed. Deferred entries that cannot be written by then are lost
+// (see Defer).
 func (l *Log) Close() error {
 	l.mu.Lock()
 	if l.closed {
@@ -257,18 +337,41 @@ func (l *Log) Close() error {
 		return nil
 	}
 	l.closed = true
+	close(l.stop)
 	l.mu.Unlock()
 	l.poke()
 	l.leaders.Wait()
+	l.mu.Lock()
+	deferred := len(l.deferred) > 0
+	l.mu.Unlock()
+	if deferred {
+		// No leader is left and none can start: this goroutine may commit.
+		l.commit(nil)
+	}
 	return l.closeFiles()
 }
 
 func (l *Log) closeFiles() error {
-	err := l.f.Close()
-	if lerr := l.lockf.Close(); err == nil {
-		err = lerr
+	var errs []error
+	if l.idx != nil {
+		if l.idxErr == nil && flock(l.lockf, true) == nil {
+			// Write the last batch and make the index durable, so that a reboot need not rebuild
+			// it; only if nobody changed it since.
+			if err := l.idx.readKeysHeader(); err == nil && l.idx.hdr.n == l.idxN {
+				l.flushIndex()
+				if l.idxErr == nil && l.idx.hdr.n > l.idx.hdr.synced {
+					l.idx.sync()
+				}
+			}
+			funlock(l.lockf)
+		}
+		errs = append(errs, l.idx.close())
 	}
-	return err
+	if l.rd != nil {
+		errs = append(errs, l.rd.Close())
+	}
+	errs = append(errs, l.f.Close(), l.lockf.Close())
+	return errors.Join(errs...)
 }
 
 func (l *Log) poke() {
@@ -294,7 +397,9 @@ func (l *Log) lead(own *pending) {
 		l.recent[l.batches%len(l.recent)] = len(batch)
 		l.batches++
 		for _, p := range batch {
-			p.err = err
+			if p.err == nil {
+				p.err = err
+			}
 			close(p.done)
 		}
 		if own == nil {
@@ -361,7 +466,7 @@ func (l *Log) take() []*pending {
 	}
 	n, size := 0, 0
 	for n < len(l.queue) && n < l.opts.maxBatch && (n == 0 || size < maxBatchBytes) {
-		size += len(l.queue[n].body)
+		size += len(l.queue[n].members)
 		n++
 	}
 	batch := make([]*pending, n)
@@ -373,59 +478,76 @@ func (l *Log) take() []*pending {
 	return batch
 }
 
-// commit writes batch (possibly empty: Open uses it to check the tail) under the writer lock.
+// commit writes batch (possibly empty: Open uses it to check the tail) under the writer lock, after
+// the log's own repair records and the deferred entries. An entry the log refuses (a duplicate key,
+// a link to no earlier record, an IfOpen link to a closed record) gets its own error in p.err; the
+// returned error is the write's, for every other entry.
 func (l *Log) commit(batch []*pending) error {
-	if l.failed != nil {
-		return l.failed
+	if l.dirty {
+		if err := l.recover(); err != nil {
+			return l.unavailable(err)
+		}
 	}
 	start := time.Now()
 	if err := flock(l.lockf, true); err != nil {
-		return fmt.Errorf("audit: lock %s: %w", l.lockf.Name(), err)
+		return l.unavailable(fmt.Errorf("lock %s: %w", l.lockf.Name(), err))
 	}
 	defer funlock(l.lockf)
 	if err := l.catchUp(); err != nil {
 		return err
 	}
-	if len(batch) == 0 && len(l.unlogged) == 0 {
+	l.syncIndex()
+	l.mu.Lock()
+	deferred := append([]*pending(nil), l.deferred...)
+	l.mu.Unlock()
+	todo := make([]*pending, 0, len(l.unlogged)+len(deferred)+len(batch))
+	todo = append(append(append(todo, l.unlogged...), deferred...), batch...)
+	if len(todo) == 0 {
 		return nil
 	}
+
 	st := l.st
 	buf := l.buf[:0]
-	seal := func(r *Record, body []byte) {
-		var h [32]byte
-		buf, h = appendLine(buf, body, st.n, st.prev)
-		r.Seq, r.Prev, r.Hash = st.n, st.prev, hex.EncodeToString(h[:])
-		st.n++
-		st.prev = r.Hash
-	}
-	repairs := l.unlogged
-	for _, r := range repairs {
-		body, err := encodeBody(r)
-		if err != nil {
-			return fmt.Errorf("audit: encode repair record: %w", err)
+	adm := admission{kinds: map[string]string{}, keys: map[string]bool{}, closed: map[string]bool{}}
+	var written []*pending
+	var recs []idxRec
+	for _, p := range todo {
+		if err := l.admit(p, &adm); err != nil {
+			p.err = err
+			continue
 		}
-		seal(r, body)
+		off := st.size + int64(len(buf))
+		var h tlog.Hash
+		buf, h = appendLine(buf, p.members, st.n, st.prev)
+		recs = append(recs, idxRec{seq: st.n, off: off, length: int(st.size + int64(len(buf)) - 1 - off), hash: h, env: verify.Envelope{
+			Seq: st.n, Prev: st.prev, ID: p.stored.ID, Kind: p.stored.Kind, Key: p.entry.Key, Owner: p.owner, Link: p.link,
+			Repair: p.repair != nil, Hash: hex.EncodeToString(h[:]),
+		}})
+		adm.kinds[p.stored.ID] = p.stored.Kind
+		if p.entry.Key != "" {
+			adm.keys[p.entry.Key] = true
+		}
+		if p.link != "" {
+			adm.closed[p.link] = true
+		}
+		st.n++
+		st.prev = recs[len(recs)-1].env.Hash
+		written = append(written, p)
 	}
-	for _, p := range batch {
-		seal(&p.rec, p.body)
+	l.dropSettled(deferred)
+	if len(written) == 0 {
+		return nil
 	}
 	if _, err := l.f.Write(buf); err != nil {
-		// Cut a partial write back to the last whole record so no torn line is left behind.
-		if terr := l.f.Truncate(l.st.size); terr != nil {
-			l.failed = fmt.Errorf("audit: write %s: %v; cutting the partial write failed too: %v: reopen the log", l.path, err, terr)
-			return l.failed
-		}
-		return fmt.Errorf("audit: write %s: %w", l.path, err)
+		return l.writeFailed(buf, fmt.Errorf("write %s: %w", l.path, err))
 	}
 	synced := time.Now()
 	if err := syncData(l.f); err != nil {
-		// After a failed fsync the kernel may have dropped the dirty pages: nothing is known any more.
-		l.failed = fmt.Errorf("audit: %w: the log's state on disk is unknown: reopen it", err)
-		return l.failed
+		return l.writeFailed(buf, err)
 	}
 	end := time.Now()
 	l.commits.Add(1)
-	l.committed.Add(int64(len(repairs) + len(batch)))
+	l.committed.Add(int64(len(written)))
 	l.commitNanos.Add(int64(end.Sub(start)))
 	l.syncNanos.Add(int64(end.Sub(synced)))
 	st.size += int64(len(buf))
@@ -433,23 +555,264 @@ func (l *Log) commit(batch []*pending) error {
 	if cap(buf) <= 1<<20 {
 		l.buf = buf
 	}
-	if len(repairs) > 0 {
-		l.unlogged = nil
+	for i, p := range written {
+		p.stored.Seq, p.stored.Prev, p.stored.Hash = recs[i].seq, recs[i].env.Prev, recs[i].env.Hash
+	}
+	l.indexAdd(recs)
+	l.unlogged = nil
+	l.mu.Lock()
+	l.health = nil
+	for _, p := range written {
+		if p.repair != nil {
+			l.repairs = append(l.repairs, Repaired{Stored: p.stored, Repair: *p.repair})
+		}
+	}
+	l.mu.Unlock()
+	l.dropSettled(deferred)
+	return nil
+}
+
+// dropSettled removes from the deferred list the entries that were written or refused.
+func (l *Log) dropSettled(deferred []*pending) {
+	settled := map[*pending]bool{}
+	for _, p := range deferred {
+		if p.err != nil || p.stored.Hash != "" {
+			settled[p] = true
+		}
+	}
+	if len(settled) == 0 {
+		return
+	}
+	l.mu.Lock()
+	keep := l.deferred[:0]
+	for _, p := range l.deferred {
+		if !settled[p] {
+			keep = append(keep, p)
+		}
+	}
+	l.deferred = keep
+	l.mu.Unlock()
+}
+
+// unavailable records why the log cannot take writes and starts the retry loop.
+func (l *Log) unavailable(err error) error {
+	l.mu.Lock()
+	l.health = err
+	l.startRetry()
+	l.mu.Unlock()
+	return err
+}
+
+// writeFailed handles a failed write or fsync of buf, under the writer lock. Acknowledged records
+// are safe (each batch was fsync'd); the failed batch was not acknowledged, so its bytes must not stay:
+// cut them now if the file lets us, or else remember them for recover.
+func (l *Log) writeFailed(buf []byte, err error) error {
+	if terr := l.f.Truncate(l.st.size); terr == nil {
+		if serr := syncData(l.f); serr == nil {
+			return l.unavailable(err)
+		}
+	}
+	l.dirty = true
+	l.failedAt = l.st.size
+	l.failed = bytes.Clone(buf)
+	return l.unavailable(fmt.Errorf("%w: the log will take writes again once it can reopen the file and cut the failed write", err))
+}
+
+// recover makes the log's file state known again after a failed write: it reopens the file, cuts
+// the failed write's bytes if they are there and nothing follows them, and reads the tail anew.
+func (l *Log) recover() error {
+	f, err := openLogFile(l.path)
+	if err != nil {
+		return fmt.Errorf("reopen %s: %w", l.path, err)
+	}
+	if err := flock(l.lockf, true); err != nil {
+		f.Close()
+		return fmt.Errorf("lock %s: %w", l.lockf.Name(), err)
+	}
+	defer funlock(l.lockf)
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	if extra := fi.Size() - l.failedAt; extra > 0 && extra <= int64(len(l.failed)) {
+		got := make([]byte, extra)
+		if _, err := f.ReadAt(got, l.failedAt); err != nil {
+			f.Close()
+			return fmt.Errorf("read %s: %w", l.path, err)
+		}
+		if bytes.Equal(got, l.failed[:extra]) {
+			if err := f.Truncate(l.failedAt); err != nil {
+				f.Close()
+				return fmt.Errorf("cut the failed write from %s: %w", l.path, err)
+			}
+		}
+	}
+	if err := syncData(f); err != nil {
+		f.Close()
+		return err
+	}
+	l.f.Close()
+	l.f = f
+	l.dirty, l.failed, l.loaded = false, nil, false
+	return nil
+}
+
+// startRetry starts the retry loop unless it runs; l.mu is held.
+func (l *Log) startRetry() {
+	if l.retrying || l.closed {
+		return
+	}
+	l.retrying = true
+	go l.retryLoop()
+}
+
+// retryLoop tries, with backoff, to make the log take writes again: it commits an empty batch (which
+// recovers the file and writes deferred entries), then, when nothing was deferred, proves the disk
+// takes a write with a probe file beside the log.
+func (l *Log) retryLoop() {
+	delay := firstRetry
+	for {
+		select {
+		case <-l.stop:
+			l.mu.Lock()
+			l.retrying = false
+			l.mu.Unlock()
+			return
+		case <-time.After(delay):
+		}
 		l.mu.Lock()
-		for _, r := range repairs {
-			l.repairs = append(l.repairs, *r)
+		if l.closed {
+			l.retrying = false
+			l.mu.Unlock()
+			return
+		}
+		busy := l.committing
+		if !busy {
+			l.committing = true
+			l.leaders.Add(1)
 		}
 		l.mu.Unlock()
+		if busy {
+			continue // the running commit recovers the log as well
+		}
+		err := l.commit(nil)
+		if err == nil {
+			err = l.probe()
+		}
+		l.mu.Lock()
+		if err == nil {
+			l.health = nil
+		} else if l.health == nil {
+			l.health = err
+		}
+		done := err == nil && len(l.deferred) == 0
+		if done {
+			l.retrying = false
+		}
+		l.mu.Unlock()
+		l.lead(nil) // hands queued appends on, or gives up the lead
+		if done {
+			return
+		}
+		delay = min(2*delay, maxRetry)
+	}
+}
+
+// probe writes and syncs a small file beside the log: whether the disk takes writes at all.
+func (l *Log) probe() error {
+	l.mu.Lock()
+	ok := l.health == nil
+	l.mu.Unlock()
+	if ok {
+		return nil
+	}
+	name := l.path + ".probe"
+	err := os.WriteFile(name, make([]byte, 4096), 0o600)
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(name); err == nil {
+			err = f.Sync()
+			f.Close()
+		}
+	}
+	os.Remove(name)
+	if err != nil {
+		return fmt.Errorf("the log's directory does not take writes: %w", err)
 	}
 	return nil
 }
+
+// admission is what a batch being sealed has added so far.
+type admission struct {
+	kinds  map[string]string // id -> kind
+	keys   map[string]bool
+	closed map[string]bool // ids linked to
+}
+
+// admit decides whether p may be written after the records before it.
+func (l *Log) admit(p *pending, adm *admission) error {
+	if p.repair != nil {
+		return nil
+	}
+	if k := p.entry.Key; k != "" {
+		if adm.keys[k] {
+			return fmt.Errorf("key %q: %w", k, ErrDuplicateKey)
+		}
+		seq, err := l.findOne(tagKey, k)
+		if err != nil {
+			return err
+		}
+		if seq >= 0 {
+			return &DuplicateKeyError{Key: k, Seq: seq}
+		}
+	}
+	if p.link == "" {
+		return nil
+	}
+	kind, open := adm.kinds[p.link], false
+	if kind == "" {
+		seq, err := l.findOne(tagID, p.link)
+		if err != nil {
+			return err
+		}
+		if seq < 0 {
+			return fmt.Errorf("decision_id %s is not the id of an earlier record", p.link)
+		}
+		env, flags, err := l.recordAt(seq)
+		if err != nil {
+			return err
+		}
+		kind, open = env.Kind, flags&flagOpen != 0 && flags&flagClosed == 0
+	}
+	if err := l.opts.schema.CheckLink(p.stored.Kind, p.link, kind); err != nil {
+		return err
+	}
+	if p.entry.IfOpen && (!open || adm.closed[p.link]) {
+		return fmt.Errorf("record %s: %w", p.link, ErrNotOpen)
+	}
+	return nil
+}
+
+// DuplicateKeyError is Append's error for a key that a record already has. It wraps
+// ErrDuplicateKey and says which record.
+type DuplicateKeyError struct {
+	Key string
+	Seq int64
+}
+
+func (e *DuplicateKeyError) Error() string {
+	return fmt.Sprintf("key %q: %v (seq %d)", e.Key, ErrDuplicateKey, e.Seq)
+}
+
+func (e *DuplicateKeyError) Unwrap() error { return ErrDuplicateKey }
 
 // catchUp brings l.st up to date with the file under the writer lock: other processes may have
 // appended since, or a crashed writer may have left a torn line. It reads only what is new.
 func (l *Log) catchUp() error {
 	fi, err := l.f.Stat()
 	if err != nil {
-		return fmt.Errorf("audit: %w", err)
+		return err
 	}
 	size := fi.Size()
 	if l.loaded && size == l.st.size && l.tailIsOurs() {
@@ -466,11 +829,11 @@ func (l *Log) tailIsOurs() bool {
 	if l.st.n == 0 {
 		return true
 	}
-	var b [suffixLen + 1]byte
+	var b [verify.SuffixLen + 1]byte
 	if _, err := l.f.ReadAt(b[:], l.st.size-int64(len(b))); err != nil {
 		return false
 	}
-	return string(b[len(hashMember):len(hashMember)+64]) == l.st.prev && b[len(b)-1] == '\n'
+	return string(b[len(verify.HashMember):len(verify.HashMember)+64]) == l.st.prev && b[len(b)-1] == '\n'
 }
 
 // readNew reads the records other writers appended after l.st.size. What it reads must continue our
@@ -478,7 +841,7 @@ func (l *Log) tailIsOurs() bool {
 func (l *Log) readNew(size int64) error {
 	data := make([]byte, size-l.st.size)
 	if _, err := l.f.ReadAt(data, l.st.size); err != nil {
-		return fmt.Errorf("audit: read %s: %w", l.path, err)
+		return fmt.Errorf("read %s: %w", l.path, err)
 	}
 	st := l.st
 	rest := data
@@ -487,17 +850,16 @@ func (l *Log) readNew(size int64) error {
 		if i < 0 {
 			break
 		}
-		h, _, err := checkLine(rest[:i])
+		h, err := verify.CheckLine(rest[:i])
 		if err == nil {
-			var seq int64
-			var prev string
-			seq, prev, err = parseChain(rest[:i])
-			if err == nil && (seq != st.n || prev != st.prev) {
-				err = fmt.Errorf("seq %d does not continue the chain after seq %d", seq, st.n-1)
+			var e verify.Envelope
+			e, err = verify.ParseEnvelope(rest[:i])
+			if err == nil && (e.Seq != st.n || e.Prev != st.prev) {
+				err = fmt.Errorf("seq %d does not continue the chain after seq %d", e.Seq, st.n-1)
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("audit: %s: the record at byte %d is damaged: %v: run sbxgate audit verify --audit %s", l.path, st.size, err, l.path)
+			return fmt.Errorf("%s: the record at byte %d is damaged: %v: run sbxgate audit verify --audit %s", l.path, st.size, err, l.path)
 		}
 		st.n++
 		st.prev = hex.EncodeToString(h[:])
@@ -520,34 +882,34 @@ func (l *Log) reload(size int64) error {
 			return err
 		}
 		if last != '\n' {
-			nl, err := l.lastNewline(size - 1)
+			nl, err := lastNewline(l.f, size-1)
 			if err != nil {
 				return err
 			}
 			end = nl + 1
 		}
 	}
-	st := tail{prev: zeroHash}
+	st := tail{prev: verify.ZeroHash}
 	if end > 0 {
-		start, err := l.lastNewline(end - 1)
+		start, err := lastNewline(l.f, end-1)
 		if err != nil {
 			return err
 		}
 		line := make([]byte, end-1-(start+1))
 		if _, err := l.f.ReadAt(line, start+1); err != nil {
-			return fmt.Errorf("audit: read %s: %w", l.path, err)
+			return fmt.Errorf("read %s: %w", l.path, err)
 		}
-		h, _, err := checkLine(line)
+		h, err := verify.CheckLine(line)
 		if err == nil {
-			var seq int64
-			seq, _, err = parseChain(line)
-			if err == nil && seq < 0 {
-				err = fmt.Errorf("seq %d is negative", seq)
+			var e verify.Envelope
+			e, err = verify.ParseEnvelope(line)
+			if err == nil && e.Seq < 0 {
+				err = fmt.Errorf("seq %d is negative", e.Seq)
 			}
-			st = tail{size: end, n: seq + 1, prev: hex.EncodeToString(h[:])}
+			st = tail{size: end, n: e.Seq + 1, prev: hex.EncodeToString(h[:])}
 		}
 		if err != nil {
-			return fmt.Errorf("audit: %s: the last record (at byte %d) is damaged: %v: run sbxgate audit verify --audit %s", l.path, start+1, err, l.path)
+			return fmt.Errorf("%s: the last record (at byte %d) is damaged: %v: run sbxgate audit verify --audit %s", l.path, start+1, err, l.path)
 		}
 	}
 	l.st, l.loaded = st, true
@@ -560,18 +922,18 @@ func (l *Log) reload(size int64) error {
 func (l *Log) lastByte(size int64) (byte, error) {
 	var b [1]byte
 	if _, err := l.f.ReadAt(b[:], size-1); err != nil {
-		return 0, fmt.Errorf("audit: read %s: %w", l.path, err)
+		return 0, fmt.Errorf("read %s: %w", l.path, err)
 	}
 	return b[0], nil
 }
 
-// lastNewline returns the offset of the last '\n' before off (exclusive), or -1.
-func (l *Log) lastNewline(off int64) (int64, error) {
+// lastNewline returns the offset of the last '\n' in f before off (exclusive), or -1.
+func lastNewline(f *os.File, off int64) (int64, error) {
 	buf := make([]byte, 64<<10)
 	for off > 0 {
 		n := min(int64(len(buf)), off)
-		if _, err := l.f.ReadAt(buf[:n], off-n); err != nil {
-			return 0, fmt.Errorf("audit: read %s: %w", l.path, err)
+		if _, err := f.ReadAt(buf[:n], off-n); err != nil {
+			return 0, fmt.Errorf("read %s: %w", f.Name(), err)
 		}
 		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
 			return off - n + int64(i), nil
@@ -586,25 +948,37 @@ func (l *Log) lastNewline(off int64) (int64, error) {
 func (l *Log) setAside(off, size int64, reason string) error {
 	data := make([]byte, size-off)
 	if _, err := l.f.ReadAt(data, off); err != nil && err != io.EOF {
-		return fmt.Errorf("audit: read torn tail of %s: %w", l.path, err)
+		return fmt.Errorf("read torn tail of %s: %w", l.path, err)
 	}
 	now := l.opts.now().UTC()
 	name := fmt.Sprintf("%s.torn-%s", l.path, now.Format("20060102T150405.000000000Z"))
 	if err := writeDurable(name, data); err != nil {
-		return fmt.Errorf("audit: %s has a torn last line, and setting it aside failed: %w: free space or fix permissions, then retry", l.path, err)
+		return fmt.Errorf("%s has a torn last line, and setting it aside failed: %w: free space or fix permissions, then retry", l.path, err)
 	}
 	if err := l.f.Truncate(off); err != nil {
-		return fmt.Errorf("audit: cut torn tail of %s: %w", l.path, err)
+		return fmt.Errorf("cut torn tail of %s: %w", l.path, err)
 	}
 	if err := syncData(l.f); err != nil {
-		l.failed = fmt.Errorf("audit: %w: the log's state on disk is unknown: reopen it", err)
-		return l.failed
+		l.dirty, l.failedAt, l.failed = true, off, nil
+		return l.unavailable(fmt.Errorf("%w: the log's state on disk is unknown", err))
 	}
 	sum := sha256.Sum256(data)
-	l.unlogged = append(l.unlogged, &Record{
-		ID: newID(now), Time: now, Kind: KindRepair,
-		Repair: &Repair{Reason: reason, Offset: off, Bytes: size - off, SHA256: hex.EncodeToString(sum[:]), SavedAs: filepath.Base(name)},
-	})
+	rep := &Repair{Reason: reason, Offset: off, Bytes: size - off, SHA256: hex.EncodeToString(sum[:]), SavedAs: filepath.Base(name)}
+	body, err := json.Marshal(struct {
+		Repair *Repair `json:"repair"`
+	}{rep})
+	if err != nil {
+		return fmt.Errorf("encode repair record: %w", err)
+	}
+	id := newID(now)
+	e := Entry{Kind: KindRepair, Time: now, Body: []byte(`{}`)}
+	ms, _, err := members(id, KindRepair, &e, nil)
+	if err != nil {
+		return err
+	}
+	// The repair member is the log's own, so it is added here rather than through the body check.
+	ms = append(append(ms, ','), body[1:len(body)-1]...)
+	l.unlogged = append(l.unlogged, &pending{entry: e, members: ms, repair: rep, stored: Stored{ID: id, Time: now, Kind: KindRepair}})
 	return nil
 }
 

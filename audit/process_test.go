@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/audit/verify"
 )
 
 // The test binary doubles as the writer process of the multi-process tests: with SBXGATE_AUDIT_HELPER
@@ -24,7 +26,11 @@ import (
 func TestMain(m *testing.M) {
 	switch os.Getenv("SBXGATE_AUDIT_HELPER") {
 	case "":
-		os.Exit(m.Run())
+		code := m.Run()
+		if lookupLog.dir != "" {
+			os.RemoveAll(lookupLog.dir)
+		}
+		os.Exit(code)
 	case "append":
 		os.Exit(helper(false))
 	case "forever":
@@ -38,7 +44,8 @@ func helper(forever bool) int {
 	goroutines, _ := strconv.Atoi(os.Getenv("SBXGATE_AUDIT_GOROUTINES"))
 	each, _ := strconv.Atoi(os.Getenv("SBXGATE_AUDIT_EACH"))
 	big := os.Getenv("SBXGATE_AUDIT_BIG") != ""
-	l, err := Open(os.Getenv("SBXGATE_AUDIT_PATH"), WithStoreCode(StoreAlways))
+	open := os.Getenv("SBXGATE_AUDIT_OPEN") != ""
+	l, err := Open(os.Getenv("SBXGATE_AUDIT_PATH"), WithSchema(testSchema))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -54,7 +61,9 @@ func helper(forever bool) int {
 					// Big records make writes long enough for a kill to land inside one.
 					code += strings.Repeat("#", rand.IntN(1<<20))
 				}
-				r, err := l.Append(context.Background(), decisionRecord(fmt.Sprintf("p%d", os.Getpid()), code, false))
+				e := decision(nil, fmt.Sprintf("p%d", os.Getpid()), code, false)
+				e.Open = open
+				r, err := l.Append(context.Background(), e)
 				if err != nil {
 					fmt.Fprintln(os.Stderr, err)
 					mu.Lock()
@@ -86,7 +95,7 @@ func readIDs(t *testing.T, r io.Reader, into map[string]bool) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		id := sc.Text()
-		if !isID(id) {
+		if !verify.IsID(id) {
 			t.Errorf("helper printed %q, not an id", id)
 			continue
 		}
@@ -100,7 +109,7 @@ func readIDs(t *testing.T, r io.Reader, into map[string]bool) {
 // TestConcurrentProcesses: several processes, each with several goroutines, append at once. Every
 // acknowledged record is in the log exactly once, in one valid chain.
 func TestConcurrentProcesses(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "audit.log")
+	path := tempLog(t)
 	const procs, goroutines, each = 4, 8, 25
 	outs := make([]bytes.Buffer, procs)
 	cmds := make([]*exec.Cmd, procs)
@@ -127,7 +136,7 @@ func TestConcurrentProcesses(t *testing.T) {
 				return
 			default:
 			}
-			if _, err := Verify(path, nil); err != nil && !errors.Is(err, os.ErrNotExist) {
+			if _, err := VerifyLog(path, VerifyOptions{Schema: testSchema}); err != nil && !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("Verify while writers append: %v", err)
 				return
 			}
@@ -155,7 +164,7 @@ func TestKilledWriters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills 30 writer processes")
 	}
-	path := filepath.Join(t.TempDir(), "audit.log")
+	path := tempLog(t)
 	acked := map[string]bool{}
 	for round := range 30 {
 		cmd := helperCmd(t, "forever", path, 3, 0)
@@ -184,24 +193,30 @@ func TestKilledWriters(t *testing.T) {
 		if err := l.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Verify(path, nil); err != nil {
+		rep, err := VerifyLog(path, VerifyOptions{Schema: testSchema})
+		if err != nil {
 			t.Fatalf("round %d: log does not verify after repair: %v", round, err)
+		}
+		if rep.Index != nil {
+			t.Fatalf("round %d: the index does not match the log after a kill: %v", round, rep.Index)
 		}
 	}
 	repairs := 0
-	Scan(path, func(r Record) error {
-		if r.Kind == KindRepair {
+	envs := envelopes(t, path)
+	for _, e := range envs {
+		if e.Kind == KindRepair {
 			repairs++
 		}
-		return nil
-	})
+	}
 	torn, _ := filepath.Glob(path + ".torn-*")
 	if len(torn) != repairs {
 		t.Errorf("%d repair records but %d torn files", repairs, len(torn))
 	}
 	t.Logf("%d acknowledged records, %d torn tails repaired", len(acked), repairs)
 	seen := map[string]bool{}
-	Scan(path, func(r Record) error { seen[r.ID] = true; return nil })
+	for _, e := range envs {
+		seen[e.ID] = true
+	}
 	for id := range acked {
 		if !seen[id] {
 			t.Errorf("acknowledged record %s was lost", id)

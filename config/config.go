@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -38,6 +39,19 @@ type Runner struct {
 	Image         string `yaml:"image"`          // local image reference, built by `sbxgate image build`
 	PoolSize      int    `yaml:"pool_size"`      // warm containers kept per tier; 0 disables the pool
 	MaxConcurrent int    `yaml:"max_concurrent"` // runs at once; further runs wait (back-pressure)
+	// UIDs is the range of host user ids sandboxes run as, one per sandbox ("FIRST-LAST").
+	UIDs string `yaml:"uids"`
+	// SeccompProfile is a Docker seccomp profile file for the containers; "" is sbxgate's own,
+	// embedded (runner/sandbox/seccomp.json).
+	SeccompProfile string `yaml:"seccomp_profile"`
+	// IdleTimeout ends a warm container nobody used, so none outlives a crashed sbxgate for long.
+	IdleTimeout Duration `yaml:"idle_timeout"`
+}
+
+// UIDRange returns the parsed runner.uids (validated by Parse).
+func (r Runner) UIDRange() UIDRange {
+	u, _ := ParseUIDRange(r.UIDs)
+	return u
 }
 
 // Audit configures the audit log.
@@ -58,10 +72,17 @@ type Tier struct {
 	FileSize    ByteSize `yaml:"file_size"`
 	Nofile      int64    `yaml:"nofile"`
 	Network     string   `yaml:"network"`
+	// Runtime is the Docker runtime of the tier's sandboxes: runc (default) or runsc (gVisor).
+	Runtime string `yaml:"runtime"`
+	// Grants are the run-time capabilities the tier allows: process, network, native_code.
+	Grants []string `yaml:"grants"`
+	// Enforce lists the run-time enforcement layers: seccomp and audit_hook (both when omitted).
+	Enforce *[]string `yaml:"enforce"`
 }
 
 // Limits are a tier's concrete numbers, as the decision, the runner and the log carry them.
-// The first five JSON names are in shared/CONTRACT.md.
+// The first five JSON names are in the user contract (docs/contract.md); the sandbox settings
+// after them are written only when they differ from the defaults.
 type Limits struct {
 	CPUs          float64 `json:"cpus"`
 	MemoryBytes   int64   `json:"memory_bytes"`
@@ -72,10 +93,18 @@ type Limits struct {
 	TmpfsBytes    int64   `json:"tmpfs_bytes"`
 	FileSizeBytes int64   `json:"file_size_bytes"`
 	Nofile        int64   `json:"nofile"`
+	Runtime       string  `json:"runtime,omitempty"`
+	Grants        Grants  `json:"grants,omitempty"`
+	Enforce       Layers  `json:"enforce,omitempty"` // the layers on; omitted when all are
 }
 
-// Limits converts the tier to concrete numbers.
+// Limits converts the tier to concrete numbers. The tier must have been validated.
 func (t Tier) Limits() Limits {
+	grants, _ := ParseGrants(t.Grants)
+	var off Layers
+	if t.Enforce != nil {
+		off, _ = EnforceLayers(*t.Enforce)
+	}
 	return Limits{
 		CPUs:          t.CPUs,
 		MemoryBytes:   int64(t.Memory),
@@ -86,6 +115,9 @@ func (t Tier) Limits() Limits {
 		TmpfsBytes:    int64(t.Tmpfs),
 		FileSizeBytes: int64(t.FileSize),
 		Nofile:        t.Nofile,
+		Runtime:       t.Runtime,
+		Grants:        grants,
+		Enforce:       off,
 	}
 }
 
@@ -185,6 +217,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Runner.MaxConcurrent < 1 || c.Runner.MaxConcurrent > 256 {
 		bad("runner.max_concurrent %d is out of range: use 1 to 256", c.Runner.MaxConcurrent)
+	}
+	if u, err := ParseUIDRange(c.Runner.UIDs); err != nil {
+		bad("runner.uids: %v", err)
+	} else if need := c.Runner.MaxConcurrent + c.Runner.PoolSize*len(c.Tiers); u.Size() < need {
+		bad("runner.uids: %d ids for up to %d sandboxes at once: widen the range", u.Size(), need)
+	}
+	if c.Runner.IdleTimeout.Duration < 0 {
+		bad("runner.idle_timeout must not be negative")
 	}
 	switch c.Audit.StoreCode {
 	case "always", "on_deny", "never":
@@ -290,6 +330,16 @@ func (t Tier) validate() error {
 		return fmt.Errorf("nofile %d is below 16: Python needs a few descriptors", t.Nofile)
 	case t.Network != "none":
 		return fmt.Errorf("network %q is not supported: use none (network allowlists are not implemented)", t.Network)
+	case !slices.Contains(knownRuntimes, t.Runtime):
+		return fmt.Errorf("runtime %q is not one of runc, runsc", t.Runtime)
+	}
+	if _, err := ParseGrants(t.Grants); err != nil {
+		return fmt.Errorf("grants: %w", err)
+	}
+	if t.Enforce != nil {
+		if _, err := EnforceLayers(*t.Enforce); err != nil {
+			return fmt.Errorf("enforce: %w", err)
+		}
 	}
 	return nil
 }

@@ -21,9 +21,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/testenv"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/server"
 )
 
@@ -210,7 +210,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 	sources := map[string]int{}
 	n := 0
-	if err := audit.Scan(logPath, func(r audit.Record) error { n++; sources[r.Source]++; return nil }); err != nil {
+	if err := record.Scan(logPath, func(r record.Record) error { n++; sources[r.Source]++; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if n != wantRecords {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/analyzer/python/token"
+	"github.com/sbxgate/sbxgate/catalog"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -28,21 +29,15 @@ type Result struct {
 	Source   []byte           `json:"-"`
 }
 
-// RuleDoc describes one analyzer rule for SARIF's tool.driver.rules. The analyzer's registry is the
-// source of these; callers convert its table.
-type RuleDoc struct {
-	ID         string // SBX201
-	Name       string // short kebab-case name: "eval-exec-compile"
-	Capability string // dynamic_code
-	Severity   string // low, medium, high, critical
-	CWE        int    // 0 when none
-	Doc        string // one sentence: what the rule finds
-	Hint       string // one line: what to do instead
-}
+// RuleDoc describes one rule for SARIF's tool.driver.rules: its catalogue entry. Callers pass the
+// analyzer's (analyzer.Rules); rules of other stages that results name are looked up in
+// catalog.Stages.
+type RuleDoc = catalog.Rule
 
 // ParseErrorRule is the rule ID under which SARIF reports a source the front end refused. It lies
-// outside the SBX1xx-SBX9xx families because a parse error is not a finding of any check.
-const ParseErrorRule = "SBX000"
+// outside the analyzer's and the policy's ranges because a parse error is not a finding of any
+// check.
+const ParseErrorRule = catalog.ParseError
 
 // source is a program's text split into lines the way CPython counts them, for display.
 type source struct {

@@ -8,12 +8,12 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 
+	"github.com/sbxgate/sbxgate/catalog"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -115,18 +115,22 @@ func ruleTable(results []Result, rules []RuleDoc) []RuleDoc {
 		for _, rs := range policyOnlyReasons(r) {
 			if !known[rs.Rule] {
 				known[rs.Rule] = true
-				extra = append(extra, RuleDoc{ID: rs.Rule, Capability: "policy", Severity: "high"})
+				// The catalogue describes the gate's and the default policy's rules; a candidate
+				// policy's own IDs get the bare descriptor.
+				d, ok := catalog.Find(catalog.Stages, rs.Rule)
+				if !ok {
+					d = RuleDoc{ID: rs.Rule, Severity: "high"}
+				}
+				d.Capability = "policy" // SARIF's tag for a rule of the policy stage
+				extra = append(extra, d)
 			}
 		}
 	}
 	slices.SortFunc(extra, func(a, b RuleDoc) int { return strings.Compare(a.ID, b.ID) })
 	out = append(out, extra...)
 	if !known[ParseErrorRule] {
-		out = append(out, RuleDoc{
-			ID: ParseErrorRule, Name: "parse-error", Severity: "high",
-			Doc:  "The source is not valid Python 3.11 or uses an encoding the gate refuses; it is always denied.",
-			Hint: "make the file valid Python 3.11, saved as UTF-8",
-		})
+		d, _ := catalog.Find(catalog.Stages, ParseErrorRule)
+		out = append(out, d)
 	}
 	return out
 }
@@ -147,7 +151,7 @@ func policyOnlyReasons(r Result) []policy.Reason {
 	}
 	var out []policy.Reason
 	for _, rs := range d.Reasons {
-		if rs.Rule == "" || seen[rs.Rule] || analyzerFamily.MatchString(rs.Rule) {
+		if stage, _ := catalog.StageOf(rs.Rule); rs.Rule == "" || seen[rs.Rule] || stage == catalog.Analyzer {
 			continue
 		}
 		seen[rs.Rule] = true
@@ -155,8 +159,6 @@ func policyOnlyReasons(r Result) []policy.Reason {
 	}
 	return out
 }
-
-var analyzerFamily = regexp.MustCompile(`^SBX[1-8][0-9]{2}$`)
 
 func addRule(run *sarif.Run, d RuleDoc) {
 	rule := run.AddRule(d.ID)

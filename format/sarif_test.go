@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -27,11 +26,8 @@ const (
 // writes our SARIF (go-sarif validates with gojsonschema; this uses santhosh-tekuri/jsonschema).
 func officialSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		goBin = "go"
-	}
-	out, err := exec.Command(goBin, "list", "-m", "-json", sarifModule).Output()
+	// go test puts its own toolchain's bin first on PATH.
+	out, err := exec.Command("go", "list", "-m", "-json", sarifModule).Output()
 	if err != nil {
 		t.Fatalf("go list -m %s: %v (run go mod download %s)", sarifModule, err, sarifModule)
 	}

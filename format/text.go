@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/catalog"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -109,28 +110,7 @@ func findingHint(f analyzer.Finding) string {
 	if f.Hint != "" {
 		return f.Hint
 	}
-	if len(f.Rule) < 4 {
-		return ""
-	}
-	switch f.Rule[:4] {
-	case "SBX1":
-		return "import only modules from the sandbox allowlist, by a plain `import` statement"
-	case "SBX2":
-		return "compute the result directly instead of building and running code at run time"
-	case "SBX3":
-		return "use the objects you need directly instead of walking the interpreter's internals"
-	case "SBX4":
-		return "call builtins by their plain names and use constant attribute names"
-	case "SBX5":
-		return "use the module's public, documented API"
-	case "SBX6":
-		return "remove debugging, profiling and patching code from the program"
-	case "SBX7":
-		return "format values with f-strings or plain {} fields, never attribute paths"
-	case "SBX8":
-		return "save the file as plain UTF-8 with \\n line endings and ASCII identifiers"
-	}
-	return ""
+	return catalog.FamilyHint(f.Rule)
 }
 
 // decisionText renders "DENY (untrusted, tier none): reasons" or "ALLOW (standard, tier standard)".

@@ -17,6 +17,7 @@ import (
 	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/runner"
 )
 
@@ -65,11 +66,11 @@ type failingLog struct {
 	kind, path string
 }
 
-func (l failingLog) Append(ctx context.Context, rec audit.Record) (audit.Record, error) {
-	if rec.Kind == l.kind {
-		return audit.Record{}, fmt.Errorf("audit: %w", &fs.PathError{Op: "write", Path: l.path, Err: syscall.ENOSPC})
+func (l failingLog) Append(ctx context.Context, e audit.Entry) (audit.Stored, error) {
+	if e.Kind == l.kind {
+		return audit.Stored{}, fmt.Errorf("audit: %w", &fs.PathError{Op: "write", Path: l.path, Err: syscall.ENOSPC})
 	}
-	return l.Log.Append(ctx, rec)
+	return l.Log.Append(ctx, e)
 }
 
 // failingRunner is a sandbox that fails with err before producing a result.
@@ -89,10 +90,10 @@ func TestGateFailureAnswers(t *testing.T) {
 		wrap func(p *pipeline.Pipeline)
 		want string
 	}{
-		{"check, decision not logged", "check_python", func(p *pipeline.Pipeline) { p.Log = failingLog{p.Log, audit.KindDecision, secret} },
+		{"check, decision not logged", "check_python", func(p *pipeline.Pipeline) { p.Log = failingLog{p.Log, record.KindDecision, secret} },
 			"could not record its decision in the audit log, so the code counts as denied"},
 		{"run, decision not logged", "run_python", func(p *pipeline.Pipeline) {
-			p.Log, p.Runner = failingLog{p.Log, audit.KindDecision, secret}, failingRunner{errors.New("must not be called")}
+			p.Log, p.Runner = failingLog{p.Log, record.KindDecision, secret}, failingRunner{errors.New("must not be called")}
 		}, "could not record its decision in the audit log, so nothing ran"},
 		{"run, no Docker daemon", "run_python", func(p *pipeline.Pipeline) {
 			p.Runner = failingRunner{fmt.Errorf("%w at unix:///srv/sbxgate/private/docker.sock", runner.ErrNoDaemon)}
@@ -130,6 +131,8 @@ func TestWriteResult(t *testing.T) {
 		{"output limit", runner.Result{ExitCode: 137, Stdout: "xxxx", StdoutTruncated: true}, "output limit 256KiB",
 			[]string{"killed the program (exit 137) when its stdout passed the tier's output limit of 256KiB", "[stdout cut at the tier's output limit of 256KiB]"}},
 		{"killed otherwise", runner.Result{ExitCode: 137}, "", []string{"SIGKILL (exit 137)", "256MiB of memory and 64 processes"}},
+		{"violation", runner.Result{ExitCode: 159, Violations: []runner.Violation{{Capability: "process", Event: "os.system", Detail: "id"}}}, "",
+			[]string{"stopped the program (exit 159) when it tried at run time what its decision does not grant", "\n- process (os.system: id)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -140,7 +143,7 @@ func TestWriteResult(t *testing.T) {
 					t.Errorf("text lacks %q:\n%s", w, b.String())
 				}
 			}
-			if rr.LimitHit != tt.hit || rr.StdoutBytes != len(tt.res.Stdout) || rr.ExitCode != tt.res.ExitCode {
+			if rr.LimitHit != tt.hit || rr.StdoutBytes != len(tt.res.Stdout) || rr.ExitCode != tt.res.ExitCode || len(rr.Violations) != len(tt.res.Violations) || rr.Violations == nil {
 				t.Errorf("structured %+v, want limit_hit %q", rr, tt.hit)
 			}
 		})
@@ -173,11 +176,11 @@ func TestRunLimitsAndLostResult(t *testing.T) {
 	}
 
 	lost := connectWith(t, setup{runner: true, wrap: func(p *pipeline.Pipeline) {
-		p.Log = failingLog{p.Log, audit.KindResult, filepath.Join(t.TempDir(), "audit.log")}
+		p.Log = failingLog{p.Log, record.KindResult, filepath.Join(t.TempDir(), "audit.log")}
 	}})
 	res, text = lost.call(t, "run_python", map[string]any{"code": allowedCode})
 	out = structured[RunOutput](t, res)
-	if res.IsError || out.Result == nil || out.Result.ExitCode != 0 || !strings.Contains(text, "The code ran, but the gate could not record its result") || out.Note == "" {
+	if res.IsError || out.Result == nil || out.Result.ExitCode != 0 || !strings.Contains(text, "The code ran, but the gate could not record its result") || out.ResultLogged == nil || *out.ResultLogged || out.Warning == "" || strings.Contains(text, "no space") {
 		t.Fatalf("lost result: IsError %v, %+v\n%s", res.IsError, out, text)
 	}
 }

@@ -146,9 +146,10 @@ type CheckInput struct {
 
 // RunInput is the argument of run_python.
 type RunInput struct {
-	Code          string `json:"code" jsonschema:"the complete Python 3.11 program to run; print what you need to see"`
-	Path          string `json:"path,omitempty" jsonschema:"a file name for messages, e.g. main.py"`
-	RequestedTier string `json:"requested_tier,omitempty" jsonschema:"a resource tier to ask for (the policy decides); leave empty for the default"`
+	Code           string `json:"code" jsonschema:"the complete Python 3.11 program to run; print what you need to see"`
+	Path           string `json:"path,omitempty" jsonschema:"a file name for messages, e.g. main.py"`
+	RequestedTier  string `json:"requested_tier,omitempty" jsonschema:"a resource tier to ask for (the policy decides); leave empty for the default"`
+	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"optional; a retry with the same key returns the first call's recorded result instead of running the code again"`
 }
 
 // Problem is one cause of a denial, in terms an agent can act on.
@@ -184,14 +185,17 @@ type RunOutput struct {
 	Decision  policy.Decision `json:"decision"`
 	RequestID string          `json:"request_id"`
 	AuditID   string          `json:"audit_id"`
-	// Note says what else the agent should know, e.g. that the result could not be logged.
-	Note string `json:"note,omitempty"`
+	// ResultLogged is false when the code ran but its result could not be written to the audit log.
+	ResultLogged *bool  `json:"result_logged,omitempty"`
+	Warning      string `json:"warning,omitempty"`
+	// Replayed is true when this is the recorded result of an earlier call with the same idempotency_key.
+	Replayed bool `json:"replayed,omitempty"`
 }
 
 // RunResult is what a run did. The program's stdout and stderr are not here: the answer's text
 // carries them once, where every client shows them to the model (both places doubled the answer).
 type RunResult struct {
-	ExitCode        int   `json:"exit_code" jsonschema:"the program's exit status; 137 when the sandbox killed it"`
+	ExitCode        int   `json:"exit_code" jsonschema:"the program's exit status; 137 when the sandbox killed it at a limit, 159 when it stopped the program for a violation"`
 	StdoutBytes     int   `json:"stdout_bytes" jsonschema:"bytes of stdout, which the text content carries"`
 	StderrBytes     int   `json:"stderr_bytes" jsonschema:"bytes of stderr, which the text content carries"`
 	StdoutTruncated bool  `json:"stdout_truncated"`
@@ -203,8 +207,9 @@ type RunResult struct {
 	PeakMemoryBytes int64 `json:"peak_memory_bytes"`
 	// LimitHit names the tier limit that stopped the program, with its value.
 	LimitHit string `json:"limit_hit,omitempty" jsonschema:"the tier limit that stopped the program and its value, e.g. time limit 10s; empty when none did"`
-	// The runtime violations the runner is gaining (what the program tried that its decision did
-	// not grant) belong here and in writeResult, one line each.
+	// Violations are what the program tried that its decision did not grant; the first ended it.
+	Violations  []runner.Violation  `json:"violations" jsonschema:"what the program tried at run time that its decision did not grant; empty when nothing"`
+	Enforcement *runner.Enforcement `json:"enforcement,omitempty"`
 }
 
 // AllowedModulesOutput is the structured result of allowed_modules.
@@ -275,10 +280,20 @@ func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in Run
 	if err != nil {
 		return nil, RunOutput{}, err
 	}
+	sub.IdempotencyKey = in.IdempotencyKey
 	start := time.Now()
 	out, err := s.p.Run(ctx, sub)
 	s.logCall(ctx, "run_python", out, start, err)
-	if err != nil && out.Result == nil {
+	warning := ""
+	if errors.Is(err, pipeline.ErrResultNotLogged) {
+		// The code ran: its result is the answer; calling again would run it again. The error
+		// names the server's files; the server's log has it under the request id.
+		warning, err = fmt.Sprintf("The code ran, but the gate could not record its result in the audit log; do not run it again only for that. The operator can find it under request_id %s.", out.RequestID), nil
+	}
+	if errors.Is(err, pipeline.ErrIdempotencyConflict) || errors.Is(err, pipeline.ErrRunInProgress) {
+		return nil, RunOutput{}, err
+	}
+	if err != nil {
 		return nil, RunOutput{}, s.runFailure(out, err)
 	}
 	ro := RunOutput{
@@ -287,20 +302,31 @@ func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in Run
 		Decision:  out.Decision,
 		RequestID: out.RequestID,
 		AuditID:   out.AuditID,
+		Replayed:  out.Replayed,
+		Warning:   warning,
+	}
+	if warning != "" || out.Result != nil && s.p.Log != nil {
+		logged := warning == ""
+		ro.ResultLogged = &logged
 	}
 	var refused bool
 	ro.Problems, refused = problems(out.Report, out.Decision)
 	var b strings.Builder
+	if out.Replayed {
+		b.WriteString("This is the recorded outcome of an earlier call with the same idempotency_key; nothing ran now.\n")
+	}
+	if warning != "" && out.Result == nil {
+		b.WriteString(warning)
+		return textResult(b.String()), ro, nil
+	}
 	if !ro.Allowed {
 		s.writeDenial(&b, req.Session, ro.Problems, refused)
 		b.WriteString("\nNothing ran.")
 		return textResult(b.String()), ro, nil
 	}
 	ro.Result = writeResult(&b, out.Result, ro.Tier, out.Decision.Limits)
-	if err != nil {
-		// The code ran; only its record is missing. Running it again would run it twice.
-		ro.Note = fmt.Sprintf("The code ran, but the gate could not record its result in the audit log; do not run it again only for that. The operator can find it under request_id %s.", out.RequestID)
-		b.WriteString("\n" + ro.Note)
+	if warning != "" {
+		b.WriteString("\n" + warning)
 	}
 	return textResult(b.String()), ro, nil
 }
@@ -391,14 +417,15 @@ func (s *Server) writeDenial(b *strings.Builder, session *mcp.ServerSession, ps 
 	fmt.Fprintf(b, "\nAllowed modules (listed once per session; allowed_modules lists them again): %s.", strings.Join(s.cfg.Modules.Allow, ", "))
 }
 
-// writeResult writes the run's summary, the limit that stopped it with the limit's value, and its
-// output, and returns the structured result without the output.
+// writeResult writes the run's summary, what stopped it (a violation, or the limit with its value),
+// and its output, and returns the structured result without the output.
 func writeResult(b *strings.Builder, r *runner.Result, tier string, lim config.Limits) *RunResult {
 	rr := &RunResult{
 		ExitCode: r.ExitCode, StdoutBytes: len(r.Stdout), StderrBytes: len(r.Stderr),
 		StdoutTruncated: r.StdoutTruncated, StderrTruncated: r.StderrTruncated,
 		TimedOut: r.TimedOut, OOMKilled: r.OOMKilled,
 		DurationMS: r.DurationMS, CPUMS: r.CPUMS, PeakMemoryBytes: r.PeakMemoryBytes,
+		Violations: nonNil(r.Violations), Enforcement: r.Enforcement,
 	}
 	fmt.Fprintf(b, "Ran in tier %s: exit code %d, %d ms.", tier, r.ExitCode, r.DurationMS)
 	var stream string
@@ -409,6 +436,15 @@ func writeResult(b *strings.Builder, r *runner.Result, tier string, lim config.L
 		stream = "stderr"
 	}
 	switch {
+	case len(r.Violations) > 0:
+		fmt.Fprintf(b, " The sandbox stopped the program (exit %d) when it tried at run time what its decision does not grant; rewrite it without:", r.ExitCode)
+		for _, v := range r.Violations {
+			fmt.Fprintf(b, "\n- %s (%s", strings.ReplaceAll(v.Capability, "_", " "), v.Event)
+			if v.Detail != "" {
+				fmt.Fprintf(b, ": %s", v.Detail)
+			}
+			b.WriteString(")")
+		}
 	case r.TimedOut:
 		rr.LimitHit = "time limit " + duration(lim.TimeoutMS)
 		fmt.Fprintf(b, " The sandbox stopped the program at the tier's time limit of %s: make it finish sooner.", duration(lim.TimeoutMS))

@@ -19,6 +19,7 @@ import (
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/testenv"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 const (
@@ -143,14 +144,14 @@ func structured[T any](t *testing.T, res *mcp.CallToolResult) T {
 }
 
 // records closes the session, verifies the log's chain and returns its records.
-func (s *session) records(t *testing.T) []audit.Record {
+func (s *session) records(t *testing.T) []record.Record {
 	t.Helper()
 	s.close()
-	if _, err := audit.Verify(s.audit, nil); err != nil {
+	if _, err := audit.VerifyLog(s.audit, audit.VerifyOptions{Schema: record.Schema}); err != nil {
 		t.Fatalf("audit verify: %v", err)
 	}
-	var recs []audit.Record
-	if err := audit.Scan(s.audit, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+	var recs []record.Record
+	if err := record.Scan(s.audit, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return recs
@@ -162,7 +163,7 @@ func TestTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]string{"check_python": {"code", "path"}, "run_python": {"code", "path", "requested_tier"}, "allowed_modules": {}}
+	want := map[string][]string{"check_python": {"code", "path"}, "run_python": {"code", "path", "requested_tier", "idempotency_key"}, "allowed_modules": {}}
 	for _, tool := range res.Tools {
 		props, ok := want[tool.Name]
 		if !ok {
@@ -248,7 +249,7 @@ func TestCheckPython(t *testing.T) {
 		t.Fatalf("%d records, want %d", len(recs), len(tests))
 	}
 	for _, r := range recs {
-		if r.Principal != "agent-7" || r.Source != Source || r.Kind != audit.KindDecision {
+		if r.Principal != "agent-7" || r.Source != Source || r.Kind != record.KindDecision {
 			t.Errorf("record %s: %s by %q from %q, want a decision by agent-7 from mcp", r.ID, r.Kind, r.Principal, r.Source)
 		}
 	}
@@ -302,12 +303,12 @@ func TestRunPython(t *testing.T) {
 		t.Fatalf("denied run: IsError %v, %+v\n%s", res.IsError, out, text)
 	}
 	recs := s.records(t)
-	if d, r := countKind(recs, audit.KindDecision), countKind(recs, audit.KindResult); d != 2 || r != 1 {
+	if d, r := countKind(recs, record.KindDecision), countKind(recs, record.KindResult); d != 2 || r != 1 {
 		t.Fatalf("%d decisions, %d results; want 2 and 1", d, r)
 	}
 }
 
-func countKind(recs []audit.Record, kind string) int {
+func countKind(recs []record.Record, kind string) int {
 	n := 0
 	for _, r := range recs {
 		if r.Kind == kind {
@@ -343,11 +344,11 @@ func TestStdioSubprocess(t *testing.T) {
 	if err := cs.Close(); err != nil {
 		t.Fatalf("close: %v", err)
 	}
-	if _, err := audit.Verify(logPath, nil); err != nil {
+	if _, err := audit.VerifyLog(logPath, audit.VerifyOptions{Schema: record.Schema}); err != nil {
 		t.Fatalf("audit verify: %v", err)
 	}
-	var recs []audit.Record
-	if err := audit.Scan(logPath, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+	var recs []record.Record
+	if err := record.Scan(logPath, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 1 || recs[0].Principal != "agent-stdio" || recs[0].Source != "mcp" || recs[0].ID != out.AuditID {
@@ -416,7 +417,7 @@ func TestStdioDisconnectDuringRun(t *testing.T) {
 	// Hang up once the decision is durable, i.e. the run is under way.
 	for {
 		n := 0
-		_ = audit.Scan(logPath, func(r audit.Record) error { n++; return nil })
+		_ = record.Scan(logPath, func(r record.Record) error { n++; return nil })
 		if n > 0 {
 			break
 		}
@@ -428,14 +429,14 @@ func TestStdioDisconnectDuringRun(t *testing.T) {
 	}
 	_ = cs.Close() // closes stdin, waits for the process (SIGTERM after a grace period)
 	<-callErr
-	if _, err := audit.Verify(logPath, nil); err != nil {
+	if _, err := audit.VerifyLog(logPath, audit.VerifyOptions{Schema: record.Schema}); err != nil {
 		t.Fatalf("audit verify: %v", err)
 	}
-	var recs []audit.Record
-	if err := audit.Scan(logPath, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+	var recs []record.Record
+	if err := record.Scan(logPath, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 2 || recs[0].Kind != audit.KindDecision || !recs[0].Allowed() || recs[1].Kind != audit.KindResult || recs[1].DecisionID != recs[0].ID {
+	if len(recs) != 2 || recs[0].Kind != record.KindDecision || !recs[0].Allowed() || recs[1].Kind != record.KindResult || recs[1].DecisionID != recs[0].ID {
 		t.Fatalf("records %+v: want the decision and its result", recs)
 	}
 }

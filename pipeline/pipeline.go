@@ -6,13 +6,16 @@ package pipeline
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
 	"github.com/sbxgate/sbxgate/runner"
 )
@@ -32,9 +35,15 @@ type Runner interface {
 	Run(ctx context.Context, req runner.Request) (runner.Result, error)
 }
 
-// Log is the audit log. Append returns once the record is durable.
+// Log is the audit log. Append returns once the record is durable; an error means absent.
 type Log interface {
-	Append(ctx context.Context, rec audit.Record) (audit.Record, error)
+	Append(ctx context.Context, e audit.Entry) (audit.Stored, error)
+	// Defer writes e as soon as the log takes writes again: the result_lost record of a run whose
+	// result could not be written.
+	Defer(e audit.Entry) error
+	// Keyed returns the line of the record with key (see audit.Entry.Key) and the lines of the records
+	// linking to it, in log order; an error wrapping audit.ErrNotFound when no record has the key.
+	Keyed(ctx context.Context, key string) ([][]byte, error)
 }
 
 // Pipeline holds the stages. Runner may be nil for check-only use; Log may be nil when no log is kept.
@@ -43,6 +52,8 @@ type Pipeline struct {
 	Decider  Decider
 	Runner   Runner
 	Log      Log
+	// StoreCode says which records keep the submitted code (config audit.store_code); "" is on_deny.
+	StoreCode string
 }
 
 // Submission is one program and who sent it.
@@ -51,6 +62,9 @@ type Submission struct {
 	Code      []byte
 	Request   policy.Request
 	RequestID string // generated when empty
+	// IdempotencyKey, when set on a Run, makes a retry with the same key by the same principal return
+	// the recorded outcome of the first run instead of running the code again (see Run).
+	IdempotencyKey string
 }
 
 // Outcome is everything the gate decided and did for one submission.
@@ -60,9 +74,12 @@ type Outcome struct {
 	Decision  policy.Decision
 	Result    *runner.Result // nil unless the code ran
 	AuditID   string         // the decision record's id; "" when no log is kept
+	// Replayed says the outcome is the recorded one of an earlier Run with the same idempotency key:
+	// nothing ran for this call.
+	Replayed bool
 }
 
-// RunDocument is `sbxgate run --format json` (shared/CONTRACT.md), and the body of POST /v1/run.
+// RunDocument is `sbxgate run --format json`, and the body of POST /v1/run.
 // Decision is nil only when the gate failed before deciding; Error says why a gate failure happened.
 type RunDocument struct {
 	Decision  *policy.Decision `json:"decision"`
@@ -70,15 +87,35 @@ type RunDocument struct {
 	AuditID   string           `json:"audit_id"`
 	RequestID string           `json:"request_id"`
 	Error     string           `json:"error,omitempty"`
+	// ResultLogged is false when the code ran but its result could not be written to the audit log;
+	// Warning then says so, and a result_lost record follows as soon as the log takes writes.
+	ResultLogged *bool  `json:"result_logged,omitempty"`
+	Warning      string `json:"warning,omitempty"`
+	// Replayed is true when the answer is the recorded outcome of an earlier run with the same
+	// idempotency key: nothing ran for this request.
+	Replayed bool `json:"replayed,omitempty"`
 }
 
-// ErrNoRunner is returned by Run on a pipeline built without a runner.
-var ErrNoRunner = errors.New("no runner configured")
+// Errors callers branch on.
+var (
+	// ErrNoRunner is returned by Run on a pipeline built without a runner.
+	ErrNoRunner = errors.New("no runner configured")
+	// ErrResultNotLogged is wrapped by Run's error when the code ran (the Outcome carries its result)
+	// but the result record could not be written: the answer must say the code ran, and must not
+	// invite a retry that would run it again.
+	ErrResultNotLogged = errors.New("the run's result could not be written to the audit log")
+	// ErrIdempotencyConflict is wrapped by Run's error when the idempotency key was used before by
+	// the same principal for other code or another request.
+	ErrIdempotencyConflict = errors.New("the idempotency key was used for a different request")
+	// ErrRunInProgress is wrapped by Run's error when the run with the same idempotency key has not
+	// finished yet.
+	ErrRunInProgress = errors.New("the run with this idempotency key is still in progress")
+)
 
 // Check analyzes and decides, logs the decision, and never executes.
 func (p *Pipeline) Check(ctx context.Context, s Submission) (Outcome, error) {
 	out := p.decide(ctx, &s)
-	id, err := p.logDecision(ctx, s, out)
+	id, err := p.logDecision(ctx, s, out, false)
 	out.AuditID = id
 	if err != nil {
 		return out, fmt.Errorf("audit: %w", err)
@@ -88,12 +125,36 @@ func (p *Pipeline) Check(ctx context.Context, s Submission) (Outcome, error) {
 
 // Run checks the submission and, when the policy allows it, executes exactly the analyzed bytes under
 // the decided tier's limits. The decision is durable in the log before the code starts; the result is
-// logged after it ends, also when the run fails or the caller gives up.
+// logged after it ends, also when the run fails or the caller gives up. When the result cannot be
+// logged, Run still returns it, with an error wrapping ErrResultNotLogged, and has the log write a
+// result_lost record as soon as it takes writes again.
+//
+// With s.IdempotencyKey set, the decision record carries the key (unique per principal in the log),
+// and a Run with a key already in the log returns the recorded outcome (Replayed) instead of running
+// again, or an error wrapping ErrIdempotencyConflict when the code or request differs, or
+// ErrRunInProgress when the first run has not ended.
 func (p *Pipeline) Run(ctx context.Context, s Submission) (Outcome, error) {
+	if s.IdempotencyKey != "" {
+		if err := ValidIdempotencyKey(s.IdempotencyKey); err != nil {
+			return Outcome{RequestID: s.RequestID}, err
+		}
+		if p.Log == nil {
+			return Outcome{RequestID: s.RequestID}, errors.New("an idempotency key needs an audit log to keep it: configure audit.path")
+		}
+		if out, found, err := p.replay(ctx, s); found || err != nil {
+			return out, err
+		}
+	}
 	out := p.decide(ctx, &s)
-	id, err := p.logDecision(ctx, s, out)
+	id, err := p.logDecision(ctx, s, out, out.Decision.Allow && p.Runner != nil)
 	out.AuditID = id
 	if err != nil {
+		if errors.Is(err, audit.ErrDuplicateKey) {
+			// Another request with the key got its decision in first.
+			if rec, found, rerr := p.replay(ctx, s); found || rerr != nil {
+				return rec, rerr
+			}
+		}
 		// Without a durable decision record nothing runs.
 		return out, fmt.Errorf("audit: %w", err)
 	}
@@ -103,24 +164,125 @@ func (p *Pipeline) Run(ctx context.Context, s Submission) (Outcome, error) {
 	if p.Runner == nil {
 		return out, fmt.Errorf("run: %w", ErrNoRunner)
 	}
+	// Who submitted is in the log; the container carries only the request id, so a warm one
+	// from the pool can take any request.
 	res, runErr := p.Runner.Run(ctx, runner.Request{
-		ID:     s.RequestID,
-		Code:   s.Code,
-		Limits: out.Decision.Limits,
-		Labels: map[string]string{"org.sbxgate.principal": s.Request.Principal},
+		ID:      s.RequestID,
+		Code:    s.Code,
+		Path:    s.Path,
+		Modules: importedModules(out.Report),
+		Limits:  out.Decision.Limits,
 	})
 	if runErr == nil {
 		out.Result = &res
 	}
 	// The result is logged even when the caller's context is gone: a run that happened is recorded.
 	logErr := p.logResult(context.WithoutCancel(ctx), s, out, id, runErr)
+	if logErr != nil {
+		p.deferLost(s, out, id, logErr)
+	}
 	if runErr != nil {
 		return out, fmt.Errorf("run: %w", runErr)
 	}
 	if logErr != nil {
-		return out, fmt.Errorf("audit: %w", logErr)
+		return out, fmt.Errorf("audit: %w: %v; a result_lost record will be written when the log takes writes again", ErrResultNotLogged, logErr)
 	}
 	return out, nil
+}
+
+// deferLost has the log write a result_lost record for decision id once it takes writes again.
+func (p *Pipeline) deferLost(s Submission, out Outcome, id string, logErr error) {
+	rec := p.record(record.KindResultLost, s, out)
+	rec.DecisionID = id
+	rec.Lost = &record.Lost{Reason: "the result record could not be written: " + logErr.Error(), By: record.LostByRunner}
+	if out.Result != nil {
+		code := out.Result.ExitCode
+		rec.Lost.ExitCode = &code
+	}
+	e, err := rec.Entry()
+	if err != nil {
+		return // cannot happen for this record; the decision stays open for the next start-up
+	}
+	e.IfOpen = true
+	// When even queueing fails (the log is closed), the decision stays open: the next start-up
+	// writes its result_lost record.
+	p.Log.Defer(e)
+}
+
+// maxIdempotencyKey bounds a key, as common HTTP APIs do.
+const maxIdempotencyKey = 255
+
+// ValidIdempotencyKey checks a client's idempotency key: 1 to 255 printable ASCII characters.
+func ValidIdempotencyKey(k string) error {
+	if k == "" || len(k) > maxIdempotencyKey {
+		return fmt.Errorf("idempotency key is %d bytes: use 1 to %d printable ASCII characters, e.g. a UUID", len(k), maxIdempotencyKey)
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x21 || k[i] > 0x7e {
+			return fmt.Errorf("idempotency key has a byte %#x: use printable ASCII characters without spaces, e.g. a UUID", k[i])
+		}
+	}
+	return nil
+}
+
+// idempotencyKey is the log key of a principal's idempotency key: principals never share keys.
+func idempotencyKey(principal, key string) string {
+	h := sha256.New()
+	h.Write([]byte(principal))
+	h.Write([]byte{0})
+	h.Write([]byte(key))
+	return "idem:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// replay finds the decision logged under s's idempotency key and returns its recorded outcome.
+// found is false when there is none. It fails closed: a log it cannot read is an error, not a run.
+func (p *Pipeline) replay(ctx context.Context, s Submission) (out Outcome, found bool, err error) {
+	out.RequestID = s.RequestID
+	lines, err := p.Log.Keyed(ctx, idempotencyKey(s.Request.Principal, s.IdempotencyKey))
+	if errors.Is(err, audit.ErrNotFound) {
+		return out, false, nil
+	}
+	if err != nil {
+		return out, true, fmt.Errorf("audit: look up the idempotency key: %w", err)
+	}
+	dec, err := record.Decode(lines[0])
+	if err != nil || dec.Kind != record.KindDecision || dec.Decision == nil {
+		return out, true, fmt.Errorf("audit: the record under idempotency key %q is not a decision: run sbxgate audit verify", s.IdempotencyKey)
+	}
+	sum := sha256.Sum256(s.Code)
+	switch {
+	case dec.Principal != s.Request.Principal || dec.IdempotencyKey != s.IdempotencyKey:
+		return out, true, fmt.Errorf("audit: the record under idempotency key %q belongs to another request: run sbxgate audit verify", s.IdempotencyKey)
+	case dec.CodeSHA256 != hex.EncodeToString(sum[:]):
+		return out, true, fmt.Errorf("%w: key %q was first used for other code (sha256 %.12s, decision %s): use a new key for new code", ErrIdempotencyConflict, s.IdempotencyKey, dec.CodeSHA256, dec.ID)
+	case dec.Request.RequestedTier != s.Request.RequestedTier || !maps.Equal(dec.Request.Labels, s.Request.Labels):
+		return out, true, fmt.Errorf("%w: key %q was first used with another requested tier or labels (decision %s): use a new key for a new request", ErrIdempotencyConflict, s.IdempotencyKey, dec.ID)
+	}
+	out = Outcome{RequestID: dec.RequestID, Report: dec.Report, Decision: *dec.Decision, AuditID: dec.ID, Replayed: true}
+	if !dec.Decision.Allow {
+		return out, true, nil
+	}
+	for _, line := range lines[1:] {
+		r, err := record.Decode(line)
+		if err != nil {
+			return out, true, fmt.Errorf("audit: %w", err)
+		}
+		switch r.Kind {
+		case record.KindResult:
+			out.Result = r.Result
+			if r.Error != "" {
+				return out, true, fmt.Errorf("run: %s (recorded for idempotency key %q: use a new key to run the code again)", r.Error, s.IdempotencyKey)
+			}
+			return out, true, nil
+		case record.KindResultLost:
+			reason := ""
+			if r.Lost != nil {
+				reason = r.Lost.Reason
+			}
+			return out, true, fmt.Errorf("audit: %w: %s (result_lost record %s)", ErrResultNotLogged, reason, r.ID)
+		}
+	}
+	return out, true, fmt.Errorf("%w (decision %s): retry later with the same key", ErrRunInProgress, dec.ID)
 }
 
 func (p *Pipeline) decide(ctx context.Context, s *Submission) Outcome {
@@ -132,18 +294,31 @@ func (p *Pipeline) decide(ctx context.Context, s *Submission) Outcome {
 	return Outcome{RequestID: s.RequestID, Report: rep, Decision: dec}
 }
 
-func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome) (string, error) {
+func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, open bool) (string, error) {
 	if p.Log == nil {
 		return "", nil
 	}
 	dec := out.Decision
-	rec := record(audit.KindDecision, s, out)
+	rec := p.record(record.KindDecision, s, out)
 	rec.Code = codePtr(s.Code)
 	rec.AnalyzerVersion = out.Report.AnalyzerVersion
 	rec.Request = s.Request
 	rec.Report = out.Report
 	rec.Decision = &dec
-	stored, err := p.Log.Append(ctx, rec)
+	if s.IdempotencyKey != "" {
+		rec.Key = idempotencyKey(s.Request.Principal, s.IdempotencyKey)
+		rec.IdempotencyKey = s.IdempotencyKey
+	}
+	if err := record.ApplyStoreCode(&rec, p.StoreCode); err != nil {
+		return "", err
+	}
+	e, err := rec.Entry()
+	if err != nil {
+		return "", err
+	}
+	// A decision about to run carries this process's identity until its result links to it.
+	e.Open = open
+	stored, err := p.Log.Append(ctx, e)
 	if err != nil {
 		return "", err
 	}
@@ -154,27 +329,51 @@ func (p *Pipeline) logResult(ctx context.Context, s Submission, out Outcome, dec
 	if p.Log == nil {
 		return nil
 	}
-	rec := record(audit.KindResult, s, out)
+	rec := p.record(record.KindResult, s, out)
 	rec.DecisionID = decisionID
 	rec.Result = out.Result
 	if runErr != nil {
 		rec.Error = runErr.Error()
 	}
-	_, err := p.Log.Append(ctx, rec)
+	e, err := rec.Entry()
+	if err != nil {
+		return err
+	}
+	_, err = p.Log.Append(ctx, e)
 	return err
 }
 
 // record holds what every record of a submission says: who sent which code, when.
-func record(kind string, s Submission, out Outcome) audit.Record {
-	return audit.Record{
-		Kind:       kind,
-		Time:       time.Now().UTC(),
-		RequestID:  s.RequestID,
-		Principal:  s.Request.Principal,
-		Source:     s.Request.Source,
-		CodeSHA256: out.Report.SHA256,
-		CodeSize:   len(s.Code),
+func (p *Pipeline) record(kind string, s Submission, out Outcome) record.Record {
+	return record.Record{
+		Kind: kind,
+		Time: time.Now().UTC(),
+		Payload: record.Payload{
+			RequestID:  s.RequestID,
+			Principal:  s.Request.Principal,
+			Source:     s.Request.Source,
+			CodeSHA256: out.Report.SHA256,
+			CodeSize:   len(s.Code),
+		},
 	}
+}
+
+// importedModules are the absolute modules the report says the program imports, with the names
+// of from-imports that may be submodules, for the sandbox to load their native code up front.
+func importedModules(rep *analyzer.Report) []string {
+	mods := []string{}
+	for _, imp := range rep.Imports {
+		if imp.Level != 0 || imp.Module == "" {
+			continue
+		}
+		mods = append(mods, imp.Module)
+		for _, n := range imp.Names {
+			if n != "*" {
+				mods = append(mods, imp.Module+"."+n)
+			}
+		}
+	}
+	return mods
 }
 
 func codePtr(b []byte) *string {

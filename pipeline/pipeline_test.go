@@ -15,6 +15,7 @@ import (
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/gctune"
 	"github.com/sbxgate/sbxgate/internal/testenv"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -30,10 +31,10 @@ func newChecker(t testing.TB, runner bool) (*Built, string) {
 	return b, logPath
 }
 
-func records(t *testing.T, path string) []audit.Record {
+func records(t *testing.T, path string) []record.Record {
 	t.Helper()
-	var out []audit.Record
-	if err := audit.Scan(path, func(r audit.Record) error { out = append(out, r); return nil }); err != nil {
+	var out []record.Record
+	if err := record.Scan(path, func(r record.Record) error { out = append(out, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -72,7 +73,7 @@ func TestCheckLogsEveryDecision(t *testing.T) {
 		t.Fatalf("log has %d records, want %d", len(recs), len(cases))
 	}
 	for i, r := range recs {
-		if r.Kind != audit.KindDecision || r.Decision == nil || r.Decision.Allow != cases[i].allow || r.Principal != "tester" {
+		if r.Kind != record.KindDecision || r.Decision == nil || r.Decision.Allow != cases[i].allow || r.Principal != "tester" {
 			t.Errorf("record %d: kind %s decision %+v principal %q", i, r.Kind, r.Decision, r.Principal)
 		}
 		if r.Report == nil || r.CodeSize != len(cases[i].code) {
@@ -81,13 +82,17 @@ func TestCheckLogsEveryDecision(t *testing.T) {
 	}
 }
 
-// failingLog stands for a disk that refuses writes, which the real file system here cannot be made to do
-// for root; it checks the pipeline's ordering rule, not the log.
+// failingLog stands for a log that refuses every write; it checks the pipeline's ordering rule, not
+// the log (TestResultNotLogged fills a real disk).
 type failingLog struct{}
 
-func (failingLog) Append(context.Context, audit.Record) (audit.Record, error) {
-	return audit.Record{}, errors.New("disk full")
+func (failingLog) Append(context.Context, audit.Entry) (audit.Stored, error) {
+	return audit.Stored{}, errors.New("disk full")
 }
+
+func (failingLog) Defer(audit.Entry) error { return errors.New("disk full") }
+
+func (failingLog) Keyed(context.Context, string) ([][]byte, error) { return nil, audit.ErrNotFound }
 
 func TestNothingRunsWithoutADurableDecision(t *testing.T) {
 	testenv.RequireImage(t, config.Default().Runner.Image)
@@ -149,7 +154,7 @@ func TestCanceledRunIsStillLogged(t *testing.T) {
 		t.Fatal("a run whose caller gave up returned no error")
 	}
 	recs := records(t, logPath)
-	if len(recs) != 2 || recs[1].Kind != audit.KindResult || recs[1].Error == "" {
+	if len(recs) != 2 || recs[1].Kind != record.KindResult || recs[1].Error == "" {
 		t.Fatalf("want a decision and a result record carrying the error, got %d records: %+v", len(recs), recs)
 	}
 }

@@ -14,23 +14,25 @@ import (
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
+	"github.com/sbxgate/sbxgate/catalog"
 	"github.com/sbxgate/sbxgate/config"
 )
 
-// Rule IDs of the gate's own failures. Each turns the decision into a deny; see doc.go.
+// Rule IDs of the gate's own failures, from the catalogue (catalog.Stages). Each turns the decision
+// into a deny; see doc.go.
 const (
-	RuleNoEngine      = "SBX900" // Decide on a nil engine
-	RuleEvalError     = "SBX901" // evaluation error, including builtin errors and conflicting outputs
-	RuleTimeout       = "SBX902" // evaluation exceeded its deadline or was cancelled
-	RuleUndefined     = "SBX903" // data.sbxgate.decision is undefined for this input
-	RuleMultiple      = "SBX904" // the query produced more than one result
-	RuleMalformed     = "SBX905" // the decision is not an object of the documented shape
-	RuleUnknownTier   = "SBX906" // allow with a tier the config does not define
-	RuleUnknownTrust  = "SBX907" // a trust level other than trusted, standard, untrusted
-	RuleNoReport      = "SBX908" // the input carries no analyzer report
-	RuleNoReason      = "SBX909" // the policy denied without saying why
-	RuleEnginePanic   = "SBX910" // the evaluator panicked
-	RuleAllowedBroken = "SBX911" // the policy allowed code that does not parse
+	RuleNoEngine      = catalog.NoEngine      // Decide on a nil engine
+	RuleEvalError     = catalog.EvalError     // evaluation error, including builtin errors and conflicting outputs
+	RuleTimeout       = catalog.Timeout       // evaluation exceeded its deadline or was cancelled
+	RuleUndefined     = catalog.Undefined     // data.sbxgate.decision is undefined for this input
+	RuleMultiple      = catalog.Multiple      // the query produced more than one result
+	RuleMalformed     = catalog.Malformed     // the decision is not an object of the documented shape
+	RuleUnknownTier   = catalog.UnknownTier   // allow with a tier the config does not define
+	RuleUnknownTrust  = catalog.UnknownTrust  // a trust level other than trusted, standard, untrusted
+	RuleNoReport      = catalog.NoReport      // the input carries no analyzer report
+	RuleNoReason      = catalog.NoReason      // the policy denied without saying why
+	RuleEnginePanic   = catalog.EnginePanic   // the evaluator panicked
+	RuleAllowedBroken = catalog.AllowedBroken // the policy allowed code that does not parse
 	failureTrustLevel = "untrusted"
 )
 

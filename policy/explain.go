@@ -86,7 +86,7 @@ func (t *firedTracer) fired() []FiredRule {
 	out := make([]FiredRule, 0, len(t.times))
 	for r, n := range t.times {
 		out = append(out, FiredRule{
-			Rule:  r.Path().String(),
+			Rule:  r.Module.Package.Path.Extend(r.Head.Ref().GroundPrefix()).String(), // Rule.Path, which OPA deprecated
 			File:  r.Location.File,
 			Row:   r.Location.Row,
 			Col:   r.Location.Col,

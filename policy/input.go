@@ -129,7 +129,7 @@ var vocabulary = sync.OnceValue(func() map[string]*ast.Term {
 	for _, s := range []string{"low", "medium", "high", "critical"} {
 		add(s)
 	}
-	for _, c := range analyzer.Checks() {
+	for _, c := range analyzer.Rules() {
 		add(c.ID)
 		add(c.Capability)
 		add(c.Severity)

@@ -1,7 +1,8 @@
 package sbxgate
 
-# deny holds one reason per cause of a denial. Policy-level rules use SBX8xx; a finding keeps the
-# analyzer's rule ID and line, so a reason points at the code that caused it.
+# deny holds one reason per cause of a denial. The policy's own rules are SBX95x and SBX96x, in
+# the catalogue's default-policy range (analyzer.Catalog); a finding keeps the analyzer's rule ID
+# and line, so a reason points at the code that caused it.
 
 # SBX952: a submission without a report was never analyzed; never decide blind.
 deny contains {"rule": "SBX952", "message": "no analyzer report: sbxgate decides only analyzed code"} if {

@@ -10,43 +10,63 @@ import (
 	"time"
 
 	"github.com/moby/moby/client"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
-// The latency of one trivial run, by path, each reported as p50/p95 in milliseconds:
+// The latency of one trivial run, by path and runtime, each reported as p50/p95 in milliseconds:
 //
-//	go test -run '^$' -bench . -benchtime 30x ./runner/
+//	go test -run '^$' -bench Run -benchtime 30x ./runner/      (make bench-run)
 //
-// warm_pool: a pre-started container whose interpreter already waits (between iterations,
-// outside the timer, the pool refills and the last container is removed); cold: create+attach+start per run (pool off);
-// docker_cli: `docker run --rm IMAGE python3 -c 'print(1)'`; exec_in_container: the interpreter's
-// own start, `python3 -I -B -c pass` exec'd into a running container; host_interpreter: the same
-// on the host.
+// warm: a pre-started container whose process 1 already waits (between iterations, outside the
+// timer, the pool refills and the last container is removed), with the run-time enforcement on;
+// warm_unenforced: the same with both run-time layers off; cold: create+attach+start per run
+// (pool off); docker_run: `docker run --rm IMAGE python3 -c 'print(1)'` with the same runtime,
+// the anchor; exec_in_container: the interpreter's own start, `python3 -I -B -c pass` exec'd into
+// a running container; host_interpreter: the same on the host.
 func BenchmarkRun(b *testing.B) {
-	b.Run("warm_pool", func(b *testing.B) {
-		d := newTestDocker(b, WithPoolSize(1), WithPrewarm(testLimits))
-		percentiles(b, func() {
-			b.StopTimer()
-			waitWarmB(b, d)
-			b.StartTimer()
-		}, func() { benchRun(b, d) })
-	})
-	b.Run("cold", func(b *testing.B) {
-		d := newTestDocker(b)
-		percentiles(b, nil, func() { benchRun(b, d) })
-	})
-	b.Run("docker_cli", func(b *testing.B) {
-		newTestDocker(b)
-		percentiles(b, nil, func() {
-			out, err := exec.Command("docker", "run", "--rm", DefaultImage, "python3", "-c", "print(1)").Output()
-			if err != nil || string(out) != "1\n" {
-				b.Fatalf("docker run: %v %q", err, out)
+	for _, rt := range runtimes {
+		b.Run("runtime="+rt, func(b *testing.B) {
+			enforced, open := testLimits, testLimits
+			enforced.Runtime, open.Runtime = rt, rt
+			open.Enforce = config.LayerSeccomp | config.LayerAuditHook
+			d := newTestDocker(b, WithPoolSize(1), WithPrewarm(enforced, open))
+			if rt != "runc" {
+				info, err := d.cli.Info(context.Background(), client.InfoOptions{})
+				if err != nil || checkRuntimes(info.Info.Runtimes, info.Info.DefaultRuntime, []string{rt}) != nil {
+					b.Skipf("the daemon has no usable %s runtime (make runsc)", rt)
+				}
 			}
+			for _, c := range []struct {
+				name string
+				l    config.Limits
+			}{{"warm", enforced}, {"warm_unenforced", open}} {
+				b.Run(c.name, func(b *testing.B) {
+					percentiles(b, func() {
+						b.StopTimer()
+						waitWarmB(b, d, c.l)
+						b.StartTimer()
+					}, func() { benchRun(b, d, c.l) })
+				})
+			}
+			b.Run("cold", func(b *testing.B) {
+				cold := newTestDocker(b)
+				percentiles(b, nil, func() { benchRun(b, cold, enforced) })
+			})
+			b.Run("docker_run", func(b *testing.B) {
+				percentiles(b, nil, func() {
+					out, err := exec.Command("docker", "run", "--rm", "--runtime", rt, "--network", "none", DefaultImage, "python3", "-c", "print(1)").Output()
+					if err != nil || string(out) != "1\n" {
+						b.Fatalf("docker run: %v %q", err, out)
+					}
+				})
+			})
 		})
-	})
+	}
 	b.Run("exec_in_container", func(b *testing.B) {
 		d := newTestDocker(b)
 		ctx := context.Background()
-		bx, err := d.start(ctx, testLimits, "", nil)
+		bx, err := d.start(ctx, testLimits, "", nil, false)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -85,8 +105,8 @@ func BenchmarkRun(b *testing.B) {
 	})
 }
 
-func benchRun(b *testing.B, d *Docker) {
-	res, err := d.Run(context.Background(), Request{Code: []byte("print(1)\n"), Limits: testLimits})
+func benchRun(b *testing.B, d *Docker, l config.Limits) {
+	res, err := d.Run(context.Background(), Request{Code: []byte("print(1)\n"), Limits: l, Modules: []string{}})
 	if err != nil || res.Stdout != "1\n" {
 		b.Fatalf("run: %v %+v", err, res)
 	}
@@ -94,8 +114,8 @@ func benchRun(b *testing.B, d *Docker) {
 
 // waitWarmB waits for an idle runner: a warm container ready and the previous run's container
 // removed, so the timed run measures its own path, not the background work of the last one.
-func waitWarmB(b *testing.B, d *Docker) {
-	for deadline := time.Now().Add(time.Minute); d.pool.warm(testLimits) < 1 || len(d.sem) > 0; time.Sleep(5 * time.Millisecond) {
+func waitWarmB(b *testing.B, d *Docker, l config.Limits) {
+	for deadline := time.Now().Add(time.Minute); d.Warm(l) < 1 || !d.Idle(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			b.Fatal("pool never refilled")
 		}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -109,8 +110,18 @@ func (c *cgroups) remove(name string) error {
 	}
 	var errs []error
 	for _, d := range c.dirs(name) {
-		if err := unix.Rmdir(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, err)
+		// Children first: the container's own cgroup, if the daemon left it behind.
+		var sub []string
+		_ = filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && e.IsDir() {
+				sub = append(sub, p)
+			}
+			return nil
+		})
+		for i := len(sub) - 1; i >= 0; i-- {
+			if err := unix.Rmdir(sub[i]); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errors.Join(errs...)
@@ -166,4 +177,72 @@ func readInt(path string) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
 	return n, err == nil
+}
+
+// killAll sends SIGKILL to every process in name's cgroups, in every hierarchy and every
+// cgroup below (the container's own), until none is left. A process forking while it is killed
+// shows up on the next pass; the pids limit bounds how many there can be.
+func (c *cgroups) killAll(name string) error {
+	if c == nil {
+		return nil
+	}
+	for pass := 0; pass < 100; pass++ {
+		pids := c.procs(name)
+		if len(pids) == 0 {
+			return nil
+		}
+		for _, pid := range pids {
+			_ = unix.Kill(pid, unix.SIGKILL)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return fmt.Errorf("cgroup %s: processes still alive after 100 rounds of SIGKILL", name)
+}
+
+// procs lists the processes in name's cgroups and those below them.
+func (c *cgroups) procs(name string) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, root := range c.dirs(name) {
+		_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || !e.IsDir() {
+				return nil
+			}
+			b, err := os.ReadFile(filepath.Join(p, "cgroup.procs"))
+			if err != nil {
+				return nil
+			}
+			for _, f := range strings.Fields(string(b)) {
+				if pid, err := strconv.Atoi(f); err == nil && !seen[pid] {
+					seen[pid] = true
+					out = append(out, pid)
+				}
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// containerIDs lists the container cgroups under name's (the cgroupfs driver names them by the
+// container's id).
+func (c *cgroups) containerIDs(name string) []string {
+	if c == nil {
+		return nil
+	}
+	base := c.dir("", name)
+	if !c.v2 {
+		base = c.dir("memory", name)
+	}
+	ents, err := os.ReadDir(base)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if e.IsDir() && len(e.Name()) == 64 && strings.Trim(e.Name(), "0123456789abcdef") == "" {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -14,6 +17,7 @@ import (
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/pkg/stdcopy"
 	"github.com/moby/moby/api/types/container"
+	"github.com/moby/moby/api/types/system"
 	"github.com/moby/moby/client"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -23,19 +27,27 @@ import (
 type Docker struct {
 	cli     *client.Client
 	image   string
+	imageID string
 	sem     chan struct{} // bounds runs at once; a full semaphore makes Run wait
 	self    owner
 	cg      *cgroups
 	pool    *pool
+	uids    *uidPool
+	policy  sandboxPolicy
+	profile profile
+	witness bool // tests only: every sandbox reports the capability system calls that got through
 	grace   time.Duration
 	cleanup time.Duration
+	// runtimes maps a tier's runtime name to what the daemon calls it ("" and "runc": its default).
+	defaultRuntime string
 
-	bg     context.Context // pool filling; cancelled by Close
+	bg     context.Context // pool filling and reaping; cancelled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu     sync.Mutex
-	closed bool
+	mu       sync.Mutex
+	closed   bool
+	inflight map[string]time.Time // container id -> when it must be gone, for the reaper
 }
 
 // Option configures New.
@@ -47,12 +59,16 @@ type options struct {
 	maxConcurrent int
 	prewarm       []config.Limits
 	grace         time.Duration
+	cfg           *config.Config
+	reapEvery     time.Duration
+	witness       bool
 }
 
-// WithConfig takes the image, pool size and concurrency from cfg.Runner, and prewarms the pool for
-// every tier of cfg.
+// WithConfig takes the image, pool, concurrency, user ids, seccomp profile and module tables from
+// cfg, and prewarms the pool for every tier of cfg.
 func WithConfig(cfg *config.Config) Option {
 	return func(o *options) {
+		o.cfg = cfg
 		o.image = cfg.Runner.Image
 		o.poolSize = cfg.Runner.PoolSize
 		o.maxConcurrent = cfg.Runner.MaxConcurrent
@@ -81,12 +97,24 @@ func WithPrewarm(limits ...config.Limits) Option {
 // WithReapGrace sets how old a dead process's leftover container must be before New removes it.
 func WithReapGrace(d time.Duration) Option { return func(o *options) { o.grace = d } }
 
-// New connects to the daemon, checks the image, removes leftovers of dead sbxgate processes and
-// starts warming the pool in the background.
+// WithReaper makes the runner reap on a timer, as long-running servers need: leftovers of dead
+// sbxgate processes, its own sandboxes past their deadline, and sandbox cgroups whose container
+// Docker no longer lists.
+func WithReaper(every time.Duration) Option { return func(o *options) { o.reapEvery = every } }
+
+// withWitness makes every sandbox report the capability system calls that got past its
+// enforcement layers (tests only).
+func withWitness() Option { return func(o *options) { o.witness = true } }
+
+// New connects to the daemon, checks the image and the runtimes the tiers name, removes leftovers
+// of dead sbxgate processes and starts warming the pool in the background.
 func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	o := options{image: DefaultImage, maxConcurrent: 4, grace: time.Minute}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.cfg == nil {
+		o.cfg = config.Default()
 	}
 	if o.poolSize < 0 || o.poolSize > 64 {
 		return nil, fmt.Errorf("runner: pool size %d out of range: use 0 to 64", o.poolSize)
@@ -99,11 +127,20 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 			return nil, fmt.Errorf("runner: prewarm: %w", err)
 		}
 	}
+	policy, err := newSandboxPolicy(o.cfg)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
+	prof, err := loadProfile(o.cfg.Runner.SeccompProfile)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
 	cli, err := newClient(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkImage(ctx, cli, o.image); err != nil {
+	img, err := checkImage(ctx, cli, o.image)
+	if err != nil {
 		cli.Close()
 		return nil, err
 	}
@@ -112,14 +149,32 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 		cli.Close()
 		return nil, fmt.Errorf("docker info: %w", err)
 	}
+	var runtimes []string
+	for _, l := range o.prewarm {
+		runtimes = append(runtimes, l.Runtime)
+	}
+	for _, t := range o.cfg.Tiers {
+		runtimes = append(runtimes, t.Runtime)
+	}
+	if err := checkRuntimes(info.Info.Runtimes, info.Info.DefaultRuntime, runtimes); err != nil {
+		cli.Close()
+		return nil, err
+	}
 	d := &Docker{
-		cli:     cli,
-		image:   o.image,
-		sem:     make(chan struct{}, o.maxConcurrent),
-		self:    selfOwner(),
-		cg:      detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),
-		grace:   o.grace,
-		cleanup: 30 * time.Second,
+		cli:            cli,
+		image:          o.image,
+		imageID:        img,
+		sem:            make(chan struct{}, o.maxConcurrent),
+		self:           selfOwner(),
+		cg:             detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),
+		uids:           newUIDPool(o.cfg.Runner.UIDRange()),
+		policy:         policy,
+		profile:        prof,
+		witness:        o.witness,
+		grace:          o.grace,
+		cleanup:        30 * time.Second,
+		defaultRuntime: info.Info.DefaultRuntime,
+		inflight:       map[string]time.Time{},
 	}
 	d.bg, d.cancel = context.WithCancel(context.Background())
 	d.pool = newPool(d, o.poolSize)
@@ -130,7 +185,33 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	for _, l := range o.prewarm {
 		d.pool.refill(l)
 	}
+	if o.reapEvery > 0 {
+		d.startReaper(o.reapEvery)
+	}
 	return d, nil
+}
+
+// checkRuntimes refuses a tier whose runtime the daemon cannot honour: never a silent fallback.
+// gVisor must also apply the container's seccomp profile (--oci-seccomp) and run without its own
+// network stack (--network=none), or the box would be weaker than the record says.
+func checkRuntimes(known map[string]system.RuntimeWithStatus, def string, want []string) error {
+	for _, rt := range want {
+		if rt == "" || rt == def && rt == "runc" {
+			continue
+		}
+		r, ok := known[rt]
+		if !ok {
+			return fmt.Errorf("runner: a tier asks for runtime %q, which the Docker daemon does not know: add it to daemon.json \"runtimes\" and reload the daemon (kill -HUP), or remove it from the tier", rt)
+		}
+		if rt == "runsc" {
+			for _, arg := range []string{"--oci-seccomp", "--network=none"} {
+				if !slices.Contains(r.Args, arg) {
+					return fmt.Errorf("runner: the daemon's runsc runtime lacks %s: set \"runtimeArgs\": [\"--oci-seccomp\", \"--network=none\"] in daemon.json and reload the daemon (kill -HUP)", arg)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // Close removes the pool's containers and waits for background work. Runs in flight finish and
@@ -156,10 +237,11 @@ func (d *Docker) Close() error {
 	return d.cli.Close()
 }
 
-// box is one started container whose interpreter is blocked reading its standard input.
+// box is one started container whose process 1 waits for a program on its standard input.
 type box struct {
 	id, name string
 	limits   config.Limits
+	uid      int
 	conn     client.HijackedResponse
 	exited   chan exit // receives once, when the container stops
 	stop     context.CancelFunc
@@ -174,8 +256,12 @@ const namePrefix = "sbxgate-"
 
 var errClosed = errors.New("run: runner is closed")
 
-// testHookDelivered, when set by a test, runs right after the code is delivered.
-var testHookDelivered func()
+// testHookDelivered, when set by a test, runs right after the code is delivered;
+// testHookStarted when a sandbox container has been created.
+var (
+	testHookDelivered func()
+	testHookStarted   func(*box)
+)
 
 var nameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_.-]+`)
 
@@ -187,25 +273,41 @@ func newName() string {
 
 // start creates, attaches and starts a container. Attaching before the start means no byte of
 // output can be missed. The daemon calls are made on a context of their own so that a cancelled
-// caller never leaves a half-made container behind: on any failure it is removed here.
-func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, extra map[string]string) (b *box, err error) {
+// caller never leaves a half-made container behind: on any failure it is removed here. A warm
+// container loads the native code of the whole allowlist up front and ends by itself when
+// nobody uses it for runner.idle_timeout.
+func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, extra map[string]string, warm bool) (b *box, err error) {
 	name := newName()
 	labels := map[string]string{}
-	for k, v := range extra {
-		labels[k] = v
-	}
+	maps.Copy(labels, extra)
 	labels[LabelManaged] = "1"
 	labels[LabelOwner] = d.self.String()
 	if requestID != "" {
 		labels[LabelRequest] = requestID
 	}
+	uid, err := d.uids.take()
+	if err != nil {
+		return nil, fmt.Errorf("create container: %w", err)
+	}
+	spec, err := containerSpec(boxSpec{
+		image: d.image, name: name, cgroupParent: d.cg.parent(name), limits: l, uid: uid,
+		init: d.policy.initConfig(l, warm, d.witness), profile: d.profile, labels: labels,
+	})
+	if err != nil {
+		d.uids.give(uid)
+		return nil, err
+	}
 	opCtx, opCancel := context.WithTimeout(context.WithoutCancel(ctx), d.cleanup)
 	defer opCancel()
-	created, err := d.cli.ContainerCreate(opCtx, containerSpec(d.image, name, d.cg.parent(name), l, labels))
+	created, err := d.cli.ContainerCreate(opCtx, spec)
 	if err != nil {
+		d.uids.give(uid)
 		return nil, fmt.Errorf("create container: %w", d.classify(err))
 	}
-	b = &box{id: created.ID, name: name, limits: l, exited: make(chan exit, 1)}
+	b = &box{id: created.ID, name: name, limits: l, uid: uid, exited: make(chan exit, 1)}
+	if testHookStarted != nil {
+		testHookStarted(b)
+	}
 	defer func() {
 		if err != nil {
 			d.remove(b)
@@ -240,14 +342,18 @@ func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, e
 	return b, nil
 }
 
-// remove kills and removes a box on a fresh context (the caller's may be cancelled), then its
-// accounting cgroup. Safe to call on a partly made box.
+// remove kills a box and everything in its cgroup, removes it, and checks that nothing of it is
+// left, on a fresh context (the caller's may be cancelled). Safe to call on a partly made box.
 func (d *Docker) remove(b *box) {
 	if b.conn.Conn != nil {
 		b.conn.Close()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
 	defer cancel()
+	// Every process of the sandbox goes first, whatever the daemon believes about the container
+	// (a process 1 stopped by ptrace once looked like an exit to containerd, while its children
+	// kept running).
+	_ = d.cg.killAll(b.name)
 	for try := 0; try < 3; try++ {
 		_, err := d.cli.ContainerRemove(ctx, b.id, client.ContainerRemoveOptions{Force: true})
 		if err == nil || cerrdefs.IsNotFound(err) || ctx.Err() != nil {
@@ -258,18 +364,29 @@ func (d *Docker) remove(b *box) {
 	if b.stop != nil {
 		b.stop()
 	}
+	_ = d.cg.killAll(b.name)
 	_ = d.cg.remove(b.name)
+	d.mu.Lock()
+	delete(d.inflight, b.id)
+	d.mu.Unlock()
+	d.uids.give(b.uid)
 }
 
 func (d *Docker) kill(b *box) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
 	defer cancel()
 	_, _ = d.cli.ContainerKill(ctx, b.id, client.ContainerKillOptions{Signal: "KILL"})
+	_ = d.cg.killAll(b.name)
 }
 
-// Run executes req.Code with `python3 -I -B -` in a fresh container and reports what happened.
-// A program that fails, times out or exceeds a limit is a Result, not an error; errors are the
-// runner's own failures (no daemon, missing image, cancelled context).
+// ErrRunner marks a failure of the sandbox itself (its process 1 or the daemon), never a result
+// of the program: the CLI exits 125 for it.
+var ErrRunner = errors.New("sandbox failure")
+
+// Run executes req.Code in a fresh sandbox and reports what happened. A program that fails, times
+// out, exceeds a limit or is stopped for a violation is a Result, not an error; errors are the
+// runner's own failures (no daemon, missing image, a sandbox that ended without saying how,
+// cancelled context).
 //
 // Output: stdout and stderr are kept up to Limits.OutputBytes each. When either overflows, the
 // container is killed at once (a program printing without end would otherwise run to its
@@ -338,7 +455,7 @@ func (d *Docker) acquire(ctx context.Context, req Request) (b *box, warm bool, e
 			return b, true, nil
 		}
 	}
-	b, err = d.start(ctx, req.Limits, req.ID, req.Labels)
+	b, err = d.start(ctx, req.Limits, req.ID, req.Labels, false)
 	return b, false, err
 }
 
@@ -348,6 +465,25 @@ func safeID(id string) string {
 		s = s[:64]
 	}
 	return s
+}
+
+// enforcement describes box b as the daemon was asked to make it.
+func (d *Docker) enforcement(b *box) *Enforcement {
+	rt := b.limits.Runtime
+	if rt == "" {
+		rt = d.defaultRuntime
+	}
+	l := b.limits
+	return &Enforcement{
+		Runtime:        rt,
+		SeccompProfile: SeccompProfile{Name: d.profile.name, SHA256: d.profile.sha256},
+		Network:        "none",
+		UID:            b.uid,
+		Image:          d.imageID,
+		Limits:         l,
+		Grants:         l.Grants.Names(),
+		Layers:         l.Enforce.Names(),
+	}
 }
 
 func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, error) {
@@ -371,18 +507,41 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		}
 	}
 	stdout := &capWriter{max: req.Limits.OutputBytes, overflow: kill}
-	stderr := &capWriter{max: req.Limits.OutputBytes, overflow: kill}
+	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, overflow: kill}
 	copied := make(chan error, 1)
 	go func() {
 		_, err := stdcopy.StdCopy(stdout, stderr, b.conn.Reader)
 		copied <- err
 	}()
 
+	preload := d.policy.allPreload // without the analysis's imports, all the allowlist may need
+	if req.Modules != nil {
+		var err error
+		if preload, err = config.NativeDeps(req.Modules); err != nil {
+			return Result{}, fmt.Errorf("run: %w", err)
+		}
+	}
+	path := req.Path
+	if path == "" {
+		path = "<stdin>"
+	}
+	hdr, err := json.Marshal(header{Path: path, Size: len(req.Code), Preload: d.policy.preloadable(preload, req.Limits.Grants)})
+	if err != nil {
+		return Result{}, fmt.Errorf("run: %w", err)
+	}
+	nonce := newNonce()
+	deadline := time.Duration(req.Limits.TimeoutMS) * time.Millisecond
+	d.mu.Lock()
+	d.inflight[b.id] = time.Now().Add(deadline + time.Minute)
+	d.mu.Unlock()
+
 	cpu0, _ := d.cg.cpuNS(b.name)
-	// The interpreter reads all of its input before it runs anything, so the write completes
-	// unless the container or the daemon is gone; a cancelled caller unblocks it by closing.
+	// Process 1 reads the header and the program, starts the program, then reads the nonce; a
+	// cancelled caller unblocks the write by closing.
 	stopWrite := context.AfterFunc(ctx, func() { b.conn.Close() })
-	_, werr := b.conn.Conn.Write(req.Code)
+	msg := make([]byte, 0, len(hdr)+1+len(req.Code)+len(nonce)+1)
+	msg = append(append(append(append(append(msg, hdr...), '\n'), req.Code...), nonce...), '\n')
+	_, werr := b.conn.Conn.Write(msg)
 	if werr == nil {
 		werr = b.conn.CloseWrite()
 	}
@@ -398,7 +557,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if testHookDelivered != nil {
 		testHookDelivered()
 	}
-	timer := time.NewTimer(time.Duration(req.Limits.TimeoutMS) * time.Millisecond)
+	// Process 1 holds the deadline itself; this timer is the backstop for a sandbox that does not.
+	timer := time.NewTimer(deadline + 3*time.Second)
 	defer timer.Stop()
 
 	var (
@@ -416,7 +576,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		case <-onKill:
 			onKill, grace = nil, time.After(d.cleanup)
 		case <-grace:
-			return Result{}, errors.New("container did not stop after SIGKILL: check the Docker daemon")
+			return Result{}, fmt.Errorf("%w: container did not stop after SIGKILL: check the Docker daemon", ErrRunner)
 		case <-ctx.Done():
 			return Result{}, ctx.Err() // the deferred remove kills it
 		}
@@ -433,23 +593,25 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		<-copied
 	}
 	res.Stdout, res.StdoutTruncated = stdout.result()
-	res.Stderr, res.StderrTruncated = stderr.result()
-	res.ExitCode = int(ex.code)
-
-	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.cleanup)
-	defer cancel()
-	insp, err := d.cli.ContainerInspect(ictx, b.id, client.ContainerInspectOptions{})
-	if err != nil {
-		return Result{}, fmt.Errorf("inspect container: %w", d.classify(err))
-	}
-	if st := insp.Container.State; st != nil {
+	rawErr, errFull := stderr.bytes()
+	rest, st, stErr := cutStatus(rawErr, nonce)
+	res.Stderr, res.StderrTruncated = capString(rest, req.Limits.OutputBytes, errFull)
+	res.Violations = []Violation{}
+	res.Enforcement = d.enforcement(b)
+	switch {
+	case stErr == nil:
 		res.ExitCode = st.ExitCode
-		res.OOMKilled = st.OOMKilled
+		res.TimedOut = res.TimedOut || st.TimedOut
+		res.Violations = st.Violations
+		res.reached, res.witnessOK = st.Reached, st.WitnessOK
+	case daemonLostSandbox(ex.code):
+		// containerd reports -1 when it lost the container's process 1 (it was stopped by
+		// ptrace, once): no program result can be read from that.
+		return Result{}, fmt.Errorf("%w: the daemon reported exit code %d for the sandbox: its process 1 was lost; nothing of the sandbox is left (removed with its cgroup)", ErrRunner, ex.code)
+	default:
+		res.ExitCode = int(ex.code)
 	}
-	if res.TimedOut && res.ExitCode != 137 {
-		// The program ended by itself; the daemon just reported it after the clock ran out.
-		res.TimedOut = false
-	}
+
 	if cpu1, ok := d.cg.cpuNS(b.name); ok {
 		res.CPUMS = (cpu1 - cpu0) / 1e6
 	}
@@ -458,14 +620,29 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		res.PeakMemoryBytes = peak
 	}
 	// Docker 20.10 sets State.OOMKilled only when containerd's OOM event reaches it before the
-	// exit event, which a loaded host reorders. Pid 1 cannot be SIGKILLed from inside its own
-	// namespace, so exit 137 without a kill of ours (or memory at the limit) is checked against
-	// the daemon's "oom" event, which is logged either way.
+	// exit event, which a loaded host reorders, and the container is auto-removed by then: the
+	// daemon's "oom" event, logged either way, is what counts.
 	nearLimit := peakKnown && peak >= req.Limits.MemoryBytes-req.Limits.MemoryBytes/20
-	if !res.OOMKilled && !weKilled() && (res.ExitCode == 137 || nearLimit) {
+	if !weKilled() && (res.ExitCode == 137 && !res.TimedOut || nearLimit) {
 		res.OOMKilled = d.oomEvent(ctx, b.id, started)
 	}
+	if stErr != nil && !weKilled() && !res.OOMKilled {
+		// Process 1 always writes its status unless it was killed from outside: by us (timeout,
+		// output), or by the kernel for memory.
+		return Result{}, fmt.Errorf("%w: the sandbox ended (exit %d) without its status line (%v): %s", ErrRunner, ex.code, stErr, tail(res.Stderr, 300))
+	}
 	return res, nil
+}
+
+// daemonLostSandbox reports an exit code no process can have: containerd reports -1 when it lost
+// the container's process 1 (a ptrace stop once looked like an exit to it).
+func daemonLostSandbox(code int64) bool { return code < 0 || code > 255 }
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		s = "..." + s[len(s)-n:]
+	}
+	return strconv.Quote(s)
 }
 
 // oomEvent reports whether the daemon logged an "oom" event for container id since t, waiting
@@ -524,7 +701,20 @@ func (w *capWriter) Write(p []byte) (int, error) {
 }
 
 func (w *capWriter) result() (string, bool) {
+	b, t := w.bytes()
+	return string(b), t
+}
+
+func (w *capWriter) bytes() ([]byte, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return string(w.buf), w.truncated
+	return w.buf, w.truncated
+}
+
+// capString applies the user-visible cap to a stream that was read with headroom.
+func capString(b []byte, max int64, truncated bool) (string, bool) {
+	if int64(len(b)) > max {
+		return string(b[:max]), true
+	}
+	return string(b), truncated
 }

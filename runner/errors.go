@@ -60,13 +60,17 @@ func newClient(ctx context.Context) (*client.Client, error) {
 	return cli, nil
 }
 
-// checkImage returns ErrImageMissing when ref is not in the local image store.
-func checkImage(ctx context.Context, cli *client.Client, ref string) error {
-	if _, err := cli.ImageInspect(ctx, ref); err != nil {
+// checkImage returns the image's id, or ErrImageMissing when ref is not in the local image store.
+func checkImage(ctx context.Context, cli *client.Client, ref string) (string, error) {
+	img, err := cli.ImageInspect(ctx, ref)
+	if err != nil {
 		if cerrdefs.IsNotFound(err) {
-			return &imageMissingError{ref: ref}
+			return "", &imageMissingError{ref: ref}
 		}
-		return fmt.Errorf("inspect image %s: %w", ref, err)
+		return "", fmt.Errorf("inspect image %s: %w", ref, err)
 	}
-	return nil
+	if img.Config == nil || img.Config.Labels[LabelSandbox] != sandboxParts {
+		return "", fmt.Errorf("image %s was built by an older sbxgate (it lacks the sandbox's %s): run `sbxgate image build`", ref, sandboxParts)
+	}
+	return img.ID, nil
 }

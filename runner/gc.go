@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"time"
+
+	cerrdefs "github.com/containerd/errdefs"
 
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
@@ -24,6 +28,10 @@ type GCOptions struct {
 type GCResult struct {
 	Containers int
 	Images     int // superseded runner images (untagged, no container using them)
+	// Cgroups are sandbox cgroups whose container Docker no longer listed; their processes
+	// were killed. Tasks are the containerd tasks of such containers that were deleted.
+	Cgroups int
+	Tasks   int
 }
 
 // GC connects to the daemon and removes sbxgate's leftover containers and accounting cgroups, and
@@ -43,7 +51,9 @@ func GC(ctx context.Context, opts GCOptions) (GCResult, error) {
 		cli: cli, self: selfOwner(), cleanup: 30 * time.Second,
 		cg: detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),
 	}
-	res.Containers, err = d.reap(ctx, opts.All, opts.Grace)
+	var rr reaped
+	rr, err = d.reap(ctx, opts.All, opts.Grace)
+	res.Containers, res.Cgroups, res.Tasks = rr.containers, rr.cgroups, rr.tasks
 	imgs, ierr := cli.ImageList(ctx, client.ImageListOptions{
 		Filters: make(client.Filters).Add("dangling", "true").Add("label", LabelImage+"=runner"),
 	})
@@ -61,16 +71,25 @@ func GC(ctx context.Context, opts GCOptions) (GCResult, error) {
 
 // GC removes labeled containers left by sbxgate processes that no longer run, at any age, and
 // their accounting cgroups. This process's own containers (runs in flight, the pool) stay.
-func (d *Docker) GC(ctx context.Context) (int, error) { return d.reap(ctx, false, 0) }
+func (d *Docker) GC(ctx context.Context) (int, error) {
+	r, err := d.reap(ctx, false, 0)
+	return r.containers, err
+}
 
-func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (int, error) {
+type reaped struct{ containers, cgroups, tasks int }
+
+func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (reaped, error) {
+	var r reaped
+	// The sandbox cgroups are read before the containers are listed: a cgroup that exists now
+	// belongs to a container that exists now (the daemon makes the container before its cgroup),
+	// so one missing from the list that follows is a leftover, whatever its age.
+	cgroupNames := d.cg.names(0)
 	list, err := d.cli.ContainerList(ctx, client.ContainerListOptions{
 		All: true, Filters: make(client.Filters).Add("label", LabelManaged+"=1"),
 	})
 	if err != nil {
-		return 0, fmt.Errorf("list containers: %w", d.classify(err))
+		return r, fmt.Errorf("list containers: %w", d.classify(err))
 	}
-	removed := 0
 	var errs []error
 	var kept []container.Summary
 	for _, c := range list.Items {
@@ -84,16 +103,17 @@ func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (int, 
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.cleanup)
 		_, err := d.cli.ContainerRemove(rctx, c.ID, client.ContainerRemoveOptions{Force: true})
 		cancel()
-		if err != nil {
+		if err != nil && !cerrdefs.IsNotFound(err) && !strings.Contains(err.Error(), "already in progress") {
 			errs = append(errs, fmt.Errorf("remove %s: %w", c.ID[:12], err))
 			kept = append(kept, c)
 			continue
 		}
-		removed++
+		r.containers++
 	}
-	// An accounting cgroup whose container is gone is a leftover too. Names are random, and a
-	// container may have been renamed to carry its request id, so match by prefix.
-	for _, name := range d.cg.names(30 * time.Second) {
+	// A sandbox cgroup whose container Docker no longer lists is a leftover too, and may still
+	// hold processes: a containerd task Docker lost track of. Names are random, and a container
+	// may have been renamed to carry its request id, so match by prefix.
+	for _, name := range cgroupNames {
 		inUse := false
 		for _, c := range kept {
 			for _, n := range c.Names {
@@ -102,9 +122,95 @@ func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (int, 
 				}
 			}
 		}
-		if !inUse {
-			_ = d.cg.remove(name)
+		if inUse {
+			continue
+		}
+		ids := d.cg.containerIDs(name)
+		if err := d.cg.killAll(name); err != nil {
+			errs = append(errs, err)
+		}
+		r.tasks += deleteTasks(ctx, ids)
+		if err := d.cg.remove(name); err != nil {
+			errs = append(errs, fmt.Errorf("cgroup %s: %w", name, err))
+			continue
+		}
+		r.cgroups++
+	}
+	return r, errors.Join(errs...)
+}
+
+// startReaper reaps every interval until Close: dead owners' leftovers at any age, this
+// process's own sandboxes a minute past their deadline (a run whose removal failed), warm
+// containers that ended by themselves, and cgroups Docker no longer knows.
+func (d *Docker) startReaper(every time.Duration) {
+	d.wg.Add(1)
+	go func() {
+		defer d.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-d.bg.Done():
+				return
+			case <-t.C:
+			}
+			ctx, cancel := context.WithTimeout(d.bg, 2*time.Minute)
+			_, _ = d.reap(ctx, false, 0)
+			d.reapOverdue(ctx)
+			d.pool.prune()
+			cancel()
+		}
+	}()
+}
+
+func (d *Docker) reapOverdue(ctx context.Context) {
+	now := time.Now()
+	d.mu.Lock()
+	var late []string
+	for id, by := range d.inflight {
+		if now.After(by) {
+			late = append(late, id)
+			delete(d.inflight, id)
 		}
 	}
-	return removed, errors.Join(errs...)
+	d.mu.Unlock()
+	for _, id := range late {
+		rctx, cancel := context.WithTimeout(ctx, d.cleanup)
+		_, _ = d.cli.ContainerRemove(rctx, id, client.ContainerRemoveOptions{Force: true})
+		cancel()
+	}
+}
+
+// deleteTasks asks containerd, through Docker's own ctr, to forget the tasks of containers Docker
+// lost: their processes are dead by now, but the shim and the task record would stay. It does
+// nothing where ctr or the socket is missing.
+func deleteTasks(ctx context.Context, ids []string) int {
+	if len(ids) == 0 {
+		return 0
+	}
+	ctr, err := exec.LookPath("ctr")
+	if err != nil {
+		return 0
+	}
+	sock := ""
+	for _, s := range []string{"/run/docker/containerd/containerd.sock", "/run/containerd/containerd.sock"} {
+		if _, err := os.Stat(s); err == nil {
+			sock = s
+			break
+		}
+	}
+	if sock == "" {
+		return 0
+	}
+	n := 0
+	for _, id := range ids {
+		cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		err := exec.CommandContext(cctx, ctr, "--address", sock, "--namespace", "moby", "tasks", "delete", "--force", id).Run()
+		_ = exec.CommandContext(cctx, ctr, "--address", sock, "--namespace", "moby", "containers", "delete", id).Run()
+		cancel()
+		if err == nil {
+			n++
+		}
+	}
+	return n
 }

@@ -4,6 +4,10 @@ import (
 	"archive/tar"
 	"bytes"
 	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -41,7 +45,7 @@ func plantDeadOwner(ctx context.Context, t *testing.T, d *Docker) *box {
 	t.Helper()
 	dead := d.self
 	dead.Start = "1"
-	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup}).start(ctx, testLimits, "", nil)
+	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup, uids: d.uids, policy: d.policy, profile: d.profile, inflight: map[string]time.Time{}}).start(ctx, testLimits, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +58,7 @@ func TestGCRemovesDeadOwnersOnly(t *testing.T) {
 	d := newTestDocker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	liveBox, err := d.start(ctx, testLimits, "", nil)
+	liveBox, err := d.start(ctx, testLimits, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,5 +133,45 @@ func TestPackageGC(t *testing.T) {
 	}
 	if _, err := d.cli.ImageInspect(ctx, DefaultImage); err != nil {
 		t.Errorf("GC removed the tagged runner image: %v", err)
+	}
+}
+
+// TestReaperKillsLostSandboxes plants what Docker once lost track of: a sandbox cgroup with a
+// live process in it and no container. The reaper of a long-running runner must kill the process
+// and remove the cgroup by itself.
+func TestReaperKillsLostSandboxes(t *testing.T) {
+	d := newTestDocker(t, WithReaper(200*time.Millisecond))
+	if d.cg == nil || d.cg.v2 {
+		t.Skip("needs the cgroup v1 accounting of a local daemon")
+	}
+	name := newName()
+	sleeper := exec.Command("sleep", "600")
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer sleeper.Process.Kill()
+	for _, ctrl := range []string{"memory", "pids", "cpuacct"} {
+		dir := d.cg.dir(ctrl, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(sleeper.Process.Pid)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- sleeper.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the reaper did not kill the process of a sandbox cgroup Docker does not list")
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if _, err := os.Stat(d.cg.dir("memory", name)); os.IsNotExist(err) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the reaper left the cgroup")
+		}
 	}
 }

@@ -8,12 +8,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/client"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // The hostile suite: each testdata/hostile/*.py carries its expectations inline, one per line:
@@ -105,11 +109,22 @@ func TestHostileExpectationsParse(t *testing.T) {
 	}
 }
 
-// TestHostile runs every hostile program through the real runner, with the warm pool on, and then
-// checks that nothing is left behind and the daemon is still healthy.
+// containerOnly are testLimits with every run-time capability granted and both run-time
+// enforcement layers off: what holds then is the container's own hardening.
+var containerOnly = func() config.Limits {
+	l := testLimits
+	l.Grants = config.GrantProcess | config.GrantNetwork | config.GrantNativeCode
+	l.Enforce = config.LayerSeccomp | config.LayerAuditHook
+	return l
+}()
+
+// TestHostile runs every hostile program through the real runner, with the warm pool on and the
+// run-time enforcement off (the container alone must hold), and then checks that nothing is left
+// behind and the daemon is still healthy.
 func TestHostile(t *testing.T) {
-	d := newTestDocker(t, WithPoolSize(2), WithMaxConcurrent(4), WithPrewarm(testLimits))
+	d := newTestDocker(t, WithPoolSize(2), WithMaxConcurrent(4), WithPrewarm(containerOnly))
 	self := d.self
+	mine := trackBoxes(t)
 	t.Run("programs", func(t *testing.T) {
 		for _, f := range hostileFiles(t) {
 			t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
@@ -122,7 +137,7 @@ func TestHostile(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res := run(t, d, string(src), testLimits)
+				res := run(t, d, string(src), containerOnly)
 				fields := resultFields(res)
 				for _, e := range exps {
 					if !e.holds(fields) {
@@ -155,23 +170,86 @@ func TestHostile(t *testing.T) {
 	if len(list.Items) != 0 {
 		t.Errorf("%d containers left behind", len(list.Items))
 	}
-	if d.cg != nil {
-		// Other packages' tests may be running sandboxes right now: a leak is a cgroup whose
-		// container no longer exists.
-		all, err := cli.ContainerList(ctx, client.ContainerListOptions{
-			All: true, Filters: make(client.Filters).Add("label", LabelManaged+"=1"),
-		})
-		if err != nil {
-			t.Fatalf("list containers: %v", err)
+	checkNoneLeft(t, d, mine())
+}
+
+// trackBoxes records the names of the sandboxes this test starts, so its leak check judges
+// only what it made: other tests, and other sbxgate processes, may run sandboxes right now.
+func trackBoxes(t testing.TB) func() []string {
+	var mu sync.Mutex
+	var names []string
+	testHookStarted = func(b *box) {
+		mu.Lock()
+		names = append(names, b.name)
+		mu.Unlock()
+	}
+	t.Cleanup(func() { testHookStarted = nil })
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(names)
+	}
+}
+
+// checkNoneLeft fails when any sandbox named in names left a container, a cgroup or a process.
+func checkNoneLeft(t testing.TB, d *Docker, names []string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cli, err := newClient(ctx)
+	if err != nil {
+		t.Fatalf("the daemon no longer answers: %v", err)
+	}
+	defer cli.Close()
+	all, err := cli.ContainerList(ctx, client.ContainerListOptions{
+		All: true, Filters: make(client.Filters).Add("label", LabelManaged+"=1"),
+	})
+	if err != nil {
+		t.Fatalf("list containers: %v", err)
+	}
+	for _, name := range names {
+		if slices.ContainsFunc(all.Items, func(c container.Summary) bool {
+			return slices.ContainsFunc(c.Names, func(n string) bool { return strings.HasPrefix(n, "/"+name) })
+		}) {
+			t.Errorf("container left behind: %s", name)
 		}
-		for _, name := range d.cg.names(0) {
-			if !slices.ContainsFunc(all.Items, func(c container.Summary) bool {
-				return slices.ContainsFunc(c.Names, func(n string) bool { return strings.HasPrefix(n, "/"+name) })
-			}) {
-				t.Errorf("accounting cgroup left behind: %s", name)
+		if d.cg == nil {
+			continue
+		}
+		for _, dir := range d.cg.dirs(name) {
+			if _, err := os.Stat(dir); err == nil {
+				t.Errorf("cgroup left behind: %s", dir)
 			}
 		}
 	}
+	if d.cg != nil {
+		if n := len(ourProcesses(names)); n > 0 {
+			t.Errorf("%d processes of these sandboxes still run", n)
+		}
+	}
+}
+
+// ourProcesses lists host processes whose cgroup path names one of the sandboxes.
+func ourProcesses(names []string) []int {
+	var out []int
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cgroup"))
+		if err != nil {
+			continue
+		}
+		for _, name := range names {
+			if strings.Contains(string(b), "/"+cgroupBase+"/"+name) {
+				out = append(out, pid)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func clip(s string) string {

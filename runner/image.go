@@ -25,7 +25,18 @@ const (
 	LabelImage  = "org.sbxgate.image"
 	LabelPython = "org.sbxgate.python"
 	LabelSuite  = "org.sbxgate.suite"
+	// LabelSandbox says which parts of the sandbox's process 1 the image provides; the runner
+	// refuses an image without the current set.
+	LabelSandbox = "org.sbxgate.sandbox"
 )
+
+// sandboxParts is LabelSandbox's value for images with Debian's python3-seccomp (the kernel
+// filter) and python3-prctl (process 1 not dumpable).
+const sandboxParts = "seccomp,prctl"
+
+// imagePackages are the Debian packages of the runner image: the interpreter, what the sandbox's
+// process 1 loads, and the time zone database zoneinfo reads.
+var imagePackages = []string{"python3", "python3-seccomp", "python3-prctl", "tzdata"}
 
 // BuildOptions configure BuildImage. Zero values take the defaults.
 type BuildOptions struct {
@@ -70,7 +81,7 @@ mkdir -p "$root/tmp" && chmod 1777 "$root/tmp"
 # python3's postinst would byte-compile the standard library; runs use -B (no writes), so compile
 # it once here or every run pays for it. Some test fixtures do not compile; that is expected.
 chroot "$root" /usr/bin/python3 -I -c 'import compileall, sysconfig; compileall.compile_dir(sysconfig.get_paths()["stdlib"], quiet=2, workers=0)' || true
-chroot "$root" /usr/bin/python3 -I -B -c 'import platform; print(platform.python_version())' >VERSIONFILE
+chroot "$root" /usr/bin/python3 -I -B -c 'import seccomp, prctl, platform; print(platform.python_version())' >VERSIONFILE
 `
 
 var pythonVersionRE = regexp.MustCompile(`^3\.[0-9]+\.[0-9]+$`)
@@ -127,7 +138,7 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	}
 
 	cmd := exec.CommandContext(ctx, mm,
-		"--variant=extract", "--include=python3", "--format=tar",
+		"--variant=extract", "--include="+strings.Join(imagePackages, ","), "--format=tar",
 		"--skip=output/mknod", // Docker provides /dev
 		"--dpkgopt=path-exclude=/usr/share/doc/*",
 		"--dpkgopt=path-exclude=/usr/share/man/*",
@@ -254,7 +265,7 @@ func copyTar(tw *tar.Writer, tr *tar.Reader, drop []string) error {
 // imageChanges is the image config: an unprivileged user, /tmp as working directory, PATH only.
 func imageChanges(pythonVersion, suite string) []string {
 	return []string{
-		fmt.Sprintf("LABEL %s=runner %s=%s %s=%s", LabelImage, LabelPython, pythonVersion, LabelSuite, suite),
+		fmt.Sprintf("LABEL %s=runner %s=%s %s=%s %s=%s", LabelImage, LabelPython, pythonVersion, LabelSuite, suite, LabelSandbox, sandboxParts),
 		"USER 65534:65534",
 		"WORKDIR /tmp",
 		"ENV PATH=/usr/bin:/bin",

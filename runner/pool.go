@@ -65,7 +65,7 @@ func (p *pool) refill(l config.Limits) {
 	for range need {
 		go func() {
 			defer p.d.wg.Done()
-			b, err := p.d.start(p.d.bg, l, "", nil)
+			b, err := p.d.start(p.d.bg, l, "", nil, true)
 			p.mu.Lock()
 			p.pending[l]--
 			if err != nil || p.d.bg.Err() != nil {
@@ -78,6 +78,34 @@ func (p *pool) refill(l config.Limits) {
 			p.ready[l] = append(p.ready[l], b)
 			p.mu.Unlock()
 		}()
+	}
+}
+
+// prune removes warm containers that ended by themselves (idle timeout, a daemon restart) and
+// refills their Limits.
+func (p *pool) prune() {
+	p.mu.Lock()
+	var dead []*box
+	var refill []config.Limits
+	for l, q := range p.ready {
+		live := q[:0]
+		for _, b := range q {
+			select {
+			case <-b.exited:
+				dead = append(dead, b)
+				refill = append(refill, l)
+			default:
+				live = append(live, b)
+			}
+		}
+		p.ready[l] = live
+	}
+	p.mu.Unlock()
+	for _, b := range dead {
+		p.d.remove(b)
+	}
+	for _, l := range refill {
+		p.refill(l)
 	}
 }
 
@@ -104,3 +132,9 @@ func (p *pool) warm(l config.Limits) int {
 	defer p.mu.Unlock()
 	return len(p.ready[l])
 }
+
+// Warm reports how many warm containers are ready for l, for monitoring and benchmarks.
+func (d *Docker) Warm(l config.Limits) int { return d.pool.warm(l) }
+
+// Idle reports whether no run is in flight (nor its container's removal).
+func (d *Docker) Idle() bool { return len(d.sem) == 0 }

@@ -4,18 +4,24 @@ import "github.com/sbxgate/sbxgate/config"
 
 // Request is one execution. Code is run byte for byte as given (the bytes the analyzer saw).
 type Request struct {
-	ID     string // request id: a label on a container made for the request, the name suffix of a warm one
-	Code   []byte
-	Limits config.Limits // every field must be set; an unset limit is an error, never "unlimited"
+	ID   string // request id: a label on a container made for the request, the name suffix of a warm one
+	Code []byte
+	// Path names the program in its tracebacks ("job.py", "<stdin>"); "" is "<stdin>".
+	Path string
+	// Modules are the modules the program imports, as the analysis found them: the sandbox loads
+	// their native code before its kernel filter forbids any more. nil loads what every module of
+	// the allowlist needs, which costs a cold run about a tenth of a second.
+	Modules []string
+	Limits  config.Limits // every field must be set; an unset limit is an error, never "unlimited"
 	// Labels are added to the container. Labels are fixed when a container is created, so a
 	// request with labels always gets a fresh container instead of a warm one.
 	Labels map[string]string
 }
 
-// Result is what happened when the code ran. JSON names are part of shared/CONTRACT.md.
+// Result is what happened when the code ran. The JSON names are part of the user contract.
 type Result struct {
 	// ExitCode is the interpreter's exit status; 137 when the container was killed (timeout,
-	// output overflow, out of memory).
+	// output overflow, out of memory); 159 when the program was stopped for a violation.
 	ExitCode int    `json:"exit_code"`
 	Stdout   string `json:"stdout"` // at most Limits.OutputBytes
 	Stderr   string `json:"stderr"` // at most Limits.OutputBytes
@@ -31,4 +37,44 @@ type Result struct {
 	// the daemon's cgroups, see cgroup.go). Peak memory includes the idle interpreter (about 11 MB).
 	CPUMS           int64 `json:"cpu_ms"`
 	PeakMemoryBytes int64 `json:"peak_memory_bytes"`
+	// Violations are what the program tried at run time that its decision did not grant; the
+	// first one ended it. Empty when it tried nothing of the kind.
+	Violations []Violation `json:"violations"`
+	// Enforcement is what the run actually had: the strength of the box it ran in.
+	Enforcement *Enforcement `json:"enforcement,omitempty"`
+
+	// What the test witness saw get through (tests only; see withWitness).
+	reached   []Reached
+	witnessOK bool
+}
+
+// A Violation is one refused attempt, as the layer that refused it saw it.
+type Violation struct {
+	// Capability is what the attempt would have given: process, network, native_code,
+	// filesystem, dynamic_code, introspection, integrity (an attack on the enforcement itself),
+	// an import's capability, or unknown (the kernel's kill does not say which system call).
+	Capability string `json:"capability"`
+	// Event is the interpreter's audit event (os.system, socket.__new__, import) or "seccomp".
+	Event  string `json:"event"`
+	Detail string `json:"detail"`
+}
+
+// Enforcement records the sandbox a program ran in, so an auditor can see the strength of the box.
+type Enforcement struct {
+	Runtime        string         `json:"runtime"` // runc or runsc
+	SeccompProfile SeccompProfile `json:"seccomp_profile"`
+	Network        string         `json:"network"`
+	UID            int            `json:"uid"`
+	Image          string         `json:"image"` // image id
+	Limits         config.Limits  `json:"limits"`
+	// Grants are the run-time capabilities the program was allowed; Layers the run-time
+	// enforcement layers that refused the others (seccomp, audit_hook).
+	Grants []string `json:"grants"`
+	Layers []string `json:"layers"`
+}
+
+// SeccompProfile names the container's seccomp profile and the SHA-256 of its exact bytes.
+type SeccompProfile struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
 }

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -20,12 +21,27 @@ const (
 	LabelOwner = "org.sbxgate.owner"
 )
 
-// sandboxUser is nobody:nogroup; the image's /etc/passwd names it.
-const sandboxUser = "65534:65534"
+// interpreter runs process 1, sandbox/init.py, isolated (-I: no user site, no PYTHON* variables,
+// no script directory on sys.path) and writing no bytecode (-B). Its last argument is its config.
+func interpreter(cfg string) []string { return []string{"python3", "-I", "-B", "-c", initPy, cfg} }
 
-// interpreter reads the whole program from standard input, isolated (-I: no user site, no
-// PYTHON* variables, no script directory on sys.path) and writing no bytecode (-B).
-var interpreter = []string{"python3", "-I", "-B", "-"}
+// Masked paths: Docker's defaults (a non-nil list replaces them, so they are repeated here) and
+// the host's identity and kernel build details a sandbox has no need for. A masked file reads as
+// empty (/dev/null), a masked directory as an empty read-only tmpfs. /sys/fs (the cgroup view)
+// stays.
+var maskedPaths = []string{
+	"/proc/asound", "/proc/acpi", "/proc/kcore", "/proc/keys", "/proc/latency_stats",
+	"/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug", "/proc/scsi", "/sys/firmware",
+	"/proc/cmdline", "/proc/config.gz", "/proc/kallsyms", "/proc/modules", "/proc/iomem",
+	"/proc/ioports", "/proc/vmallocinfo", "/proc/slabinfo", "/proc/buddyinfo", "/proc/pagetypeinfo",
+	"/proc/zoneinfo", "/proc/interrupts", "/proc/softirqs", "/proc/partitions", "/proc/diskstats",
+	"/proc/devices", "/proc/misc", "/proc/mtrr", "/proc/crypto", "/proc/locks", "/proc/sys/kernel/random/boot_id",
+	"/sys/kernel", "/sys/block", "/sys/class", "/sys/devices", "/sys/module", "/sys/bus", "/sys/dev",
+	"/sys/power", "/sys/hypervisor",
+}
+
+// readonlyPaths are Docker's defaults, repeated for the same reason.
+var readonlyPaths = []string{"/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger"}
 
 // checkLimits refuses limits that would leave a resource unbounded. Zero means "unset", and an unset
 // limit is a failure of the caller, never "unlimited".
@@ -59,21 +75,46 @@ func checkLimits(l config.Limits) error {
 	if l.Network != "none" {
 		bad("network %q is not supported: only none", l.Network)
 	}
+	if l.Runtime != "" && l.Runtime != "runc" && l.Runtime != "runsc" {
+		bad("runtime %q is not one of runc, runsc", l.Runtime)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("limits: %w", err)
 	}
 	return nil
 }
 
+// boxSpec is everything one sandbox container is made from.
+type boxSpec struct {
+	image, name, cgroupParent string
+	limits                    config.Limits
+	uid                       int
+	init                      initConfig
+	profile                   profile
+	labels                    map[string]string
+}
+
 // containerSpec is the whole security posture of a sandbox container in one place. Nothing here
 // comes from the submitted code; limits come from the decision, within the operator's tiers.
-func containerSpec(image, name, cgroupParent string, l config.Limits, labels map[string]string) client.ContainerCreateOptions {
+func containerSpec(s boxSpec) (client.ContainerCreateOptions, error) {
+	l := s.limits
 	pids := l.Pids
+	if l.Runtime == "runsc" {
+		// gVisor's own threads and, on its ptrace platform, a host thread per thread of the
+		// program count against the container's pids limit: the tier's number alone would not
+		// let the sandbox start. The program's processes are gVisor's tasks, bounded by the same.
+		pids = 4*l.Pids + 64
+	}
+	cfgJSON, err := json.Marshal(s.init)
+	if err != nil {
+		return client.ContainerCreateOptions{}, fmt.Errorf("sandbox config: %w", err)
+	}
+	user := fmt.Sprintf("%d:%d", s.uid, s.uid)
 	cfg := &container.Config{
-		Image:           image,
-		Cmd:             append([]string(nil), interpreter...),
+		Image:           s.image,
+		Cmd:             interpreter(string(cfgJSON)),
 		Entrypoint:      []string{},
-		User:            sandboxUser,
+		User:            user,
 		WorkingDir:      "/tmp",
 		Env:             []string{}, // Docker still adds PATH (from the image), HOSTNAME and HOME.
 		Hostname:        "sandbox",
@@ -83,24 +124,29 @@ func containerSpec(image, name, cgroupParent string, l config.Limits, labels map
 		AttachStderr:    true,
 		OpenStdin:       true,
 		StdinOnce:       true, // the daemon closes the container's stdin when our attach closes it
-		Labels:          labels,
+		Labels:          s.labels,
 	}
 	host := &container.HostConfig{
 		NetworkMode:    "none",
 		ReadonlyRootfs: true,
 		CapDrop:        []string{"ALL"},
-		// Docker's default seccomp profile applies unless overridden; it is not.
-		SecurityOpt:  []string{"no-new-privileges:true"},
-		IpcMode:      container.IPCModePrivate,
-		CgroupnsMode: container.CgroupnsModePrivate,
+		SecurityOpt:    []string{"no-new-privileges:true", "seccomp=" + s.profile.json},
+		MaskedPaths:    maskedPaths,
+		ReadonlyPaths:  readonlyPaths,
+		IpcMode:        container.IPCModePrivate,
+		CgroupnsMode:   container.CgroupnsModePrivate,
+		Runtime:        l.Runtime,
 		Tmpfs: map[string]string{
 			"/tmp": fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", l.TmpfsBytes),
 		},
 		// /dev/shm is memory too: cap it like /tmp.
 		ShmSize: l.TmpfsBytes,
 		// Output goes to us over the attach stream; a log driver would copy it to the daemon's disk.
-		LogConfig:  container.LogConfig{Type: "none"},
-		AutoRemove: false, // we remove explicitly, after reading the final state
+		LogConfig: container.LogConfig{Type: "none"},
+		// The daemon removes a container whose process 1 ended, also when no sbxgate is left to
+		// do it: process 1 ends at the deadline by itself. The runner reads the exit from the
+		// status line and the wait, and accounting from a cgroup of its own (cgroup.go).
+		AutoRemove: true,
 		// Under host memory pressure the kernel picks sandboxes first, not the daemon or the gate.
 		OomScoreAdj: 1000,
 		Resources: container.Resources{
@@ -108,7 +154,7 @@ func containerSpec(image, name, cgroupParent string, l config.Limits, labels map
 			MemorySwap:   l.MemoryBytes, // equal to Memory: no swap
 			NanoCPUs:     int64(math.Round(l.CPUs * 1e9)),
 			PidsLimit:    &pids,
-			CgroupParent: cgroupParent,
+			CgroupParent: s.cgroupParent,
 			Ulimits: []*container.Ulimit{
 				{Name: "nofile", Soft: l.Nofile, Hard: l.Nofile},
 				{Name: "fsize", Soft: l.FileSizeBytes, Hard: l.FileSizeBytes},
@@ -116,5 +162,5 @@ func containerSpec(image, name, cgroupParent string, l config.Limits, labels map
 			},
 		},
 	}
-	return client.ContainerCreateOptions{Config: cfg, HostConfig: host, Name: name}
+	return client.ContainerCreateOptions{Config: cfg, HostConfig: host, Name: s.name}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"archive/tar"
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -51,7 +53,7 @@ func TestSpecAsApplied(t *testing.T) {
 	d := newTestDocker(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	b, err := d.start(ctx, testLimits, "req-1", nil)
+	b, err := d.start(ctx, testLimits, "req-1", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +69,10 @@ func TestSpecAsApplied(t *testing.T) {
 			t.Errorf("%s: got %v", what, got)
 		}
 	}
-	check("user", c.User == "65534:65534", c.User)
-	check("cmd", slices.Equal(c.Cmd, []string{"python3", "-I", "-B", "-"}), c.Cmd)
+	check("user", c.User == fmt.Sprintf("%d:%d", b.uid, b.uid) && b.uid >= 200000000 && b.uid <= 200065535, c.User)
+	check("cmd", len(c.Cmd) == 6 && slices.Equal(c.Cmd[:4], []string{"python3", "-I", "-B", "-c"}) && c.Cmd[4] == initPy, c.Cmd[:4])
+	var ic initConfig
+	check("init config", json.Unmarshal([]byte(c.Cmd[5]), &ic) == nil && ic.Seccomp && ic.AuditHook && ic.TimeoutMS == testLimits.TimeoutMS && len(ic.Grants) == 0, c.Cmd[5])
 	check("stdin once", c.OpenStdin && c.StdinOnce && !c.Tty, c)
 	check("labels", c.Labels[LabelManaged] == "1" && c.Labels[LabelRequest] == "req-1" && c.Labels[LabelOwner] == d.self.String(), c.Labels)
 	check("env", len(c.Env) <= 3 && !slices.ContainsFunc(c.Env, func(e string) bool {
@@ -76,7 +80,9 @@ func TestSpecAsApplied(t *testing.T) {
 	}), c.Env)
 	check("cap drop", slices.Equal(h.CapDrop, []string{"ALL"}) && len(h.CapAdd) == 0, h.CapDrop)
 	check("no-new-privileges", slices.Contains(h.SecurityOpt, "no-new-privileges:true"), h.SecurityOpt)
-	check("seccomp not disabled", !slices.ContainsFunc(h.SecurityOpt, func(s string) bool { return strings.Contains(s, "unconfined") }), h.SecurityOpt)
+	check("seccomp profile: ours", slices.Contains(h.SecurityOpt, "seccomp="+d.profile.json), len(h.SecurityOpt))
+	check("masked host files", slices.Contains(h.MaskedPaths, "/proc/cmdline") && slices.Contains(h.MaskedPaths, "/sys/kernel") && slices.Contains(h.MaskedPaths, "/proc/kcore"), h.MaskedPaths)
+	check("read-only paths", slices.Contains(h.ReadonlyPaths, "/proc/sys"), h.ReadonlyPaths)
 	check("not privileged", !h.Privileged, h.Privileged)
 	check("read-only root", h.ReadonlyRootfs, h.ReadonlyRootfs)
 	check("network none", h.NetworkMode == "none", h.NetworkMode)
@@ -88,7 +94,7 @@ func TestSpecAsApplied(t *testing.T) {
 	check("cpus", h.NanoCPUs == 1e9, h.NanoCPUs)
 	check("pids", h.PidsLimit != nil && *h.PidsLimit == testLimits.Pids, h.PidsLimit)
 	check("log driver", h.LogConfig.Type == "none", h.LogConfig)
-	check("not auto-removed", !h.AutoRemove, h.AutoRemove)
+	check("auto-removed when process 1 ends", h.AutoRemove, h.AutoRemove)
 	check("first OOM victim", h.OomScoreAdj == 1000, h.OomScoreAdj)
 	ul := map[string]int64{}
 	for _, u := range h.Ulimits {
@@ -156,11 +162,11 @@ func TestRunnerImage(t *testing.T) {
 	if c.User != "65534:65534" || c.WorkingDir != "/tmp" || !slices.Equal(c.Env, []string{"PATH=/usr/bin:/bin"}) {
 		t.Errorf("config: user %q workdir %q env %q", c.User, c.WorkingDir, c.Env)
 	}
-	if c.Labels[LabelImage] != "runner" || !pythonVersionRE.MatchString(c.Labels[LabelPython]) {
+	if c.Labels[LabelImage] != "runner" || !pythonVersionRE.MatchString(c.Labels[LabelPython]) || c.Labels[LabelSandbox] != sandboxParts {
 		t.Errorf("labels: %v", c.Labels)
 	}
-	res := run(t, d, "import pwd\nprint(pwd.getpwuid(65534).pw_name)\n", testLimits)
-	if res.Stdout != "nobody\n" {
+	res := run(t, d, "print('nobody:x:65534:65534:' in open('/etc/passwd').read())\n", testLimits)
+	if res.Stdout != "True\n" {
 		t.Errorf("nobody is not in /etc/passwd: %+v", res)
 	}
 }

@@ -2,11 +2,12 @@
 """Generate config/module_attrs.json: which attributes of each standard-library module are modules.
 
 The analyzer uses the table to see through attribute chains such as random._os (the os module) or
-typing.sys, and to know the names of the builtins. Run it with the runner image's Python when that
-image exists, since module contents differ between Python versions:
+typing.sys, and to know the names of the builtins. Regenerate the table with
 
-    make module-table     (runs this script in the runner image)
-    python3 scripts/gen_module_attrs.py > config/module_attrs.json     (any other Python)
+    make module-table
+
+which runs this script in the runner image, with the Python that runs approved code: module
+contents differ between Python versions, so the table must come from that one.
 
 The output names the Python that generated it. Modules with side effects on import (opening a
 browser, printing, starting Tk) and test packages are skipped; a module that fails to import is

@@ -2,21 +2,74 @@ package server
 
 import (
 	"context"
+	"sync"
+	"time"
 
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 // AuditReader finds the records of one id: the record with that id and the records that link to it
 // (a decision and its results), in log order.
 type AuditReader interface {
-	Lookup(ctx context.Context, id string) ([]audit.Record, error)
+	Lookup(ctx context.Context, id string) ([]record.Record, error)
 }
 
-// FileAuditReader reads the audit log file at path. A lookup searches the log's bytes for the id and
-// decodes only the lines that hold it: linear in the log's size, but at the speed of a byte search.
-type FileAuditReader string
+// FileAuditReader reads the audit log file at path through its index (see package audit): a lookup
+// costs a few reads whatever the log's size.
+func FileAuditReader(path string) AuditReader { return &fileAuditReader{path: path} }
+
+type fileAuditReader struct {
+	path string
+	once sync.Once
+	r    *audit.Reader
+	err  error
+}
 
 // Lookup implements AuditReader.
-func (path FileAuditReader) Lookup(ctx context.Context, id string) ([]audit.Record, error) {
-	return audit.Linked(ctx, string(path), id)
+func (f *fileAuditReader) Lookup(ctx context.Context, id string) ([]record.Record, error) {
+	f.once.Do(func() { f.r, f.err = audit.OpenReader(f.path) })
+	if f.err != nil {
+		return nil, f.err
+	}
+	return record.Linked(ctx, f.r, id)
+}
+
+// lookupSlots admit audit lookups fairly: each principal may have perPrincipal lookups in progress
+// (beyond that its own lookups are refused, at once), and all principals together total.
+type lookupSlots struct {
+	total        chan struct{}
+	perPrincipal int
+	mu           sync.Mutex
+	busy         map[string]int
+}
+
+func newLookupSlots(total, perPrincipal int) *lookupSlots {
+	return &lookupSlots{total: make(chan struct{}, total), perPrincipal: perPrincipal, busy: map[string]int{}}
+}
+
+// acquire takes one of the principal's slots and one of the shared ones. mine is false when the
+// principal already has all its lookups in progress; ok is false when the shared slots stayed full
+// for wait.
+func (l *lookupSlots) acquire(ctx context.Context, principal string, wait time.Duration) (release func(), mine, ok bool) {
+	l.mu.Lock()
+	if l.busy[principal] >= l.perPrincipal {
+		l.mu.Unlock()
+		return nil, false, false
+	}
+	l.busy[principal]++
+	l.mu.Unlock()
+	drop := func() {
+		l.mu.Lock()
+		if l.busy[principal]--; l.busy[principal] == 0 {
+			delete(l.busy, principal)
+		}
+		l.mu.Unlock()
+	}
+	rel, ok := acquire(ctx, l.total, wait)
+	if !ok {
+		drop()
+		return nil, true, false
+	}
+	return func() { rel(); drop() }, true, true
 }

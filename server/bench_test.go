@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -14,9 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/internal/cputime"
 	"github.com/sbxgate/sbxgate/internal/gctune"
+	"github.com/sbxgate/sbxgate/pipeline/record"
+	"github.com/sbxgate/sbxgate/runner"
 )
 
 // loadResult is what one load run measured.
@@ -138,7 +140,7 @@ func checkRecords(b *testing.B, e *testEnv, decisions, results int) {
 		return
 	}
 	recs := e.verifyLog()
-	if d, r := countKind(recs, audit.KindDecision), countKind(recs, audit.KindResult); d != decisions || r != results {
+	if d, r := countKind(recs, record.KindDecision), countKind(recs, record.KindResult); d != decisions || r != results {
 		b.Fatalf("log has %d decisions and %d results, want %d and %d (the requests served)", d, r, decisions, results)
 	}
 }
@@ -208,4 +210,75 @@ func BenchmarkServeFloor(b *testing.B) {
 		b.StopTimer()
 		res.report(b, "requests")
 	})
+}
+
+// BenchmarkServeRunWarm is the agent's path when the server is not busy: one POST /v1/run at a
+// time through the whole pipeline (HTTP, analysis, policy, the fsync'd decision record, the run
+// in a warm sandbox, the result record), with the pool refilled between requests outside the
+// timer; beside it, `docker run` of the same program with the same runtime, the anchor. Per
+// runtime (runc, and gVisor's runsc where the daemon has it), as p50/p95 in milliseconds:
+//
+//	go test -run '^$' -bench ServeRunWarm -benchtime 30x ./server/      (make bench-run)
+func BenchmarkServeRunWarm(b *testing.B) {
+	defer gctune.Apply()()
+	const code = "print(1)\n"
+	for _, rt := range []string{"runc", "runsc"} {
+		b.Run("runtime="+rt, func(b *testing.B) {
+			cfg := testConfig(b)
+			cfg.Runner.PoolSize = 1
+			for name, t := range cfg.Tiers {
+				t.Runtime = rt
+				cfg.Tiers[name] = t
+			}
+			e := startEnv(b, cfg, envOpts{runner: true})
+			d, ok := e.built.Runner.(*runner.Docker)
+			if !ok {
+				b.Fatal("the pipeline's runner is not the Docker runner")
+			}
+			tier := cfg.Tiers["untrusted"].Limits()
+			b.Run("pipeline_warm", func(b *testing.B) {
+				percentilesMS(b, func() {
+					b.StopTimer()
+					for deadline := time.Now().Add(time.Minute); d.Warm(tier) < 1 || !d.Idle(); time.Sleep(5 * time.Millisecond) {
+						if time.Now().After(deadline) {
+							b.Fatal("pool never refilled")
+						}
+					}
+					b.StartTimer()
+				}, func() {
+					r := e.post("/v1/run", aliceToken, map[string]string{"code": code})
+					if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"stdout":"1\n"`) {
+						b.Fatalf("run: %d %s", r.Status, r.Body)
+					}
+				})
+			})
+			b.Run("docker_run", func(b *testing.B) {
+				percentilesMS(b, nil, func() {
+					out, err := exec.Command("docker", "run", "--rm", "--runtime", rt, "--network", "none", cfg.Runner.Image, "python3", "-c", code).Output()
+					if err != nil || string(out) != "1\n" {
+						b.Fatalf("docker run: %v %q", err, out)
+					}
+				})
+			})
+		})
+	}
+}
+
+// percentilesMS times each iteration of op (after setup, which may stop the timer) and reports
+// the median and 95th percentile in milliseconds.
+func percentilesMS(b *testing.B, setup, op func()) {
+	var ms []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if setup != nil {
+			setup()
+		}
+		t0 := time.Now()
+		op()
+		ms = append(ms, float64(time.Since(t0).Microseconds())/1000)
+	}
+	b.StopTimer()
+	slices.Sort(ms)
+	b.ReportMetric(ms[len(ms)*50/100], "p50-ms")
+	b.ReportMetric(ms[min(len(ms)-1, len(ms)*95/100)], "p95-ms")
 }

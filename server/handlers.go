@@ -7,11 +7,12 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sbxgate/sbxgate/analyzer"
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -31,7 +32,7 @@ type RunResponse = pipeline.RunDocument
 // AuditResponse is the answer of GET /v1/audit/{id}: the decision record and the result records
 // that link to it, in log order.
 type AuditResponse struct {
-	Records []audit.Record `json:"records"`
+	Records []record.Record `json:"records"`
 }
 
 func (s *Server) submission(r *http.Request, req submitRequest, p principal) pipeline.Submission {
@@ -41,6 +42,25 @@ func (s *Server) submission(r *http.Request, req submitRequest, p principal) pip
 		Request:   req.policyRequest(p),
 		RequestID: requestID(r.Context()),
 	}
+}
+
+// idempotencyHeader is the request header of POST /v1/run that makes a retry safe (see
+// pipeline.Submission.IdempotencyKey), after the IETF's Idempotency-Key header field.
+const idempotencyHeader = "Idempotency-Key"
+
+// idempotencyKey reads the request's Idempotency-Key header: absent, or one valid key.
+func idempotencyKey(r *http.Request) (string, *httpError) {
+	vs := r.Header.Values(idempotencyHeader)
+	switch {
+	case len(vs) == 0:
+		return "", nil
+	case len(vs) > 1:
+		return "", badRequest("%s appears %d times: send it once", idempotencyHeader, len(vs))
+	}
+	if err := pipeline.ValidIdempotencyKey(vs[0]); err != nil {
+		return "", badRequest("%s: %v", idempotencyHeader, err)
+	}
+	return vs[0], nil
 }
 
 // admit waits, at most wait, for room for the request's body among the bytes in flight, in its
@@ -138,6 +158,14 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 }
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) {
+	key, herr := idempotencyKey(r)
+	if herr == nil && key != "" && s.p.Log == nil {
+		herr = badRequest("%s needs an audit log to keep it, and this server keeps none: start sbxgate serve with --audit FILE", idempotencyHeader)
+	}
+	if herr != nil {
+		writeError(w, herr.code, herr.msg)
+		return
+	}
 	hold, ok := s.admit(w, r, p, s.checkWait)
 	if !ok {
 		return
@@ -158,19 +186,41 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		defer release()
 		s.metrics.runsInFlight.Inc()
 		defer s.metrics.runsInFlight.Dec()
-		return s.p.Run(ctx, s.submission(r, req, p))
+		sub := s.submission(r, req, p)
+		sub.IdempotencyKey = key
+		return s.p.Run(ctx, sub)
 	}()
 	noteAudit(w, out.AuditID)
-	if out.Report != nil {
+	if out.Report != nil && !out.Replayed {
 		s.metrics.observeDecision("run", out.Decision.Allow)
 	}
-	if out.Result != nil {
+	if out.Result != nil && !out.Replayed {
 		s.metrics.runDuration.Observe(time.Since(start).Seconds())
 	}
-	resp := RunResponse{Result: out.Result, AuditID: out.AuditID, RequestID: out.RequestID}
+	resp := RunResponse{Result: out.Result, AuditID: out.AuditID, RequestID: out.RequestID, Replayed: out.Replayed}
 	if out.Report != nil {
 		d := normalDecision(out.Decision)
 		resp.Decision = &d
+	}
+	if unlogged := errors.Is(err, pipeline.ErrResultNotLogged); unlogged || out.Result != nil && s.p.Log != nil {
+		logged := !unlogged
+		resp.ResultLogged = &logged
+	}
+	switch {
+	case errors.Is(err, pipeline.ErrResultNotLogged):
+		// The code ran: this is its answer, not a failure to retry (a retry would run it again).
+		resp.Warning = "the code ran, but " + strings.TrimPrefix(err.Error(), "audit: ")
+		writeJSONError(w, http.StatusOK, resp.Warning, resp)
+		return
+	case errors.Is(err, pipeline.ErrIdempotencyConflict):
+		resp.Error = err.Error()
+		writeJSONError(w, http.StatusUnprocessableEntity, resp.Error, resp)
+		return
+	case errors.Is(err, pipeline.ErrRunInProgress):
+		resp.Error = err.Error()
+		w.Header().Set("Retry-After", "1")
+		writeJSONError(w, http.StatusConflict, resp.Error, resp)
+		return
 	}
 	if err != nil {
 		resp.Error = gateError(err)
@@ -231,9 +281,13 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 		writeError(w, http.StatusBadRequest, "audit id must be 1 to 128 letters, digits, - or _: use the audit_id of a check or run answer")
 		return
 	}
-	release, ok := acquire(r.Context(), s.auditSlots, s.checkWait)
+	release, mine, ok := s.auditSlots.acquire(r.Context(), p.Name, s.checkWait)
+	if !mine {
+		busy(w, http.StatusTooManyRequests, fmt.Sprintf("principal %q has %d audit lookups in progress, its limit: retry after 1s", p.Name, lookupsPerPrincipal))
+		return
+	}
 	if !ok {
-		busy(w, http.StatusServiceUnavailable, "another audit lookup is reading the log: retry after 1s")
+		busy(w, http.StatusServiceUnavailable, "the server is at capacity for audit lookups: retry after 1s")
 		return
 	}
 	recs, err := s.audit.Lookup(r.Context(), id)
@@ -244,7 +298,7 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 	}
 	// Another principal's record gets the same answer as an id that does not exist, so that the
 	// status does not tell a principal which ids exist.
-	if len(recs) == 0 || !p.Auditor && slices.ContainsFunc(recs, func(rec audit.Record) bool { return rec.Principal != p.Name }) {
+	if len(recs) == 0 || !p.Auditor && slices.ContainsFunc(recs, func(rec record.Record) bool { return rec.Principal != p.Name }) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no audit record with id %s for principal %s: use the audit_id of one of its check or run answers, or a token with the auditor role", id, p.Name))
 		return
 	}

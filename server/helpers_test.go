@@ -17,6 +17,7 @@ import (
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/testenv"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 // Test tokens; the config stores only their hashes.
@@ -71,6 +72,10 @@ type envOpts struct {
 	runner bool
 	noLog  bool
 	opts   []Option
+	// logDir, when set, holds the audit log (a small disk that a test fills).
+	logDir string
+	// wrap, when set, wraps the runner (e.g. to fill the disk while code runs).
+	wrap func(pipeline.Runner) pipeline.Runner
 }
 
 func startEnv(t testing.TB, cfg *config.Config, eo envOpts) *testEnv {
@@ -80,7 +85,11 @@ func startEnv(t testing.TB, cfg *config.Config, eo envOpts) *testEnv {
 	}
 	e := &testEnv{t: t}
 	if !eo.noLog {
-		e.audit = filepath.Join(t.TempDir(), "audit.log")
+		dir := eo.logDir
+		if dir == "" {
+			dir = t.TempDir()
+		}
+		e.audit = filepath.Join(dir, "audit.log")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b, err := pipeline.New(ctx, cfg, pipeline.Options{AuditPath: e.audit, Runner: eo.runner})
@@ -89,6 +98,9 @@ func startEnv(t testing.TB, cfg *config.Config, eo envOpts) *testEnv {
 		t.Fatalf("pipeline: %v", err)
 	}
 	e.built = b
+	if eo.wrap != nil {
+		b.Runner = eo.wrap(b.Runner)
+	}
 	opts := append([]Option{WithLogger(slog.New(slog.DiscardHandler)), WithAuditPath(e.audit)}, eo.opts...)
 	srv, err := New(b.Pipeline, cfg, opts...)
 	if err != nil {
@@ -195,17 +207,17 @@ func (e *testEnv) post(path, token string, v any) response {
 }
 
 // verifyLog stops the server, then checks the audit log's chain and returns its records.
-func (e *testEnv) verifyLog() []audit.Record {
+func (e *testEnv) verifyLog() []record.Record {
 	e.t.Helper()
 	if err := e.stop(); err != nil {
 		e.t.Fatalf("shutdown: %v", err)
 	}
-	sum, err := audit.Verify(e.audit, nil)
+	sum, err := audit.VerifyLog(e.audit, audit.VerifyOptions{Schema: record.Schema})
 	if err != nil {
 		e.t.Fatalf("audit verify: %v", err)
 	}
-	var recs []audit.Record
-	if err := audit.Scan(e.audit, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+	var recs []record.Record
+	if err := record.Scan(e.audit, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		e.t.Fatalf("audit scan: %v", err)
 	}
 	if int64(len(recs)) != sum.Records {
@@ -214,7 +226,7 @@ func (e *testEnv) verifyLog() []audit.Record {
 	return recs
 }
 
-func countKind(recs []audit.Record, kind string) int {
+func countKind(recs []record.Record, kind string) int {
 	n := 0
 	for _, r := range recs {
 		if r.Kind == kind {

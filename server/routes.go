@@ -30,6 +30,7 @@ func (s *Server) table() []route {
 		{Method: http.MethodPost, Path: "/v1/run", Auth: true, h: (*Server).handleRun},
 		{Method: http.MethodGet, Path: "/v1/audit/{id}", Auth: true, h: (*Server).handleAudit},
 		{Method: http.MethodGet, Path: "/healthz", h: (*Server).handleHealth},
+		{Method: http.MethodGet, Path: "/readyz", h: (*Server).handleReady},
 		{Method: http.MethodGet, Path: "/metrics", h: (*Server).handleMetrics},
 		{Method: http.MethodGet, Path: "/v1/openapi.json", h: (*Server).handleOpenAPI},
 	}
@@ -157,6 +158,26 @@ func (s *Server) allow(w http.ResponseWriter, p principal) bool {
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, _ principal) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// readiness is what a pipeline's audit log says of whether it takes writes (*audit.Log has it).
+type readiness interface{ Ready() error }
+
+// handleReady says whether the server can serve checks and runs now: 503 with the reason while the
+// audit log cannot take writes (it recovers by itself), so that a load balancer sends requests
+// elsewhere meanwhile. /healthz stays liveness.
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request, _ principal) {
+	if rd, ok := s.p.Log.(readiness); ok {
+		if err := rd.Ready(); err != nil {
+			reason := "audit log: " + err.Error()
+			if sw, ok := w.(*statusWriter); ok {
+				sw.errMsg = reason
+			}
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "reason": reason})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 }
 
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request, _ principal) {

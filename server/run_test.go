@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 func TestRun(t *testing.T) {
@@ -59,7 +59,7 @@ func TestRun(t *testing.T) {
 			a := e.do(http.MethodGet, "/v1/audit/"+got.AuditID, aliceToken, nil)
 			var ar AuditResponse
 			if a.Status != 200 || json.Unmarshal(a.Body, &ar) != nil || len(ar.Records) != 2 ||
-				ar.Records[0].Kind != audit.KindDecision || ar.Records[1].Kind != audit.KindResult || ar.Records[1].DecisionID != got.AuditID {
+				ar.Records[0].Kind != record.KindDecision || ar.Records[1].Kind != record.KindResult || ar.Records[1].DecisionID != got.AuditID {
 				t.Fatalf("audit %s: %d %s", got.AuditID, a.Status, a.Body)
 			}
 		})
@@ -69,7 +69,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("metrics: want 2 observed runs")
 	}
 	recs := e.verifyLog()
-	if d, r := countKind(recs, audit.KindDecision), countKind(recs, audit.KindResult); d != len(tests) || r != ran {
+	if d, r := countKind(recs, record.KindDecision), countKind(recs, record.KindResult); d != len(tests) || r != ran {
 		t.Fatalf("%d decisions and %d results, want %d and %d", d, r, len(tests), ran)
 	}
 }
@@ -107,8 +107,8 @@ func waitAllowed(t *testing.T, e *testEnv) {
 	t.Helper()
 	for {
 		found := false
-		_ = audit.Scan(e.audit, func(r audit.Record) error {
-			found = found || (r.Kind == audit.KindDecision && r.Allowed())
+		_ = record.Scan(e.audit, func(r record.Record) error {
+			found = found || (r.Kind == record.KindDecision && r.Allowed())
 			return nil
 		})
 		if found {
@@ -140,7 +140,7 @@ func TestConcurrentRunLimit(t *testing.T) {
 		t.Fatalf("first run: %d %s", first.Status, first.Body)
 	}
 	recs := e.verifyLog()
-	if d, res := countKind(recs, audit.KindDecision), countKind(recs, audit.KindResult); d != 2 || res != 1 {
+	if d, res := countKind(recs, record.KindDecision), countKind(recs, record.KindResult); d != 2 || res != 1 {
 		t.Fatalf("%d decisions, %d results; want 2 and 1", d, res)
 	}
 }
@@ -162,7 +162,7 @@ func TestShutdownCancelsRuns(t *testing.T) {
 	if err := json.Unmarshal(r.Body, &got); err != nil || got.AuditID == "" || !strings.Contains(got.Error, "canceled") {
 		t.Fatalf("body %s", r.Body)
 	}
-	if len(recs) != 2 || recs[1].Kind != audit.KindResult || recs[1].DecisionID != got.AuditID || recs[1].Error == "" {
+	if len(recs) != 2 || recs[1].Kind != record.KindResult || recs[1].DecisionID != got.AuditID || recs[1].Error == "" {
 		t.Fatalf("records %+v: want the decision and a result record with the run's error", recs)
 	}
 }
@@ -181,7 +181,7 @@ func TestShutdownLetsRunsFinish(t *testing.T) {
 	if r.Status != 200 || json.Unmarshal(r.Body, &got) != nil || got.Result == nil || got.Result.Stdout != "done\n" {
 		t.Fatalf("run during shutdown: %d %s", r.Status, r.Body)
 	}
-	if countKind(recs, audit.KindResult) != 1 {
+	if countKind(recs, record.KindResult) != 1 {
 		t.Fatalf("records %+v", recs)
 	}
 }

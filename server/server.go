@@ -47,6 +47,10 @@ const (
 	largeProgram = 64 << 10
 	// maxHeaderBytes is far above any honest request's headers (a bearer token and a few more).
 	maxHeaderBytes = 32 << 10
+	// An audit lookup reads a handful of blocks through the log's index; these bound how many run at
+	// once, in all and for one principal.
+	lookupsPerCPU       = 4
+	lookupsPerPrincipal = 2
 )
 
 // Timeouts bound how long a client may take; the zero value of a field means its default.
@@ -80,9 +84,8 @@ type Server struct {
 	work        *fairQueue
 	workCap     *workCap
 	audit       AuditReader
-	// auditSlots admits one audit lookup at a time: each reads the whole log, and a principal within
-	// its rate must not be able to take the cores from checks with lookups.
-	auditSlots chan struct{}
+	// auditSlots admits audit lookups, a few per principal, so that no principal can take them all.
+	auditSlots *lookupSlots
 	log        *slog.Logger
 	metrics    *metrics
 	timeouts   Timeouts
@@ -200,7 +203,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		s.maxChecks = 64 * runtime.GOMAXPROCS(0)
 	}
 	s.checkSlots = make(chan struct{}, s.maxChecks)
-	s.auditSlots = make(chan struct{}, 1)
+	s.auditSlots = newLookupSlots(lookupsPerCPU*runtime.GOMAXPROCS(0), lookupsPerPrincipal)
 	s.inflight = newFairQueue(newMemoryCap(s.maxInFlight))
 	procs := runtime.GOMAXPROCS(0)
 	// Large programs get at most half the cores, and at least one slot is always left to small ones.

@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 func TestCheck(t *testing.T) {
@@ -59,7 +60,7 @@ func TestCheck(t *testing.T) {
 		})
 	}
 	recs := e.verifyLog()
-	if n := countKind(recs, audit.KindDecision); n != len(tests) {
+	if n := countKind(recs, record.KindDecision); n != len(tests) {
 		t.Fatalf("%d decision records, want %d", n, len(tests))
 	}
 	for _, rec := range recs {
@@ -185,7 +186,7 @@ func TestAuditAccess(t *testing.T) {
 			if err := json.Unmarshal(r.Body, &got); err != nil {
 				t.Fatal(err)
 			}
-			if len(got.Records) != 1 || got.Records[0].ID != id || got.Records[0].Kind != audit.KindDecision || got.Records[0].Decision == nil || got.Records[0].Decision.Allow {
+			if len(got.Records) != 1 || got.Records[0].ID != id || got.Records[0].Kind != record.KindDecision || got.Records[0].Decision == nil || got.Records[0].Decision.Allow {
 				t.Fatalf("records %s, want the one denied decision %s", r.Body, id)
 			}
 		})
@@ -193,18 +194,43 @@ func TestAuditAccess(t *testing.T) {
 	e.verifyLog()
 }
 
-// TestAuditLookupsOneAtATime: while a lookup holds the log, another waits its turn and, past the
-// queue wait, gets 503 with Retry-After instead of a second whole-log read.
-func TestAuditLookupsOneAtATime(t *testing.T) {
+// TestAuditLookupsFairPerPrincipal: a principal with all its lookups in progress gets 429 for
+// another, at once, while another principal's lookup goes through; when the shared slots are all
+// taken, a lookup waits its turn and, past the queue wait, gets 503 with Retry-After.
+func TestAuditLookupsFairPerPrincipal(t *testing.T) {
 	e := startEnv(t, testConfig(t), envOpts{opts: []Option{WithMaxConcurrentChecks(0, 50*time.Millisecond)}})
-	e.srv.auditSlots <- struct{}{} // a lookup in progress
-	r := e.do(http.MethodGet, "/v1/audit/01ARZ3NDEKTSV4RRFFQ69G5FAV", auditorToken, nil)
-	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" || !strings.Contains(r.errorMessage(t), "another audit lookup") {
-		t.Fatalf("lookup while another reads the log: %d %s, want 503 with Retry-After", r.Status, r.Body)
+	id := "/v1/audit/01ARZ3NDEKTSV4RRFFQ69G5FAV"
+	var releases []func()
+	for range lookupsPerPrincipal {
+		rel, mine, ok := e.srv.auditSlots.acquire(context.Background(), "carol", 0)
+		if !mine || !ok {
+			t.Fatal("could not take carol's lookup slots")
+		}
+		releases = append(releases, rel)
 	}
-	<-e.srv.auditSlots
-	if r := e.do(http.MethodGet, "/v1/audit/01ARZ3NDEKTSV4RRFFQ69G5FAV", auditorToken, nil); r.Status != http.StatusNotFound {
-		t.Fatalf("lookup once the log is free: %d %s, want 404", r.Status, r.Body)
+	r := e.do(http.MethodGet, id, auditorToken, nil)
+	if r.Status != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" || !strings.Contains(r.errorMessage(t), `principal "carol" has 2 audit lookups in progress`) {
+		t.Fatalf("carol's third lookup: %d %s, want 429 with Retry-After", r.Status, r.Body)
+	}
+	if r := e.do(http.MethodGet, id, aliceToken, nil); r.Status != http.StatusNotFound {
+		t.Fatalf("alice's lookup while carol has hers in progress: %d %s, want 404", r.Status, r.Body)
+	}
+	for _, rel := range releases {
+		rel()
+	}
+	// The shared slots, all taken by others: the lookup waits, then gets 503.
+	for range cap(e.srv.auditSlots.total) {
+		e.srv.auditSlots.total <- struct{}{}
+	}
+	r = e.do(http.MethodGet, id, auditorToken, nil)
+	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("lookup with the shared slots full: %d %s, want 503 with Retry-After", r.Status, r.Body)
+	}
+	for range cap(e.srv.auditSlots.total) {
+		<-e.srv.auditSlots.total
+	}
+	if r := e.do(http.MethodGet, id, auditorToken, nil); r.Status != http.StatusNotFound {
+		t.Fatalf("lookup once the slots are free: %d %s, want 404", r.Status, r.Body)
 	}
 }
 
@@ -359,7 +385,7 @@ func TestRateLimit(t *testing.T) {
 	if r := e.post("/v1/check", bobToken, map[string]any{"code": allowedCode}); r.Status != 200 {
 		t.Fatalf("bob after alice was limited: %d %s", r.Status, r.Body)
 	}
-	if n := countKind(e.verifyLog(), audit.KindDecision); n != ok+1 {
+	if n := countKind(e.verifyLog(), record.KindDecision); n != ok+1 {
 		t.Fatalf("%d decision records, want %d (the requests served)", n, ok+1)
 	}
 }

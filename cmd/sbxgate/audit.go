@@ -10,10 +10,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/audit/verify"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/pipeline/record"
+	"golang.org/x/mod/sumdb/note"
 	"golang.org/x/mod/sumdb/tlog"
 )
 
@@ -23,7 +27,10 @@ func init() {
 
 const auditUsage = `usage: sbxgate audit SUBCOMMAND [flags]
 
-  verify [--audit FILE] [--checkpoint FILE --vkey KEY]   check the chain, tree and checkpoint (0 intact, 1 broken)
+  verify [--audit FILE] [--checkpoint FILE] [--vkey KEY] [--full]
+                                                        check the chain, tree and checkpoint (0 intact, 1 broken);
+                                                        with --vkey, only the records after the last verified
+                                                        signed checkpoint (--full: all of them)
   list   [filters] [--format text|json|csv]             one line per record
   show   ID|SEQ [--format json|text]                    one record in full
   export [filters] [--format json|csv|text]             records as JSON lines (exact log lines) or CSV
@@ -32,8 +39,10 @@ const auditUsage = `usage: sbxgate audit SUBCOMMAND [flags]
   checkpoint [--key FILE] [--out FILE]                  sign the log's current tree
   prove  ID|SEQ [--checkpoint FILE --vkey KEY]          a record and its inclusion proof, as JSON
   verify-proof --checkpoint FILE --vkey KEY PROOF.json  check a proof without the log (0 valid, 1 not)
+  reindex [--audit FILE]                                rebuild the log's index (FILE.idx-*) from the log
 
-filters: --since/--until RFC3339, --principal NAME, --decision allow|deny, --rule SBXnnn, --sha256 HEX, --kind KIND
+filters: --since/--until RFC3339, --principal NAME, --decision allow|deny, --rule SBXnnn, --sha256 HEX, --kind KIND,
+         --violations (runs that tried what their decision did not grant), --violation CAPABILITY
 every subcommand takes --audit FILE and --config FILE (the log defaults to the config's audit.path)`
 
 func cmdAudit(ctx context.Context, e *Env, args []string) int {
@@ -61,6 +70,8 @@ func cmdAudit(ctx context.Context, e *Env, args []string) int {
 		return auditProve(e, rest)
 	case "verify-proof":
 		return auditVerifyProof(e, rest)
+	case "reindex":
+		return auditReindex(e, rest)
 	case "-h", "--help", "help":
 		fmt.Fprintln(e.Stdout, auditUsage)
 		return 0
@@ -118,10 +129,11 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// exitFor maps an audit error to an exit status: 1 for a broken log, 2 for anything else.
+// exitFor maps an audit error to an exit status: 1 for a broken log or a checkpoint or proof that
+// does not verify, 2 for anything else.
 func exitFor(err error) int {
 	var broken *audit.BrokenError
-	if errors.As(err, &broken) {
+	if errors.As(err, &broken) || errors.Is(err, audit.ErrBadCheckpoint) || errors.Is(err, audit.ErrBadProof) {
 		return 1
 	}
 	return 2
@@ -131,8 +143,9 @@ func auditVerify(e *Env, args []string) int {
 	fs := newFlagSet(e, "verify")
 	var lf logFlags
 	lf.register(fs)
-	cpFile := fs.String("checkpoint", "", "signed checkpoint the log must still extend")
-	vkey := fs.String("vkey", "", "verifier key of the checkpoint, or a file holding it")
+	cpFile := fs.String("checkpoint", "", "signed checkpoint the log must still extend (needs --vkey)")
+	vkey := fs.String("vkey", "", "verifier key of the checkpoints, or a file holding it: also lets verify start after the last verified checkpoint")
+	full := fs.Bool("full", false, "read every record, even after a verified checkpoint")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -146,28 +159,61 @@ func auditVerify(e *Env, args []string) int {
 		e.Errorf("audit verify: %v", err)
 		return 2
 	}
-	cp, err := loadCheckpoint(*cpFile, *vkey)
-	if err != nil {
-		e.Errorf("audit verify: %v", err)
+	if *cpFile != "" && *vkey == "" {
+		e.Errorf("audit verify: --checkpoint and --vkey go together: pass the checkpoint's key with --vkey")
 		return 2
 	}
-	s, err := audit.Verify(path, cp)
+	o := audit.VerifyOptions{Schema: record.Schema, Full: *full}
+	if *vkey != "" {
+		if o.Verifier, err = audit.ParseVerifier(*vkey); err != nil {
+			e.Errorf("audit verify: %v", err)
+			return 2
+		}
+	}
+	if *cpFile != "" {
+		if o.Checkpoint, err = os.ReadFile(*cpFile); err != nil {
+			e.Errorf("audit verify: %v: pass a checkpoint written by sbxgate audit checkpoint", err)
+			return 2
+		}
+	}
+	rep, err := audit.VerifyLog(path, o)
 	if err != nil {
 		e.Errorf("audit verify: %s: %v", path, err)
 		return exitFor(err)
 	}
-	fmt.Fprintf(e.Stdout, "%s: intact: %d records, tree hash %s\n", path, s.Records, s.Root)
-	if s.Repairs > 0 {
-		fmt.Fprintf(e.Stdout, "%s: %d torn tails were set aside after crashes: sbxgate audit list --kind repair\n", path, s.Repairs)
+	fmt.Fprintf(e.Stdout, "%s: intact: %d records, tree hash %s\n", path, rep.Records, rep.Root)
+	if rep.Incremental {
+		since := "given with --checkpoint"
+		if !rep.Since.IsZero() {
+			since = "verified " + rep.Since.Format(time.RFC3339)
+		}
+		fmt.Fprintf(e.Stdout, "%s: verified incrementally: read seq %d to %d after the signed checkpoint of %d records (%s), which stands for the records before it; --full reads them too\n",
+			path, rep.From, rep.Records-1, rep.From, since)
+	} else {
+		fmt.Fprintf(e.Stdout, "%s: verified in full: read every record\n", path)
 	}
-	if s.Checkpoint != nil {
-		fmt.Fprintf(e.Stdout, "%s: extends the checkpoint of %d records (%s)\n", path, s.Checkpoint.N, s.Checkpoint.Hash)
+	if rep.Repairs > 0 {
+		fmt.Fprintf(e.Stdout, "%s: %d torn tails were set aside after crashes: sbxgate audit list --kind repair\n", path, rep.Repairs)
+	}
+	if rep.Checkpoint != nil {
+		fmt.Fprintf(e.Stdout, "%s: extends the checkpoint of %d records (%s)\n", path, rep.Checkpoint.N, rep.Checkpoint.Hash)
+	}
+	if rep.Index != nil {
+		e.Errorf("audit verify: warning: %s: %v: the log is intact; run sbxgate audit reindex --audit %s", path, rep.Index, path)
 	}
 	return 0
 }
 
-// loadCheckpoint opens a signed checkpoint file; both or neither of file and vkey must be given.
-func loadCheckpoint(file, vkey string) (*tlog.Tree, error) {
+// checkpoint is a signed checkpoint read from a file, with its key and tree.
+type checkpoint struct {
+	tlog.Tree
+	signed []byte
+	key    note.Verifier
+}
+
+// loadCheckpoint opens a signed checkpoint file; both or neither of file and vkey must be given. A
+// checkpoint that does not verify with the key is an error wrapping audit.ErrBadCheckpoint.
+func loadCheckpoint(file, vkey string) (*checkpoint, error) {
 	if file == "" && vkey == "" {
 		return nil, nil
 	}
@@ -186,7 +232,7 @@ func loadCheckpoint(file, vkey string) (*tlog.Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &t, nil
+	return &checkpoint{Tree: t, signed: data, key: v}, nil
 }
 
 func auditRead(e *Env, name, defFormat string, args []string) int {
@@ -194,14 +240,16 @@ func auditRead(e *Env, name, defFormat string, args []string) int {
 	var lf logFlags
 	lf.register(fs)
 	format := fs.String("format", defFormat, "output format: text, json or csv")
-	var f audit.Filter
+	var f record.Filter
 	since := fs.String("since", "", "only records at or after this time (RFC 3339)")
 	until := fs.String("until", "", "only records before this time (RFC 3339)")
 	fs.StringVar(&f.Principal, "principal", "", "only records of this principal")
 	fs.StringVar(&f.Decision, "decision", "", "only decisions that were: allow or deny")
 	fs.StringVar(&f.Rule, "rule", "", "only records naming this rule (SBXnnn)")
 	fs.StringVar(&f.SHA256, "sha256", "", "only records of code with this SHA-256 (or a prefix of 8+ hex digits)")
-	fs.StringVar(&f.Kind, "kind", "", "only records of this kind: decision, result or repair")
+	fs.StringVar(&f.Kind, "kind", "", "only records of this kind: "+strings.Join(record.Kinds, ", "))
+	fs.BoolVar(&f.Violations, "violations", false, "only results of runs that tried what their decision did not grant")
+	fs.StringVar(&f.Violation, "violation", "", "only results with a run-time violation of this capability (e.g. network)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -227,7 +275,7 @@ func auditRead(e *Env, name, defFormat string, args []string) int {
 		e.Errorf("audit %s: --%v", name, err)
 		return 2
 	}
-	w, err := audit.NewWriter(*format, e.Stdout)
+	w, err := record.NewWriter(*format, e.Stdout)
 	if err != nil {
 		e.Errorf("audit %s: --%v", name, err)
 		return 2
@@ -237,7 +285,7 @@ func auditRead(e *Env, name, defFormat string, args []string) int {
 		e.Errorf("audit %s: %v", name, err)
 		return 2
 	}
-	err = audit.Each(path, &f, w.Write)
+	err = record.Each(context.Background(), path, &f, w.Write)
 	if ferr := w.Flush(); err == nil || errors.Is(err, audit.ErrTorn) && ferr != nil {
 		err = ferr
 	}
@@ -275,15 +323,20 @@ func auditShow(e *Env, args []string) int {
 		e.Errorf("audit show: %v", err)
 		return 2
 	}
-	rec, line, err := audit.Find(path, pos[0])
+	rec, line, err := record.Find(path, pos[0])
 	if err != nil {
-		e.Errorf("audit show: %v", err)
+		e.Errorf("audit show: %v: list ids with sbxgate audit list", err)
 		return 2
 	}
 	if *format == "text" {
-		w, _ := audit.NewWriter("text", e.Stdout)
-		w.Write(rec, line)
-		if err := w.Flush(); err != nil {
+		w, err := record.NewWriter("text", e.Stdout)
+		if err == nil {
+			err = w.Write(rec, line)
+		}
+		if ferr := w.Flush(); err == nil {
+			err = ferr
+		}
+		if err != nil {
 			e.Errorf("audit show: %v", err)
 			return 2
 		}
@@ -313,12 +366,12 @@ func auditRepair(e *Env, args []string) int {
 		e.Errorf("audit repair: unexpected argument %q: pass the log with --audit FILE", pos[0])
 		return 2
 	}
-	path, cfg, err := lf.resolve()
+	path, _, err := lf.resolve()
 	if err != nil {
 		e.Errorf("audit repair: %v", err)
 		return 2
 	}
-	l, err := audit.Open(path, audit.WithStoreCode(cfg.Audit.StoreCode))
+	l, err := audit.Open(path, audit.WithSchema(record.Schema))
 	if err != nil {
 		e.Errorf("audit repair: %v", err)
 		return 2
@@ -435,7 +488,7 @@ func auditCheckpoint(e *Env, args []string) int {
 		e.Errorf("audit checkpoint: %v", err)
 		return 2
 	}
-	signed, tree, err := audit.Checkpoint(path, signer)
+	signed, tree, err := audit.Checkpoint(path, record.Schema, signer)
 	if err != nil {
 		e.Errorf("audit checkpoint: %s: %v", path, err)
 		return exitFor(err)
@@ -474,28 +527,43 @@ func auditProve(e *Env, args []string) int {
 	cp, err := loadCheckpoint(*cpFile, *vkey)
 	if err != nil {
 		e.Errorf("audit prove: %v", err)
-		return 2
+		return exitFor(err)
 	}
-	var size int64
-	if cp != nil {
-		// A proof against a checkpoint is only worth giving if the log still extends it.
-		if _, err := audit.Verify(path, cp); err != nil {
-			e.Errorf("audit prove: %s: %v", path, err)
-			return exitFor(err)
-		}
-		size = cp.N
-	}
-	rec, _, err := audit.Find(path, pos[0])
+	rd, err := audit.OpenReader(path)
 	if err != nil {
 		e.Errorf("audit prove: %v", err)
 		return 2
 	}
-	p, err := audit.Prove(path, "", rec.Seq, size)
+	defer rd.Close()
+	var size int64
+	if cp != nil {
+		// A proof against a checkpoint is only worth giving if the log still extends it. The index
+		// answers at once; when it disagrees, verifying the whole log says where and why.
+		if h, err := rd.TreeHash(cp.N); err != nil || h != cp.Hash {
+			if _, err := audit.VerifyLog(path, audit.VerifyOptions{Schema: record.Schema, Checkpoint: cp.signed, Verifier: cp.key, Full: true}); err != nil {
+				e.Errorf("audit prove: %s: %v", path, err)
+				return exitFor(err)
+			}
+			e.Errorf("audit prove: %s: the log's index does not give the checkpoint's tree: run sbxgate audit reindex --audit %s", path, path)
+			return 2
+		}
+		size = cp.N
+	}
+	env, _, err := rd.Find(pos[0])
+	if err != nil {
+		e.Errorf("audit prove: %v: list ids with sbxgate audit list", err)
+		return 2
+	}
+	p, err := rd.Prove(env.Seq, size)
 	if err != nil {
 		e.Errorf("audit prove: %v", err)
 		return exitFor(err)
 	}
-	out, _ := json.MarshalIndent(p, "", "  ")
+	out, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		e.Errorf("audit prove: encode the proof: %v", err)
+		return 2
+	}
 	fmt.Fprintf(e.Stdout, "%s\n", out)
 	return 0
 }
@@ -515,7 +583,7 @@ func auditVerifyProof(e *Env, args []string) int {
 	cp, err := loadCheckpoint(*cpFile, *vkey)
 	if err != nil {
 		e.Errorf("audit verify-proof: %v", err)
-		return 2
+		return exitFor(err)
 	}
 	var data []byte
 	if pos[0] == "-" {
@@ -532,11 +600,38 @@ func auditVerifyProof(e *Env, args []string) int {
 		e.Errorf("audit verify-proof: %s: not a proof: %v: pass the output of sbxgate audit prove", pos[0], err)
 		return 1
 	}
-	rec, err := audit.VerifyProof(&p, *cp)
+	rec, err := verify.VerifyProof(&p, cp.Tree)
 	if err != nil {
 		e.Errorf("audit verify-proof: %v", err)
 		return 1
 	}
 	fmt.Fprintf(e.Stdout, "proof verifies: record seq %d id %s is in the checkpoint's tree of %d records\n", rec.Seq, rec.ID, cp.N)
+	return 0
+}
+
+// auditReindex rebuilds the log's index from the log, under the writers' lock.
+func auditReindex(e *Env, args []string) int {
+	fs := newFlagSet(e, "reindex")
+	var lf logFlags
+	lf.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) > 0 {
+		e.Errorf("audit reindex: unexpected argument %q: pass the log with --audit FILE", pos[0])
+		return 2
+	}
+	path, _, err := lf.resolve()
+	if err != nil {
+		e.Errorf("audit reindex: %v", err)
+		return 2
+	}
+	n, err := audit.Reindex(path)
+	if err != nil {
+		e.Errorf("audit reindex: %s: %v", path, err)
+		return exitFor(err)
+	}
+	fmt.Fprintf(e.Stdout, "%s: index rebuilt: %d records\n", path, n)
 	return 0
 }

@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
 	"github.com/sbxgate/sbxgate/runner"
 )
@@ -22,16 +26,19 @@ func runAudit(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 // auditFixture writes a small log: alice denied, bob allowed and run.
-func auditFixture(t *testing.T) (path string, recs []audit.Record) {
+func auditFixture(t *testing.T) (path string, recs []audit.Stored) {
 	t.Helper()
 	path = filepath.Join(t.TempDir(), "audit.log")
-	l, err := audit.Open(path, audit.WithStoreCode(audit.StoreAlways))
+	l, err := audit.Open(path, audit.WithSchema(record.Schema))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	add := func(r audit.Record) audit.Record {
-		got, err := l.Append(context.Background(), r)
+	add := func(r record.Record) audit.Stored {
+		if err := record.ApplyStoreCode(&r, record.StoreAlways); err != nil {
+			t.Fatal(err)
+		}
+		got, err := record.Write(context.Background(), l, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,11 +46,11 @@ func auditFixture(t *testing.T) (path string, recs []audit.Record) {
 		return got
 	}
 	code := "import os\n"
-	add(audit.Record{Kind: audit.KindDecision, Principal: "alice", Code: &code,
-		Decision: &policy.Decision{Allow: false, Tier: "none", Reasons: []policy.Reason{{Rule: "SBX101", Message: "process"}}}})
+	add(record.Record{Kind: record.KindDecision, Payload: record.Payload{Principal: "alice", Code: &code,
+		Decision: &policy.Decision{Allow: false, Tier: "none", Reasons: []policy.Reason{{Rule: "SBX101", Message: "process"}}}}})
 	ok := "print(1)\n"
-	d := add(audit.Record{Kind: audit.KindDecision, Principal: "bob", Code: &ok, Decision: &policy.Decision{Allow: true, Tier: "standard"}})
-	add(audit.Record{Kind: audit.KindResult, Principal: "bob", DecisionID: d.ID, Result: &runner.Result{ExitCode: 0, Stdout: "1\n"}})
+	d := add(record.Record{Kind: record.KindDecision, Payload: record.Payload{Principal: "bob", Code: &ok, Decision: &policy.Decision{Allow: true, Tier: "standard"}}})
+	add(record.Record{Kind: record.KindResult, Payload: record.Payload{Principal: "bob", DecisionID: d.ID, Result: &runner.Result{ExitCode: 0, Stdout: "1\n"}}})
 	return path, recs
 }
 
@@ -59,7 +66,7 @@ func TestAuditReadCommands(t *testing.T) {
 	}{
 		{"usage", nil, 2, nil, 0, "usage: sbxgate audit"},
 		{"unknown", []string{"frob"}, 2, nil, 0, `unknown subcommand "frob"`},
-		{"verify", []string{"verify", "--audit", path}, 0, []string{"intact: 3 records"}, 1, ""},
+		{"verify", []string{"verify", "--audit", path}, 0, []string{"intact: 3 records", "verified in full"}, 2, ""},
 		{"verify no log", []string{"verify"}, 2, nil, 0, "no audit log: pass --audit FILE"},
 		{"verify missing", []string{"verify", "--audit", path + ".nope"}, 2, nil, 0, "no such file"},
 		{"verify half a checkpoint", []string{"verify", "--audit", path, "--checkpoint", "x"}, 2, nil, 0, "go together"},
@@ -68,7 +75,7 @@ func TestAuditReadCommands(t *testing.T) {
 		{"list deny", []string{"list", "--audit", path, "--decision", "deny"}, 0, []string{recs[0].ID}, 1, ""},
 		{"list rule", []string{"list", "--rule", "SBX101", "--audit", path}, 0, []string{recs[0].ID}, 1, ""},
 		{"list kind", []string{"list", "--audit", path, "--kind", "result"}, 0, []string{"exit=0 decision_id=" + recs[1].ID}, 1, ""},
-		{"list sha256", []string{"list", "--audit", path, "--sha256", recs[1].CodeSHA256}, 0, []string{recs[1].ID}, 1, ""},
+		{"list sha256", []string{"list", "--audit", path, "--sha256", fmt.Sprintf("%x", sha256.Sum256([]byte("print(1)\n")))[:12]}, 0, []string{recs[1].ID}, 1, ""},
 		{"list until", []string{"list", "--audit", path, "--until", "2000-01-01T00:00:00Z"}, 0, nil, 0, ""},
 		{"list since", []string{"list", "--audit", path, "--since", "2000-01-01T00:00:00Z"}, 0, nil, 3, ""},
 		{"list csv", []string{"list", "--audit", path, "--format", "csv"}, 0, []string{"seq,id,time,kind"}, 4, ""},
@@ -188,5 +195,66 @@ func TestAuditCheckpointAndProofCommands(t *testing.T) {
 	}
 	if code, _, stderr := runAudit(t, "verify", "--audit", path, "--checkpoint", cp, "--vkey", "nope"); code != 2 || !strings.Contains(stderr, "verifier key") {
 		t.Errorf("verify with a bad key: %d %q", code, stderr)
+	}
+}
+
+// TestAuditProveLargeLog proves records spread over a log far larger than any read buffer (the first,
+// one in the middle and the last) and checks each proof offline; a forged proof fails with exit 1.
+func TestAuditProveLargeLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.log")
+	l, err := audit.Open(path, audit.WithSchema(record.Schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1200
+	var ids []string
+	pad := strings.Repeat("#", 2000) // about 2 KB a record: the log is 2.4 MB
+	for i := range n {
+		code := fmt.Sprintf("print(%d)\n%s\n", i, pad)
+		rec := record.Record{Kind: record.KindDecision, Payload: record.Payload{Principal: "p", Code: &code,
+			Decision: &policy.Decision{Allow: true, Tier: "standard"}}}
+		if err := record.ApplyStoreCode(&rec, record.StoreAlways); err != nil {
+			t.Fatal(err)
+		}
+		r, err := record.Write(context.Background(), l, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, r.ID)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() < 32*(64<<10) {
+		t.Fatalf("log is too small for this test: %v %v", fi.Size(), err)
+	}
+	dir := t.TempDir()
+	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
+	_, vkey, _ := runAudit(t, "keygen", "--out", key)
+	vkey = strings.TrimSpace(vkey)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
+		t.Fatalf("checkpoint: %s", stderr)
+	}
+	for _, i := range []int{0, n / 2, n - 1} {
+		for _, ref := range []string{ids[i], strconv.Itoa(i)} {
+			code, proof, stderr := runAudit(t, "prove", ref, "--audit", path)
+			if code != 0 || !strings.Contains(proof, ids[i]) {
+				t.Fatalf("prove %s: exit %d, %d bytes, %q", ref, code, len(proof), stderr)
+			}
+			pf := filepath.Join(dir, "proof.json")
+			if err := os.WriteFile(pf, []byte(proof), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, stderr := runAudit(t, "verify-proof", "--checkpoint", cp, "--vkey", vkey, pf); code != 0 || !strings.Contains(out, "id "+ids[i]) {
+				t.Fatalf("verify-proof of record %d: exit %d %q %q", i, code, out, stderr)
+			}
+			forged := strings.Replace(proof, fmt.Sprintf(`print(%d)`, i), fmt.Sprintf(`print(%d)`, i+1), -1)
+			if err := os.WriteFile(pf, []byte(forged), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if code, _, stderr := runAudit(t, "verify-proof", "--checkpoint", cp, "--vkey", vkey, pf); code != 1 || !strings.Contains(stderr, "does not verify") {
+				t.Fatalf("verify-proof of a forged proof of record %d: exit %d %q", i, code, stderr)
+			}
+		}
 	}
 }

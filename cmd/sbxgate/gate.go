@@ -52,10 +52,9 @@ func (g *gateFlags) build(ctx context.Context, e *Env, withRunner bool) (*pipeli
 		return nil, err
 	}
 	for _, r := range b.Repairs {
-		if r.Repair != nil {
-			e.Errorf("audit: set aside a torn record (%d bytes at offset %d) in %s: %s", r.Repair.Bytes, r.Repair.Offset, r.Repair.SavedAs, r.Repair.Reason)
-		}
+		e.Errorf("audit: set aside a torn record (%d bytes at offset %d) in %s: %s", r.Repair.Bytes, r.Repair.Offset, r.Repair.SavedAs, r.Repair.Reason)
 	}
+	reportSweep(e, b)
 	return b, nil
 }
 
@@ -135,5 +134,16 @@ func parseFlags(e *Env, fs *flag.FlagSet, args []string) (code int, done bool) {
 	default:
 		e.Errorf("%s: %v: run sbxgate %s -h for usage", fs.Name(), err, fs.Name())
 		return 2, true
+	}
+}
+
+// reportSweep tells the user about runs of dead processes whose results were lost, which opening the
+// log recorded as result_lost records.
+func reportSweep(e *Env, b *pipeline.Built) {
+	for _, id := range b.LostResults {
+		e.Errorf("audit: the process that ran decision %s died before it logged the result: wrote a result_lost record", id)
+	}
+	if b.SweepError != nil {
+		e.Errorf("audit: warning: %v", b.SweepError)
 	}
 }

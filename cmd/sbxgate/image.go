@@ -78,6 +78,7 @@ func cmdGC(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("gc: %v", err)
 		return 1
 	}
-	fmt.Fprintf(e.Stdout, "removed %d containers, %d superseded images\n", n.Containers, n.Images)
+	fmt.Fprintf(e.Stdout, "removed %d containers, %d sandbox cgroups (their processes killed), %d containerd tasks, %d superseded images\n",
+		n.Containers, n.Cgroups, n.Tasks, n.Images)
 	return 0
 }

@@ -43,6 +43,12 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	defer b.Close()
 	// Standard output carries the protocol; everything else goes to standard error.
 	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
+	for _, id := range b.LostResults {
+		log.Warn("the process that ran this decision's code died before it logged the result: wrote a result_lost record", "decision_id", id)
+	}
+	if b.SweepError != nil {
+		log.Warn("could not look for runs of dead processes", "error", b.SweepError.Error())
+	}
 	srv, err := mcpserver.New(b.Pipeline, cfg, mcpserver.WithPrincipal(*principal), mcpserver.WithVersion(version), mcpserver.WithLogger(log))
 	if err != nil {
 		e.Errorf("mcp: %v", err)

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer"
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -98,8 +98,8 @@ func engineFor(ctx context.Context, dir string, cfg *config.Config) (*policy.Eng
 // diffAudit replays the inputs of the log's decision records, as the gate saw them.
 func diffAudit(path string, visit func(string, policy.Input) error) error {
 	n := 0
-	err := audit.Scan(path, func(rec audit.Record) error {
-		if rec.Kind != audit.KindDecision {
+	err := record.Scan(path, func(rec record.Record) error {
+		if rec.Kind != record.KindDecision {
 			return nil
 		}
 		n++

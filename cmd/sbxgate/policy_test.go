@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
 )
 
@@ -138,7 +139,7 @@ func TestPolicyFmtRewrites(t *testing.T) {
 // TestPolicyDiffAudit replays the decision records of a real log under both policies.
 func TestPolicyDiffAudit(t *testing.T) {
 	logPath := filepath.Join(t.TempDir(), "audit.log")
-	lg, err := audit.Open(logPath, audit.WithStoreCode("never"))
+	lg, err := audit.Open(logPath, audit.WithSchema(record.Schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,8 +158,8 @@ func TestPolicyDiffAudit(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := cur.Decide(context.Background(), in)
-		rec := audit.Record{Kind: audit.KindDecision, Principal: in.Request.Principal, Request: in.Request, Report: in.Report, Decision: &d}
-		if _, err := lg.Append(context.Background(), rec); err != nil {
+		rec := record.Record{Kind: record.KindDecision, Payload: record.Payload{Principal: in.Request.Principal, Request: in.Request, Report: in.Report, Decision: &d}}
+		if _, err := record.Write(context.Background(), lg, rec); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/sbxgate/sbxgate/pipeline"
 )
@@ -52,7 +54,16 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 
 	out, err := b.Run(ctx, pipeline.Submission{Path: displayPath(path), Code: src, Request: g.request()})
 	doc := pipeline.RunDocument{Decision: &out.Decision, Result: out.Result, AuditID: out.AuditID, RequestID: out.RequestID}
-	if err != nil {
+	unlogged := errors.Is(err, pipeline.ErrResultNotLogged)
+	if out.Result != nil && b.Log != nil {
+		logged := !unlogged
+		doc.ResultLogged = &logged
+	}
+	switch {
+	case unlogged:
+		// The code ran: report its result and exit with its status, and say the log lacks it.
+		doc.Warning = "the code ran, but " + strings.TrimPrefix(err.Error(), "audit: ")
+	case err != nil:
 		doc.Error = err.Error()
 	}
 	if g.format == "json" {
@@ -64,6 +75,10 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 		}
 	} else {
 		writeRunText(e, displayPath(path), out)
+	}
+	if unlogged {
+		e.Errorf("run: warning: %s", doc.Warning)
+		return runExitCode(out)
 	}
 	if err != nil {
 		e.Errorf("run: %v", err)

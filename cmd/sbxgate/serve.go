@@ -67,6 +67,12 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 		return buildFailed(e, "serve", err)
 	}
 	defer b.Close()
+	for _, id := range b.LostResults {
+		log.Warn("the process that ran this decision's code died before it logged the result: wrote a result_lost record", "decision_id", id)
+	}
+	if b.SweepError != nil {
+		log.Warn("could not look for runs of dead processes", "error", b.SweepError.Error())
+	}
 	logPath := *auditPath
 	if logPath == "" {
 		logPath = cfg.Audit.Path

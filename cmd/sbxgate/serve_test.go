@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/server"
 )
 
@@ -128,8 +128,8 @@ func TestServeCommand(t *testing.T) {
 	if code := <-done; code != 0 {
 		t.Fatalf("serve exited %d after cancel: %s", code, stderr.String())
 	}
-	var recs []audit.Record
-	if err := audit.Scan(logPath, func(r audit.Record) error { recs = append(recs, r); return nil }); err != nil {
+	var recs []record.Record
+	if err := record.Scan(logPath, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 1 || recs[0].ID != body.AuditID || recs[0].Principal != "ci" || recs[0].Source != "http" {

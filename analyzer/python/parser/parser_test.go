@@ -17,9 +17,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/cases.golden from python3's ast.dump")
 
-// testCase is one snippet of testdata/cases.txt; want is CPython's dump (with attributes) or "ERROR ...".
+// testCase is one snippet of testdata/cases.txt. What CPython makes of it (its dump with
+// attributes, or "ERROR ...") is in testdata/cases.golden, in the same order.
 type testCase struct {
-	name, src, want string
+	name, src string
 }
 
 // loadCases reads testdata/cases.txt: snippets, each introduced by a "### name" line.

@@ -1,0 +1,77 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/catalog"
+)
+
+// Precedence between checks. Where several checks could report one fact, the one these functions
+// name reports it and the others stay silent, so that each fact is reported once, by the most
+// specific rule, where the corpus conventions (testdata/corpus/README.md) put it:
+//
+//   - an import of a module: SBX401 (builtins) over SBX101 (a capability the map reports) over
+//     SBX100 (outside the allowlist): importRule; a from-import whose names have a reported
+//     capability is SBX101's, not SBX100's: fromImportCapability;
+//   - a module attribute the config denies is SBX102's, not SBX101's, even when the capability
+//     map marks it: deniedAttribute;
+//   - a module is reported at its import, not where it is used: by SBX101 at the import when the
+//     map marks the module itself, by SBX103 at a dynamic import: reportedAtImport;
+//   - a private attribute of a module is SBX501's only when no rule for that attribute reports it
+//     (the capability map, a check's Names, the denied attributes): privateAttributeOwned.
+
+// importRule is the rule that reports an import of module, and the capability it names: SBX401
+// for builtins, SBX101 when the capability map gives the module a reported capability, SBX100
+// when the allowlist does not admit it, or none.
+func importRule(p *engine.Pass, module string, allowed bool) (rule, capability string) {
+	if module == "builtins" || strings.HasPrefix(module, "builtins.") || module == "__builtin__" {
+		return "SBX401", "builtins_access"
+	}
+	if c := catalog.FindingCapability(p.CapabilitiesOf(module)); c != "" {
+		return "SBX101", c
+	}
+	if !allowed {
+		return "SBX100", "import"
+	}
+	return "", ""
+}
+
+// fromImportCapability is the reported capability a from-import gets from its module or names,
+// if any: SBX101 reports the statement then, and SBX100 does not.
+func fromImportCapability(p *engine.Pass, n *ast.ImportFrom) string {
+	mod := ast.Str(n.Module)
+	caps := p.CapabilitiesOf(mod)
+	for _, al := range n.Names {
+		if al.Name != "*" {
+			caps = append(caps, p.Capabilities(mod+"."+al.Name)...)
+		}
+	}
+	return catalog.FindingCapability(caps)
+}
+
+// deniedAttribute reports whether SBX102 reports the module attribute qual.
+func deniedAttribute(p *engine.Pass, qual string) bool { return p.Denied(qual) }
+
+// reportedAtImport reports whether the module r is reported where it is imported rather than
+// where it is used: a module imported by a statement, a module the capability map marks, or (at
+// n) a dynamic import.
+func reportedAtImport(p *engine.Pass, r engine.Ref, n ast.Node) bool {
+	if r.Kind != engine.ModRef {
+		return false
+	}
+	return p.Imported(r.Qual) || n != nil && p.DynamicImport(n) != nil
+}
+
+// mappedModule reports whether the capability map marks module mod itself, so that its import is
+// SBX101's and its uses are not reported again.
+func mappedModule(p *engine.Pass, mod string) bool {
+	return catalog.FindingCapability(p.CapabilitiesOf(mod)) != ""
+}
+
+// privateAttributeOwned reports whether a rule for the attribute itself reports the module
+// attribute qual, so that SBX501 does not.
+func privateAttributeOwned(p *engine.Pass, qual string) bool {
+	return len(p.Capabilities(qual)) > 0 || p.Named(qual) || p.Denied(qual)
+}

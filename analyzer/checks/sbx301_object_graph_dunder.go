@@ -1,0 +1,45 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx301 = &engine.Check{
+	ID: "SBX301", Name: "object-graph-dunder", Capability: "introspection", Severity: "high", CWE: 470,
+	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
+	Hint:       "use the object's public interface; type(x).__name__ and x.__class__ are fine",
+	Message:    "%s walks the object graph",
+	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.CallNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode},
+	Run:        runSBX301,
+}
+
+func runSBX301(p *engine.Pass, n ast.Node) {
+	if k, ok := constKey(p, n); ok && dunderHeads.In(dunderIntro, k) && k != "__dict__" && k != "__builtins__" && k != "__import__" {
+		p.Reportf(n, "%s read from a type's or object's dict walks the object graph", k)
+		return
+	}
+	switch n := n.(type) {
+	case *ast.Attribute:
+		if !dunderHeads.In(dunderIntro, n.Attr) {
+			return
+		}
+		switch n.Attr {
+		case "__dict__":
+			if !namespaceLike(p, p.Refs(n.Value)) {
+				return
+			}
+		}
+		p.Report(n, n.Attr)
+	case *ast.Name:
+		if (n.Id == "__loader__" || n.Id == "__spec__") && n.Ctx == ast.Load {
+			for _, r := range p.Refs(n) {
+				if r.Qual == n.Id {
+					p.Reportf(n, "%s exposes the import machinery", n.Id)
+					return
+				}
+			}
+		}
+	}
+}

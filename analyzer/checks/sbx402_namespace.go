@@ -1,0 +1,43 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx402 = &engine.Check{
+	ID: "SBX402", Name: "namespace-by-name", Capability: "builtins_access", Severity: "high", CWE: 470,
+	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names",
+	Hint:    "refer to names directly; vars(obj) of your own objects is fine",
+	Message: "%s() exposes the program's namespace by name",
+	Nodes:   []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
+	Run:     runSBX402,
+}
+
+func runSBX402(p *engine.Pass, n ast.Node) {
+	if c, ok := n.(*ast.Call); ok {
+		q, ok := engine.FirstIn(p.Refs(c.Func), nsBuiltins)
+		if !ok {
+			return
+		}
+		switch q {
+		case "builtins.globals", "builtins.locals":
+			p.Report(n, short(q))
+		case "builtins.vars":
+			if len(c.Args) == 0 && len(c.Keywords) == 0 || len(c.Args) > 0 && namespaceLike(p, p.Refs(c.Args[0])) {
+				p.Reportf(n, "vars() of a module, a builtin type or the current scope fetches names dynamically")
+			}
+		case "builtins.dir":
+			if len(c.Args) > 0 && namespaceLike(p, p.Refs(c.Args[0])) {
+				p.Reportf(n, "dir() of a module or builtin type lists names to fetch dynamically")
+			}
+		}
+		return
+	}
+	if !p.UsedAsValue(n) {
+		return
+	}
+	if q, ok := engine.FirstIn(p.NamedRefs(n, true), nsBuiltins); ok && q != "builtins.dir" {
+		p.Reportf(n, "%s is passed as a value", short(q))
+	}
+}

@@ -1,0 +1,162 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx403 = &engine.Check{
+	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
+	Doc:        "getattr/delattr with a computed name, getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
+	Message:    "%s with a computed attribute name can reach any attribute",
+	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
+	Unresolved: []engine.NodeKind{engine.CallNode},
+	Run:        runSBX403,
+}
+
+func runSBX403(p *engine.Pass, n ast.Node) {
+	c, ok := n.(*ast.Call)
+	if !ok {
+		if !p.UsedAsValue(n) {
+			return
+		}
+		if q, ok := engine.FirstIn(p.NamedRefs(n, true), attrBuiltins); ok && q != "builtins.hasattr" {
+			p.Reportf(n, "%s is passed as a value, so the attribute names it is given are unknown", short(q))
+		}
+		return
+	}
+	checkName := func(nameArg ast.Expr, fn string) {
+		if nameArg == nil {
+			return
+		}
+		if name, ok := p.ConstString(nameArg); ok {
+			if dunderIntro[name] {
+				p.Reportf(n, "%s with the dunder name %q walks the object graph", fn, name)
+			}
+			return
+		}
+		if !safeComputedName(p, nameArg) {
+			p.Report(n, fn)
+		}
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
+		arg := 0
+		for _, r := range p.Refs(at.Value) {
+			if r.Qual == "builtins.object" || r.Qual == "builtins.type" || r.Qual == "builtins.super" {
+				arg = 1
+			}
+		}
+		if len(c.Args) > arg {
+			checkName(c.Args[arg], "__getattribute__")
+		}
+		return
+	}
+	q, ok := engine.FirstIn(p.Refs(c.Func), attrBuiltins)
+	if !ok || len(c.Args) < 2 {
+		return
+	}
+	if (q == "builtins.setattr" || q == "builtins.hasattr") && !namespaceLike(p, p.Refs(c.Args[0])) {
+		// setattr(self, key, value) from data and hasattr probes are everyday code: only a dunder
+		// name (reaching internals) is reported on ordinary objects.
+		if name, ok := p.ConstString(c.Args[1]); ok && dunderIntro[name] {
+			p.Reportf(n, "%s with the dunder name %q walks the object graph", short(q), name)
+		}
+		return
+	}
+	checkName(c.Args[1], short(q))
+}
+
+// ---- SBX5xx module internals and name resolvers ----
+
+// safeComputedName reports whether a computed attribute name starts with a constant that starts
+// with a letter (getattr(self, "visit_" + kind)): it cannot name a dunder or private attribute.
+func safeComputedName(p *engine.Pass, e ast.Expr) bool {
+	if safeLoopName(p, e) && !getattrOnModule(p) {
+		return true
+	}
+	for i := 0; i < 32 && e != nil; i++ {
+		switch x := e.(type) {
+		case *ast.BinOp:
+			if x.Op != ast.Add {
+				return false
+			}
+			e = x.Left
+			continue
+		case *ast.JoinedStr:
+			if len(x.Values) == 0 {
+				return false
+			}
+			e = x.Values[0]
+			continue
+		case *ast.Call:
+			if at, ok := x.Func.(*ast.Attribute); ok && at.Attr == "format" {
+				e = at.Value
+				continue
+			}
+			return false
+		}
+		s, ok := p.ConstString(e)
+		if !ok || s == "" {
+			return false
+		}
+		c := s[0]
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	return false
+}
+
+// getattrOnModule reports whether the current node is getattr-like on a module (including
+// builtins), where even plain names reach dangerous attributes.
+func getattrOnModule(p *engine.Pass) bool {
+	c, ok := p.Node().(*ast.Call)
+	return ok && len(c.Args) > 0 && anyModule(p, p.Refs(c.Args[0]))
+}
+
+// safeLoopName recognises names that come from iterating what cannot hold a dunder: the .name of
+// dataclasses.fields(...) entries (getattr(self, f.name) for f in fields(self)), or a loop over
+// constant strings that are neither dunder nor private.
+func safeLoopName(p *engine.Pass, e ast.Expr) bool {
+	field := false
+	if at, ok := e.(*ast.Attribute); ok && at.Attr == "name" {
+		e, field = at.Value, true
+	}
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds := p.Bindings(nm.Id)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		if b.Iter() == nil {
+			return false
+		}
+		if field {
+			call, ok := b.Iter().(*ast.Call)
+			if !ok {
+				return false
+			}
+			isFields := false
+			for _, r := range p.RefsAt(call.Func, b.Site()) {
+				isFields = isFields || r.Qual == "dataclasses.fields"
+			}
+			if !isFields {
+				return false
+			}
+			continue
+		}
+		v, ok := p.FoldAt(b.Iter(), b.Site())
+		items, isList := v.List()
+		if !ok || !isList {
+			return false
+		}
+		for _, x := range items {
+			if s, isStr := x.Str(); !isStr || s == "" || s[0] == '_' {
+				return false
+			}
+		}
+	}
+	return true
+}

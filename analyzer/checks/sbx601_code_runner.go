@@ -1,0 +1,62 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx601 = &engine.Check{
+	ID: "SBX601", Name: "code-runner", Capability: "code_runner", Severity: "high", CWE: 94,
+	Doc:     "code runners: timeit with a string statement, code.InteractiveConsole/interact, cProfile.run, profile.run, pdb.run*, trace.Trace, doctest",
+	Hint:    "call the code directly; time it with time.perf_counter() or timeit with a callable",
+	Message: "%s runs code given as a string",
+	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode},
+	Names: &engine.Names{
+		Exact: []string{
+			"code.InteractiveConsole", "code.InteractiveInterpreter", "code.interact",
+			"code.compile_command", "codeop.compile_command", "codeop.Compile", "codeop.CommandCompiler",
+			"cProfile.run", "cProfile.runctx", "profile.run", "profile.runctx", "cProfile.Profile.run",
+			"cProfile.Profile.runctx", "profile.Profile.run", "pdb.run", "pdb.runeval", "pdb.runctx",
+			"pdb.runcall", "trace.Trace", "bdb.Bdb", "timeit.main", "cProfile.Profile().run",
+			"cProfile.Profile().runctx", "profile.Profile().run", "profile.Profile().runctx",
+		},
+		Prefix: []string{"doctest"},
+	},
+	Run: runSBX601,
+}
+
+func runSBX601(p *engine.Pass, n ast.Node) {
+	p.ReportNamed(n)
+	c, ok := n.(*ast.Call)
+	if !ok {
+		return
+	}
+	for _, r := range p.Refs(c.Func) {
+		switch r.Qual {
+		case "timeit.timeit", "timeit.repeat", "timeit.Timer":
+			stmt := argOrKeyword(c, 0, "stmt")
+			setup := argOrKeyword(c, 1, "setup")
+			if codeString(p, stmt) || codeString(p, setup) {
+				p.Reportf(n, "%s with a string statement runs code given as a string", r.Qual)
+			}
+			return
+		}
+	}
+}
+
+// codeString reports whether e is a string (which timeit compiles) rather than a callable.
+func codeString(p *engine.Pass, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if s, ok := p.ConstString(e); ok {
+		return strings.TrimSpace(s) != "pass"
+	}
+	switch e.(type) {
+	case *ast.JoinedStr, *ast.BinOp:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+// The facts a check reads besides resolution (pass_refs.go): where an expression is evaluated and
+// the values and bindings found there, the program's imports, the operator's module tables, and
+// the source itself.
+
+// Node is the node the running check was called with.
+func (p *Pass) Node() ast.Node { return p.cur.n }
+
+// Site is where an expression is evaluated: a scope, and the statement of that scope's body that
+// contains it. Resolution and folding depend on it, since a name means what the bindings visible
+// there make it mean.
+type Site struct {
+	sc  *scope
+	idx int
+}
+
+// Site is where the current node is evaluated.
+func (p *Pass) Site() Site { return Site{p.cur.sc, p.cur.idx} }
+
+// RefsAt is what e, evaluated at s, may refer to (Refs for an expression of another scope: a
+// binding's value).
+func (p *Pass) RefsAt(e ast.Expr, s Site) []Ref { return p.resolve(e, s.sc, s.idx) }
+
+// ConstString is the str value e folds to at the current node's site, if it folds to one.
+func (p *Pass) ConstString(e ast.Expr) (string, bool) {
+	return p.foldString(e, p.cur.sc, p.cur.idx)
+}
+
+// StringAt is ConstString for e evaluated at s.
+func (p *Pass) StringAt(e ast.Expr, s Site) (string, bool) { return p.foldString(e, s.sc, s.idx) }
+
+// Fold is the value e folds to at the current node's site: a str, bytes, int or list constant.
+func (p *Pass) Fold(e ast.Expr) (Value, bool) { return p.fold(e, p.cur.sc, p.cur.idx, 0) }
+
+// FoldAt is Fold for e evaluated at s.
+func (p *Pass) FoldAt(e ast.Expr, s Site) (Value, bool) { return p.fold(e, s.sc, s.idx, 0) }
+
+// Str is v as a str.
+func (v Value) Str() (string, bool) { return v.s, v.k == cStr }
+
+// List is the items of v when v is a list (not a tuple, str or bytes).
+func (v Value) List() ([]Value, bool) {
+	if v.k != cList {
+		return nil, false
+	}
+	return iterate(v)
+}
+
+// Bindings are the bindings of name visible at the current node (flow-insensitively: every
+// binding in the scope that defines it), or none for a builtin or an unbound name.
+func (p *Pass) Bindings(name string) []*Binding {
+	binds, _, _ := p.lookup(name, p.cur.sc, p.cur.idx)
+	return binds
+}
+
+// BindingsAt is Bindings for name used at s.
+func (p *Pass) BindingsAt(name string, s Site) []*Binding {
+	binds, _, _ := p.lookup(name, s.sc, s.idx)
+	return binds
+}
+
+// Assigned reports whether b gives its name the value of an expression (Value).
+func (b *Binding) Assigned() bool { return b.kind == bAssign }
+
+// Value is the expression an assignment binds, or nil.
+func (b *Binding) Value() ast.Expr { return b.value }
+
+// Iter is what a loop target's loop iterates over, or nil.
+func (b *Binding) Iter() ast.Expr { return b.iter }
+
+// Site is where Value and Iter are evaluated.
+func (b *Binding) Site() Site { return Site{b.scope, b.idx} }
+
+// GetterSteps applies an operator.attrgetter path to what base refers to, returning for each
+// candidate the ref after every step, so that checks see the modules the path passes through.
+func (p *Pass) GetterSteps(path string, base ast.Expr) [][]Ref {
+	return p.getterSteps(path, base, p.cur.sc, p.cur.idx, 0)
+}
+
+// DynamicImport is the dynamic import n makes (a call or a sys.modules subscript), or nil.
+func (p *Pass) DynamicImport(n ast.Node) *DynImport { return p.dyn[nodeKeyOf(n)] }
+
+// RecordCapabilities adds caps to the report's capabilities without a finding.
+func (p *Pass) RecordCapabilities(caps ...string) {
+	for _, c := range caps {
+		p.extraCaps[c] = true
+	}
+}
+
+// Encoding is the source's declared PEP 263 codec, "" when none.
+func (p *Pass) Encoding() string { return p.rep.Encoding }
+
+// Text is the decoded source.
+func (p *Pass) Text() string { return p.text }
+
+// Source is the source's bytes, as submitted.
+func (p *Pass) Source() []byte { return p.src }
+
+// SourceASCII reports whether Text is ASCII, scanned once for the checks that ask.
+func (p *Pass) SourceASCII() bool {
+	if p.ascii == 0 {
+		p.ascii = 2
+		if IsASCII(p.text) {
+			p.ascii = 1
+		}
+	}
+	return p.ascii == 1
+}
+
+// The operator's tables (config: modules.allow, deny, capabilities, denied_attributes,
+// denied_methods) and the module table (config/module_attrs.json).
+
+// Allowed reports whether the module allowlist admits module: the module or its nearest listed
+// ancestor decides, deny winning over allow.
+func (p *Pass) Allowed(module string) bool { return p.a.allowed(module) }
+
+// FromAllowed reports whether `from mod import name` is admitted: as the submodule mod.name when
+// that is a module, else as part of mod.
+func (p *Pass) FromAllowed(mod, name string) bool { return p.a.fromAllowed(mod, name) }
+
+// ModuleAttrAllowed reports whether attribute attr of module mod, which is the module target, is
+// admitted: as a true submodule under its dotted name, else as target.
+func (p *Pass) ModuleAttrAllowed(mod, attr, target string) bool {
+	return p.a.moduleAttrAllowed(mod, attr, target)
+}
+
+// CapabilitiesOf is what the capability map gives a module or attribute and its parent packages,
+// sorted.
+func (p *Pass) CapabilitiesOf(name string) []string { return p.a.capsOfModule(name) }
+
+// Capabilities is what the capability map gives exactly qual, sorted; read-only.
+func (p *Pass) Capabilities(qual string) []string { return p.a.caps[qual] }
+
+// ModuleCapabilities is the union of the capabilities of mod and its attributes: what an opaque
+// use of the module reaches. Read-only.
+func (p *Pass) ModuleCapabilities(mod string) []string { return p.a.moduleCaps[mod] }
+
+// Denied reports whether the config denies the module attribute qual.
+func (p *Pass) Denied(qual string) bool { return p.a.denied[qual] }
+
+// DeniedMethodModules are the modules whose objects' method name the config denies.
+func (p *Pass) DeniedMethodModules(name string) []string { return p.a.methodsOf(name) }
+
+// RiskyModule reports whether mod has names some check or the config cares about (a capability,
+// a denied attribute, a name of a check's Names), so that importing all of them matters.
+func (p *Pass) RiskyModule(mod string) bool { return p.a.risky[mod] }
+
+// IsModule reports whether name is a module of the module table.
+func (p *Pass) IsModule(name string) bool { return p.a.mods.isModule(name) }
+
+// IsBuiltin reports whether name is the name of a builtin.
+func (p *Pass) IsBuiltin(name string) bool { return p.a.mods.builtin[name] }
+
+// ModuleAttr is the module that attribute attr of module mod is, if it is one: the table's entry,
+// or the submodule mod.attr.
+func (p *Pass) ModuleAttr(mod, attr string) (string, bool) { return p.a.mods.moduleAttr(mod, attr) }
+
+// ModuleTableAttr is the module table's own entry for attribute attr of mod (canonically named).
+func (p *Pass) ModuleTableAttr(mod, attr string) (string, bool) {
+	target, ok := p.a.mods.Modules[p.a.mods.canonical(mod)][attr]
+	return target, ok
+}
+
+// ModuleRef is the ref of the module a module name written in the program imports.
+func (p *Pass) ModuleRef(name string) Ref { return p.a.modRef(name) }
+
+// Child is attribute attr of r, seen through the module table (random._os is the module os).
+func (p *Pass) Child(r Ref, attr string) Ref { return p.a.child(r, attr) }
+
+// IsKeyword reports whether s is a Python keyword (not a soft keyword).
+func IsKeyword(s string) bool { return keywords[s] }
+
+var keywords = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
+	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
+	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
+	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
+	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+}
+
+// NormalizeCodec is a codec name as the folder compares them: lower case, "_" for "-".
+func NormalizeCodec(enc string) string { return normCodec(enc) }

@@ -1,0 +1,843 @@
+package engine
+
+import (
+	"math/bits"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+// Scopes and bindings. Resolution is flow-insensitive: every binding of a name anywhere in its scope
+// counts, so an alias made on any path is seen. The one place order matters is shadowing of builtins
+// at module and class level, where Python falls back to the builtin until the binding has run: a
+// builtin there counts as shadowed only by an unconditional binding in an earlier statement.
+
+type scopeKind uint8
+
+const (
+	scModule scopeKind = iota
+	scFunction
+	scClass
+	scComp
+)
+
+type scope struct {
+	kind   scopeKind
+	parent *scope
+	// idxInParent is the index, in the parent scope's statement list, of the statement that
+	// contains this scope's definition.
+	idxInParent int
+	syms        map[string]*symbol
+	stars       []string // modules star-imported here
+	w           *walker  // whose slabs its symbols come from
+}
+
+type symbol struct {
+	binds    []*Binding
+	global   bool
+	nonlocal bool
+}
+
+type bindKind uint8
+
+const (
+	bAssign  bindKind = iota // value is an expression
+	bImport                  // value is ref
+	bDef                     // def or class: a local object, never a builtin
+	bUnknown                 // parameter, loop target, with target, augmented assignment ...
+	bDel                     // del name
+)
+
+type Binding struct {
+	kind  bindKind
+	value ast.Expr
+	iter  ast.Expr // for a loop target: what it iterates over
+	scope *scope   // where value is evaluated
+	idx   int      // statement index in scope's body where value is evaluated
+	ref   Ref
+	// at is the statement index in the binding scope; cond is true when the binding sits inside a
+	// compound statement (it may not run).
+	at   int
+	cond bool
+	node ast.Node
+	// busy is set while resolution or folding follows this binding's value, so that a cycle
+	// (a = b; b = a) ends. A flag on the binding rather than a set in the pass: it is set and
+	// cleared for most names resolved.
+	busy bool
+}
+
+func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
+	s := w.scopeSlab.alloc()
+	var syms map[string]*symbol
+	if n := len(w.freeSyms); n > 0 {
+		syms, w.freeSyms = w.freeSyms[n-1], w.freeSyms[:n-1]
+	} else {
+		syms = map[string]*symbol{}
+	}
+	*s = scope{kind: kind, parent: parent, idxInParent: idx, syms: syms, w: w}
+	return s
+}
+
+func (s *scope) sym(name string) *symbol {
+	y := s.syms[name]
+	if y == nil {
+		y = s.w.symSlab.alloc()
+		s.syms[name] = y
+	}
+	return y
+}
+
+func (w *walker) newBinding(b Binding) *Binding {
+	p := w.bindSlab.alloc()
+	*p = b
+	return p
+}
+
+// slab hands out zeroed values from chunks that are reused after reset, so that the many small
+// objects of one analysis (bindings, symbols, scopes) cost neither an allocation each nor GC work.
+type slab[T any] struct {
+	chunks [][]T
+	i, n   int // chunk in use and how many of its values are handed out
+}
+
+const slabChunk = 256
+
+func (s *slab[T]) alloc() *T {
+	if s.i == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, slabChunk))
+	}
+	c := s.chunks[s.i]
+	v := &c[s.n]
+	if s.n++; s.n == len(c) {
+		s.i, s.n = s.i+1, 0
+	}
+	return v
+}
+
+// slice returns an empty slice with capacity k, carved from the chunks: appending up to k values
+// costs no allocation, and appending more copies to the heap as usual.
+func (s *slab[T]) slice(k int) []T {
+	if k > slabChunk {
+		return make([]T, 0, k)
+	}
+	if s.i < len(s.chunks) && s.n+k > slabChunk {
+		s.i, s.n = s.i+1, 0 // the rest of this chunk stays zero
+	}
+	if s.i == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, slabChunk))
+	}
+	c := s.chunks[s.i][s.n : s.n : s.n+k]
+	if s.n += k; s.n == slabChunk {
+		s.i, s.n = s.i+1, 0
+	}
+	return c
+}
+
+// keep returns a copy of xs carved from the chunks, with its capacity capped at its length so
+// that appending to it never writes into the chunk; nil for an empty xs.
+func (s *slab[T]) keep(xs []T) []T {
+	if len(xs) == 0 {
+		return nil
+	}
+	return append(s.slice(len(xs)), xs...)
+}
+
+// each calls fn for every value handed out since the last reset.
+func (s *slab[T]) each(fn func(*T)) {
+	for i := 0; i <= s.i && i < len(s.chunks); i++ {
+		c := s.chunks[i]
+		if i == s.i {
+			c = c[:s.n]
+		}
+		for j := range c {
+			fn(&c[j])
+		}
+	}
+}
+
+// reset zeroes the values handed out, so that alloc returns zero values and nothing stale is kept
+// alive, and makes them available again.
+func (s *slab[T]) reset() {
+	for i := 0; i < s.i && i < len(s.chunks); i++ {
+		clear(s.chunks[i])
+	}
+	if s.i < len(s.chunks) {
+		clear(s.chunks[s.i][:s.n])
+	}
+	s.i, s.n = 0, 0
+}
+
+func (s *scope) module() *scope {
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s
+}
+
+// frame is the walker's view of one node: its parent, the scope it is evaluated in, the index of the
+// statement of that scope's body that contains it, and whether it is nested in a compound statement.
+// Frames are copied and kept for every node, so they are small and hold few pointers (each costs
+// a write barrier while the garbage collector marks): the parent is an index, not a node.
+type frame struct {
+	n   ast.Node
+	sc  *scope
+	idx int
+	// parent is the index of the parent's frame in the walk's frames (pass.frames); -1 for the
+	// module.
+	parent int32
+	cond   bool
+	// firstIter marks the first comprehension's iterable, which is evaluated in the enclosing
+	// scope: the scope of the comprehension's parent frame.
+	firstIter bool
+}
+
+// walker visits a module depth-first in source order, iteratively, tracking scopes. Scopes are made
+// on the first walk and found again by their node on later walks, so every walk agrees.
+type walker struct {
+	scopeSlab slab[scope]
+	symSlab   slab[symbol]
+	bindSlab  slab[Binding]
+	bindLists slab[*Binding] // backing of the symbols' binding lists
+	refLists  slab[Ref]      // backing of resolution results (pass.resolveD)
+	cvals     slab[Value]    // backing of folded lists and tuples (pass.foldList)
+	// freeSyms are emptied symbol maps of a previous module's scopes, for reuse.
+	freeSyms []map[string]*symbol
+	scopes   nodeTable[*scope] // by nodeKeyOf of the def, lambda, class or comprehension
+	root     *scope
+	stack    []int32
+	kids     []ast.Node
+}
+
+func newWalker() *walker {
+	w := &walker{}
+	w.root = w.newScope(scModule, nil, 0)
+	return w
+}
+
+// reset makes w ready for another module, keeping its memory.
+func (w *walker) reset() {
+	w.scopeSlab.each(func(s *scope) {
+		if s.syms != nil && len(s.syms) <= maxPooledSyms {
+			clear(s.syms)
+			w.freeSyms = append(w.freeSyms, s.syms)
+		}
+	})
+	w.scopeSlab.reset()
+	w.bindLists.reset()
+	w.refLists.reset()
+	w.cvals.reset()
+	w.symSlab.reset()
+	w.bindSlab.reset()
+	w.scopes.reset()
+	w.stack = w.stack[:0]
+	clear(w.kids)
+	w.kids = w.kids[:0]
+	w.root = w.newScope(scModule, nil, 0)
+}
+
+// maxPooledSyms bounds the symbol maps kept for reuse, so that one huge scope does not pin its map.
+const maxPooledSyms = 1 << 10
+
+func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *scope {
+	k := nodeKeyOf(n)
+	if s, _ := w.scopes.get(k); s != nil {
+		return s
+	}
+	s := w.newScope(kind, parent, idx)
+	w.scopes.put(k, s)
+	return s
+}
+
+// walk appends the frame of every node of mod to frames and its index to order, in walk order,
+// and calls the collector's visit with it (directly: a method value costs a call through a
+// wrapper). A frame is written once, when its parent pushes it; the stack holds indexes into
+// frames, so that walking moves no pointers (each moved pointer costs a write barrier while the GC
+// marks).
+func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, col *collector) ([]frame, []int32) {
+	// The pusher is a local while walking: its slice headers are stored at every push.
+	q := pusher{frames: frames, stack: w.stack[:0]}
+	q.push(mod, w.root, 0, false, false)
+	q.frames[0].parent = -1
+	for len(q.stack) > 0 {
+		fi := q.stack[len(q.stack)-1]
+		q.stack = q.stack[:len(q.stack)-1]
+		order = append(order, fi)
+		f := &q.frames[fi]
+		var parent ast.Node
+		var parentSc *scope
+		if f.parent >= 0 {
+			parent, parentSc = q.frames[f.parent].n, q.frames[f.parent].sc
+		}
+		col.visit(f, parent)
+		q.parent = fi
+		w.pushChildren(&q, parentSc)
+	}
+	w.stack = q.stack
+	return q.frames, order
+}
+
+// pusher appends frames of the children of frame parent and pushes their indexes.
+type pusher struct {
+	frames []frame
+	stack  []int32
+	parent int32
+}
+
+func (q *pusher) push(c ast.Node, sc *scope, idx int, cond, firstIter bool) {
+	if c == nil {
+		return
+	}
+	q.frames = append(q.frames, frame{n: c, parent: q.parent, sc: sc, idx: idx, cond: cond, firstIter: firstIter})
+	q.stack = append(q.stack, int32(len(q.frames)-1))
+}
+
+// stmts pushes a body, last first: each statement gets its own index in a new scope body
+// (numbered), or idx.
+func (q *pusher) stmts(body []ast.Stmt, sc *scope, numbered bool, idx int) {
+	for i := len(body) - 1; i >= 0; i-- {
+		if numbered {
+			idx = i
+		}
+		q.push(ast.StmtNode(body[i]), sc, idx, false, false)
+	}
+}
+
+// exprs pushes es, last first, with f's scope and position.
+func (q *pusher) exprs(es []ast.Expr, f *frame) {
+	for i := len(es) - 1; i >= 0; i-- {
+		q.push(ast.ExprNode(es[i]), f.sc, f.idx, f.cond, false)
+	}
+}
+
+// pushChildren pushes the children of frame q.parent, last first, so they pop in source order.
+// parentSc is the scope of its parent.
+func (w *walker) pushChildren(q *pusher, parentSc *scope) {
+	switch q.frames[q.parent].n.(type) {
+	case *ast.Name, *ast.Constant:
+		return // leaves, and half of all nodes: before the copy and closures below
+	}
+	fv := q.frames[q.parent] // a copy: appending to frames may move them
+	f := &fv
+	child := func(c ast.Node, sc *scope, idx int, cond bool) { q.push(c, sc, idx, cond, false) }
+	// comp pushes the parts of a comprehension: its element (elt, or key and value) and its
+	// generators, in the comprehension's scope.
+	comp := func(n ast.Node, elt, value ast.Expr, gens []*ast.Comprehension) {
+		inner := w.scopeFor(n, scComp, f.sc, f.idx)
+		for i := len(gens) - 1; i >= 0; i-- {
+			if gens[i] != nil {
+				q.push(gens[i], inner, f.idx, f.cond, i == 0)
+			}
+		}
+		child(ast.ExprNode(value), inner, f.idx, f.cond)
+		child(ast.ExprNode(elt), inner, f.idx, f.cond)
+	}
+	stmts := func(body []ast.Stmt, sc *scope, numbered bool) { q.stmts(body, sc, numbered, f.idx) }
+	exprs := func(es []ast.Expr) { q.exprs(es, f) }
+	switch n := f.n.(type) {
+	case *ast.Module:
+		stmts(n.Body, f.sc, true)
+	case *ast.FunctionDef:
+		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
+		child(ast.ExprNode(n.Returns), f.sc, f.idx, f.cond)
+		exprs(n.DecoratorList)
+		stmts(n.Body, inner, true)
+		child(n.Args, f.sc, f.idx, f.cond)
+	case *ast.AsyncFunctionDef:
+		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
+		child(ast.ExprNode(n.Returns), f.sc, f.idx, f.cond)
+		exprs(n.DecoratorList)
+		stmts(n.Body, inner, true)
+		child(n.Args, f.sc, f.idx, f.cond)
+	case *ast.Lambda:
+		inner := w.scopeFor(n, scFunction, f.sc, f.idx)
+		child(ast.ExprNode(n.Body), inner, 0, false)
+		child(n.Args, f.sc, f.idx, f.cond)
+	case *ast.ClassDef:
+		inner := w.scopeFor(n, scClass, f.sc, f.idx)
+		exprs(n.DecoratorList)
+		stmts(n.Body, inner, true)
+		for i := len(n.Keywords) - 1; i >= 0; i-- {
+			child(n.Keywords[i], f.sc, f.idx, f.cond)
+		}
+		exprs(n.Bases)
+	case *ast.ListComp:
+		comp(n, n.Elt, nil, n.Generators)
+	case *ast.SetComp:
+		comp(n, n.Elt, nil, n.Generators)
+	case *ast.GeneratorExp:
+		comp(n, n.Elt, nil, n.Generators)
+	case *ast.DictComp:
+		comp(n, n.Key, n.Value, n.Generators)
+	case *ast.Comprehension:
+		iterScope := f.sc
+		if f.firstIter {
+			iterScope = parentSc // where the comprehension is
+		}
+		exprs(n.Ifs)
+		child(ast.ExprNode(n.Iter), iterScope, f.idx, f.cond)
+		child(ast.ExprNode(n.Target), f.sc, f.idx, f.cond)
+	// The commonest nodes with children, pushed here in reverse of ast.AppendChildren's order, as
+	// the default case would push them: asking for them and walking the list cost more.
+	case *ast.Call:
+		for i := len(n.Keywords) - 1; i >= 0; i-- {
+			if n.Keywords[i] != nil {
+				child(n.Keywords[i], f.sc, f.idx, f.cond)
+			}
+		}
+		exprs(n.Args)
+		child(ast.ExprNode(n.Func), f.sc, f.idx, f.cond)
+	case *ast.Attribute:
+		child(ast.ExprNode(n.Value), f.sc, f.idx, f.cond)
+	case *ast.Subscript:
+		child(ast.ExprNode(n.Slice), f.sc, f.idx, f.cond)
+		child(ast.ExprNode(n.Value), f.sc, f.idx, f.cond)
+	case *ast.Assign:
+		child(ast.ExprNode(n.Value), f.sc, f.idx, f.cond)
+		exprs(n.Targets)
+	case *ast.Keyword:
+		child(ast.ExprNode(n.Value), f.sc, f.idx, f.cond)
+	case *ast.Arg:
+		child(ast.ExprNode(n.Annotation), f.sc, f.idx, f.cond)
+	case *ast.ExprStmt:
+		child(ast.ExprNode(n.Value), f.sc, f.idx, f.cond)
+	case *ast.Return:
+		child(ast.ExprNode(n.Value), f.sc, f.idx, f.cond)
+	case *ast.BinOp:
+		child(ast.ExprNode(n.Right), f.sc, f.idx, f.cond)
+		child(ast.ExprNode(n.Left), f.sc, f.idx, f.cond)
+	default:
+		// Of the nodes left, only these have statements as children: ask the children only of them.
+		// A switch on concrete types, not n.(ast.Expr): an assertion to an interface is a runtime call.
+		stmtKids := false
+		switch f.n.(type) {
+		case *ast.If, *ast.For, *ast.AsyncFor, *ast.While, *ast.With, *ast.AsyncWith, *ast.Try, *ast.TryStar,
+			*ast.ExceptHandler, *ast.MatchCase:
+			stmtKids = true
+		}
+		w.kids = ast.AppendChildren(w.kids[:0], f.n)
+		for i := len(w.kids) - 1; i >= 0; i-- {
+			c := w.kids[i]
+			cond := f.cond
+			if stmtKids && ast.IsStmt(c) {
+				cond = true
+			}
+			child(c, f.sc, f.idx, cond)
+		}
+	}
+}
+
+// collector is the first walk: it records every binding of every scope.
+type collector struct {
+	a *Engine
+	w *walker
+	p *Pass // for the facts it records on the way: evalStrings, static
+	// imports counts the report's static imports, one per alias of `import` and one per `from`.
+	imports int
+	pairs   map[*ast.Name]ast.Expr // tuple-unpacking targets paired with their values
+	// subjects maps the top-level pattern of each case to the match subject.
+	subjects map[ast.Pattern]ast.Expr
+}
+
+func (c *collector) visit(f *frame, parent ast.Node) {
+	switch n := f.n.(type) {
+	case *ast.Attribute:
+		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
+	case *ast.Alias:
+		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
+	case *ast.FunctionDef:
+		c.bindDef(f, n.Name, n)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+	case *ast.AsyncFunctionDef:
+		c.bindDef(f, n.Name, n)
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+	case *ast.Lambda:
+		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+	case *ast.Match:
+		for _, mc := range n.Cases {
+			if mc != nil && mc.Pattern != nil {
+				c.patterns(f, mc.Pattern, n.Subject)
+			}
+		}
+	case *ast.ClassDef:
+		c.bindDef(f, n.Name, n)
+	case *ast.Assign:
+		for _, t := range n.Targets {
+			c.pair(t, n.Value)
+		}
+	case *ast.Global:
+		for _, name := range n.Names {
+			f.sc.sym(name).global = true
+		}
+	case *ast.Nonlocal:
+		for _, name := range n.Names {
+			f.sc.sym(name).nonlocal = true
+		}
+	case *ast.Import:
+		c.imports += len(n.Names)
+		for _, al := range n.Names {
+			c.p.static[al.Name] = true
+			c.p.static[c.a.mods.canonical(al.Name)] = true
+		}
+		for _, al := range n.Names {
+			name, r := importBinding(c.a, al)
+			r.tags = c.a.tagsOf(r.Qual) // once here rather than at every use
+			c.bind(f.sc, name, Binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
+		}
+	case *ast.ImportFrom:
+		c.imports++
+		mod := ast.Str(n.Module)
+		if n.Level == 0 {
+			c.p.static[mod] = true
+			c.p.static[c.a.mods.canonical(mod)] = true
+		}
+		for _, al := range n.Names {
+			if al.Name == "*" {
+				if n.Level == 0 {
+					f.sc.stars = append(f.sc.stars, c.a.mods.canonical(mod))
+				}
+				continue
+			}
+			name := al.Name
+			if al.Asname != nil {
+				name = *al.Asname
+			}
+			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
+			if n.Level == 0 {
+				b.kind = bImport
+				b.ref = c.a.child(c.a.modRef(mod), al.Name)
+				b.ref.tags = c.a.tagsOf(b.ref.Qual)
+			}
+			c.bind(f.sc, name, b)
+		}
+	case *ast.Name:
+		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
+		switch n.Ctx {
+		case ast.Store:
+			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
+			sc := f.sc
+			switch p := parent.(type) {
+			case *ast.Assign:
+				b.kind, b.value = bAssign, p.Value
+			case *ast.AnnAssign:
+				if p.Value != nil {
+					b.kind, b.value = bAssign, p.Value
+				}
+			case *ast.NamedExpr:
+				b.kind, b.value, b.cond = bAssign, p.Value, true
+				for sc.kind == scComp && sc.parent != nil {
+					sc = sc.parent
+				}
+			case *ast.For:
+				if ast.Node(p.Target) == ast.Node(n) {
+					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			case *ast.AsyncFor:
+				if ast.Node(p.Target) == ast.Node(n) {
+					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			case *ast.Comprehension:
+				if ast.Node(p.Target) == ast.Node(n) {
+					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			}
+			if v, ok := c.pairs[n]; ok {
+				b.kind, b.value = bAssign, v
+			}
+			if b.kind == bAssign {
+				b.scope, b.idx = f.sc, f.idx
+			}
+			c.bind(sc, n.Id, b)
+		case ast.Del:
+			c.bind(f.sc, n.Id, Binding{kind: bDel, at: f.idx, cond: f.cond, node: n})
+		}
+	case *ast.ExceptHandler:
+		if n.Name != nil {
+			c.bind(f.sc, *n.Name, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	case *ast.MatchAs:
+		if n.Name != nil {
+			c.bind(f.sc, *n.Name, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	case *ast.MatchStar:
+		if n.Name != nil {
+			c.bind(f.sc, *n.Name, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	case *ast.MatchMapping:
+		if n.Rest != nil {
+			c.bind(f.sc, *n.Rest, Binding{kind: bUnknown, at: f.idx, cond: true, node: n})
+		}
+	}
+}
+
+// patterns records what each pattern of a case matches against: a class pattern's keyword
+// sub-patterns match attributes of the subject (case object(system=run) reads subject.system), a
+// mapping pattern's match items (case {"exec": run}). The reads are synthetic Attribute and
+// Subscript nodes at the sub-pattern, which the checks see like written ones, and capture names
+// are bound to them.
+func (c *collector) patterns(f *frame, root ast.Pattern, subject ast.Expr) {
+	type item struct {
+		pat  ast.Pattern
+		subj ast.Expr
+	}
+	if c.subjects == nil {
+		c.subjects = map[ast.Pattern]ast.Expr{}
+	}
+	work := []item{{root, subject}}
+	for steps := 0; len(work) > 0 && steps < 4096; steps++ {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		if it.pat == nil {
+			continue
+		}
+		c.subjects[it.pat] = it.subj
+		switch pt := it.pat.(type) {
+		case *ast.MatchAs:
+			if pt.Name != nil && it.subj != nil {
+				c.bind(f.sc, *pt.Name, Binding{kind: bAssign, value: it.subj, scope: f.sc, idx: f.idx, at: f.idx, cond: true, node: pt})
+			}
+			work = append(work, item{pt.Pattern, it.subj})
+		case *ast.MatchOr:
+			for _, alt := range pt.Patterns {
+				work = append(work, item{alt, it.subj})
+			}
+		case *ast.MatchClass:
+			for i, attr := range pt.KwdAttrs {
+				if i < len(pt.KwdPatterns) && pt.KwdPatterns[i] != nil && it.subj != nil {
+					sub := &ast.Attribute{Loc: locOf(pt.KwdPatterns[i]), Value: it.subj, Attr: attr, Ctx: ast.Load}
+					work = append(work, item{pt.KwdPatterns[i], sub})
+				}
+			}
+			for _, sp := range pt.Patterns {
+				work = append(work, item{sp, nil})
+			}
+		case *ast.MatchMapping:
+			for i, k := range pt.Keys {
+				if i < len(pt.Patterns) && pt.Patterns[i] != nil && it.subj != nil {
+					sub := &ast.Subscript{Loc: locOf(pt.Patterns[i]), Value: it.subj, Slice: k, Ctx: ast.Load}
+					work = append(work, item{pt.Patterns[i], sub})
+				}
+			}
+		case *ast.MatchSequence:
+			for _, sp := range pt.Patterns {
+				work = append(work, item{sp, nil})
+			}
+		}
+	}
+}
+
+// pair records which value each name of a tuple target gets when the value is a tuple or list
+// display of the same length without starred items: a, b = os, eval.
+func (c *collector) pair(target, value ast.Expr) {
+	var telts, velts []ast.Expr
+	switch t := target.(type) {
+	case *ast.Tuple:
+		telts = t.Elts
+	case *ast.List:
+		telts = t.Elts
+	default:
+		return
+	}
+	switch v := value.(type) {
+	case *ast.Tuple:
+		velts = v.Elts
+	case *ast.List:
+		velts = v.Elts
+	default:
+		return
+	}
+	if len(telts) != len(velts) {
+		return
+	}
+	for i := range telts {
+		if _, ok := velts[i].(*ast.Starred); ok {
+			return
+		}
+	}
+	for i, t := range telts {
+		switch t := t.(type) {
+		case *ast.Name:
+			if c.pairs == nil {
+				c.pairs = map[*ast.Name]ast.Expr{}
+			}
+			c.pairs[t] = velts[i]
+		case *ast.Tuple, *ast.List:
+			c.pair(t, velts[i])
+		}
+	}
+}
+
+func (c *collector) bindDef(f *frame, name string, n ast.Node) {
+	c.bind(f.sc, name, Binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
+}
+
+// bindParams binds the parameters in the function's scope sc: each is unknown (the caller's value)
+// and, when it has a default, also the default, evaluated where the def is (lambda b=__builtins__).
+func (c *collector) bindParams(sc *scope, args *ast.Arguments, f *frame) {
+	if args == nil {
+		return
+	}
+	add := func(a *ast.Arg, def ast.Expr) {
+		if a == nil {
+			return
+		}
+		c.bind(sc, a.Arg, Binding{kind: bUnknown, node: a})
+		if def != nil {
+			c.bind(sc, a.Arg, Binding{kind: bAssign, value: def, scope: f.sc, idx: f.idx, node: a})
+		}
+	}
+	// Defaults belong to the last positional parameters, across Posonlyargs and Args.
+	npos := len(args.Posonlyargs) + len(args.Args)
+	first := npos - len(args.Defaults)
+	for i := range npos {
+		var a *ast.Arg
+		if i < len(args.Posonlyargs) {
+			a = args.Posonlyargs[i]
+		} else {
+			a = args.Args[i-len(args.Posonlyargs)]
+		}
+		var def ast.Expr
+		if i >= first && first >= 0 {
+			def = args.Defaults[i-first]
+		}
+		add(a, def)
+	}
+	add(args.Vararg, nil)
+	for i, a := range args.Kwonlyargs {
+		var def ast.Expr
+		if i < len(args.KwDefaults) {
+			def = args.KwDefaults[i]
+		}
+		add(a, def)
+	}
+	add(args.Kwarg, nil)
+}
+
+// bind adds b to name in sc, following global and nonlocal declarations. A binding made through a
+// global declaration runs whenever the function runs, so at module level it is conditional.
+func (c *collector) bind(sc *scope, name string, bv Binding) {
+	b := &bv
+	target := sc
+	y := sc.syms[name]
+	if y != nil {
+		switch {
+		case y.global:
+			target = sc.module()
+			b.cond = true
+		case y.nonlocal:
+			for p := sc.parent; p != nil; p = p.parent {
+				if p.kind == scFunction {
+					if _, ok := p.syms[name]; ok {
+						target = p
+						break
+					}
+				}
+			}
+		}
+	}
+	switch {
+	case target != sc:
+		y = target.sym(name)
+	case y == nil:
+		y = sc.w.symSlab.alloc() // sc.sym(name) without looking name up again
+		sc.syms[name] = y
+	}
+	if y.binds == nil {
+		y.binds = c.w.bindLists.slice(2) // most names are bound once or twice
+	}
+	if len(y.binds) < maxBindings {
+		y.binds = append(y.binds, c.w.newBinding(*b))
+	} else {
+		// Too many assignments to one name: keep it unknown rather than grow without bound.
+		y.binds[len(y.binds)-1] = c.w.newBinding(Binding{kind: bUnknown, at: b.at, cond: true})
+	}
+}
+
+const maxBindings = 64
+
+// importBinding returns the name an `import` alias binds and what it refers to: `import a.b` binds
+// a to module a, `import a.b as c` binds c to module a.b, under the name the module table knows it
+// by (posixpath for os.path), like the attribute chain a.b.
+func importBinding(a *Engine, al *ast.Alias) (string, Ref) {
+	if al.Asname != nil {
+		return *al.Asname, a.modRef(al.Name)
+	}
+	top := al.Name
+	for i := 0; i < len(top); i++ {
+		if top[i] == '.' {
+			top = top[:i]
+			break
+		}
+	}
+	return top, Ref{Qual: top, Kind: ModRef}
+}
+
+// nodeTable maps nodes (by nodeKey) to values: an open-addressing hash table with linear probing.
+// Resolution and folding look nodes up for most nodes of a program, and a Go map's hashing and
+// probing showed in profiles; a pointer key needs neither. It keeps its memory across analyses.
+type nodeTable[V any] struct {
+	keys  []nodeKey // nil marks an empty slot; no node's key is nil
+	vals  []V
+	used  []int32 // the slots in use, so that reset clears only those
+	shift uint    // 64 - log2(len(keys))
+}
+
+// maxPooledTable bounds the slots kept by reset, so that one huge program does not pin them.
+const maxPooledTable = 1 << 16
+
+func (t *nodeTable[V]) slot(k nodeKey) int {
+	// Fibonacci hashing of the address: the low bits are alignment, the high ones vary.
+	return int((uint64(uintptr(k)) * 0x9E3779B97F4A7C15) >> t.shift)
+}
+
+func (t *nodeTable[V]) get(k nodeKey) (V, bool) {
+	if len(t.used) > 0 {
+		mask := len(t.keys) - 1
+		for i := t.slot(k); t.keys[i] != nil; i = (i + 1) & mask {
+			if t.keys[i] == k {
+				return t.vals[i], true
+			}
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+func (t *nodeTable[V]) put(k nodeKey, v V) {
+	if 2*(len(t.used)+1) > len(t.keys) {
+		t.grow()
+	}
+	mask := len(t.keys) - 1
+	i := t.slot(k)
+	for ; t.keys[i] != nil; i = (i + 1) & mask {
+		if t.keys[i] == k {
+			t.vals[i] = v
+			return
+		}
+	}
+	t.keys[i], t.vals[i] = k, v
+	t.used = append(t.used, int32(i))
+}
+
+func (t *nodeTable[V]) grow() {
+	keys, vals := t.keys, t.vals
+	size := max(256, 2*len(keys))
+	t.keys, t.vals, t.used = make([]nodeKey, size), make([]V, size), t.used[:0]
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for i, k := range keys {
+		if k != nil {
+			t.put(k, vals[i])
+		}
+	}
+}
+
+// reset empties t, keeping its memory unless it is large.
+func (t *nodeTable[V]) reset() {
+	if len(t.keys) > maxPooledTable {
+		*t = nodeTable[V]{}
+		return
+	}
+	var zero V
+	for _, i := range t.used {
+		t.keys[i], t.vals[i] = nil, zero
+	}
+	t.used = t.used[:0]
+}

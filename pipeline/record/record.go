@@ -1,0 +1,188 @@
+// Package record is what sbxgate writes in its audit log: the typed records of the pipeline (a
+// decision before a run, its result after, or a note that the result was lost), how they are encoded
+// as the payload of an audit.Entry, and how they are read back, filtered and printed. The log itself
+// (package audit) knows none of this.
+package record
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/audit"
+	"github.com/sbxgate/sbxgate/audit/verify"
+	"github.com/sbxgate/sbxgate/policy"
+	"github.com/sbxgate/sbxgate/runner"
+)
+
+// Kinds of records.
+const (
+	KindDecision = "decision" // written before a run: the analyzer report and the policy's decision
+	KindResult   = "result"   // written after a run, linked to its decision by DecisionID
+	// KindResultLost says that a decision's result record could not be written: written as soon as
+	// the log took writes again by the process that ran the code, or at start-up by a later process
+	// for a run whose process died before it wrote a result.
+	KindResultLost = "result_lost"
+	KindRepair     = audit.KindRepair // written by the log itself after it set a torn tail aside
+)
+
+// Kinds lists the kinds, for messages and flag checks.
+var Kinds = []string{KindDecision, KindResult, KindResultLost, KindRepair}
+
+// Schema is how the kinds link: a result (optionally) and a result_lost (always) link to a decision.
+var Schema = &verify.Schema{Kinds: map[string]verify.KindRule{
+	KindDecision:   {Link: verify.LinkNone},
+	KindResult:     {Link: verify.LinkOptional, LinkTo: KindDecision},
+	KindResultLost: {Link: verify.LinkRequired, LinkTo: KindDecision},
+}}
+
+// Store-code modes (config audit.store_code).
+const (
+	StoreAlways = "always"
+	StoreOnDeny = "on_deny"
+	StoreNever  = "never"
+)
+
+// Record is one line of the log. The envelope (Seq to Owner, and Hash) is the log's; Payload is
+// what the pipeline writes. The JSON names are the log's on-disk schema: add fields, never rename
+// them, and add payload fields only with omitempty, so that records written before keep their bytes.
+type Record struct {
+	Seq   int64        `json:"seq"`
+	Prev  string       `json:"prev"`
+	ID    string       `json:"id"`
+	Time  time.Time    `json:"time"`
+	Kind  string       `json:"kind"`
+	Key   string       `json:"key,omitempty"`
+	Owner *audit.Owner `json:"owner,omitempty"` // on a decision about to run: the process that owes its result
+	Payload
+	Hash string `json:"hash,omitempty"`
+}
+
+// Payload is a record's own members, in the order they are written.
+type Payload struct {
+	RequestID string `json:"request_id,omitempty"`
+	Principal string `json:"principal,omitempty"`
+	Source    string `json:"source,omitempty"` // cli, http, mcp
+
+	CodeSHA256 string `json:"code_sha256,omitempty"`
+	CodeSize   int    `json:"code_size,omitempty"`
+	// Code is the submitted source, kept or dropped per the store-code mode (ApplyStoreCode).
+	Code *string `json:"code,omitempty"`
+
+	AnalyzerVersion string           `json:"analyzer_version,omitempty"`
+	Request         policy.Request   `json:"request"`
+	Report          *analyzer.Report `json:"report,omitempty"`
+	Decision        *policy.Decision `json:"decision,omitempty"`
+	Result          *runner.Result   `json:"result,omitempty"`
+	// Error says why a run produced no result (runner failure), on result records.
+	Error string `json:"error,omitempty"`
+	// DecisionID links a result or result_lost record to the decision record it executed.
+	DecisionID string        `json:"decision_id,omitempty"`
+	Repair     *audit.Repair `json:"repair,omitempty"` // the log's own, on repair records
+
+	// IdempotencyKey is the client's key of a run (POST /v1/run's Idempotency-Key), on its decision.
+	IdempotencyKey string `json:"idempotency_key,omitempty"`
+	// Lost says why a result is missing, on result_lost records.
+	Lost *Lost `json:"lost,omitempty"`
+}
+
+// Lost is the body of a result_lost record.
+type Lost struct {
+	Reason string `json:"reason"`
+	// By says who noticed: "runner" (the process that ran the code, once the log took writes again)
+	// or "startup" (a later process that found the decision open and its process gone).
+	By string `json:"by"`
+	// Owner is the process that owed the result.
+	Owner *audit.Owner `json:"owner,omitempty"`
+	// ExitCode is the program's exit status, when the process that ran it wrote this record.
+	ExitCode *int `json:"exit_code,omitempty"`
+}
+
+// Who noticed a lost result.
+const (
+	LostByRunner  = "runner"
+	LostByStartup = "startup"
+)
+
+// Allowed reports whether the record carries a decision that allowed the code. Records without a
+// decision count as denied (fail closed).
+func (r *Record) Allowed() bool { return r.Decision != nil && r.Decision.Allow }
+
+// Entry encodes the record's payload as an audit entry. The envelope's id, seq and hashes are the
+// log's to assign; Time and Key are taken from the record.
+func (r *Record) Entry() (audit.Entry, error) {
+	body, err := json.Marshal(&r.Payload)
+	if err != nil {
+		return audit.Entry{}, fmt.Errorf("encode %s record: %w", r.Kind, err)
+	}
+	return audit.Entry{Kind: r.Kind, Time: r.Time, Key: r.Key, Body: body}, nil
+}
+
+// Decode reads one line of the log.
+func Decode(line []byte) (*Record, error) {
+	var r Record
+	if err := json.Unmarshal(line, &r); err != nil {
+		return nil, fmt.Errorf("not a valid record: %v", err)
+	}
+	return &r, nil
+}
+
+// ApplyStoreCode fills CodeSHA256 and CodeSize from Code and keeps or drops Code per mode ("" means
+// on_deny, the shipped default). A CodeSHA256 or CodeSize that disagrees with Code is an error: the
+// record would lie about the code.
+func ApplyStoreCode(r *Record, mode string) error {
+	if r.Code == nil {
+		return nil
+	}
+	sum := sha256.Sum256([]byte(*r.Code))
+	h := hex.EncodeToString(sum[:])
+	if r.CodeSHA256 != "" && r.CodeSHA256 != h {
+		return fmt.Errorf("record code_sha256 %s is not the SHA-256 of its code (%s): pass the hash of the exact bytes", r.CodeSHA256, h)
+	}
+	if r.CodeSize != 0 && r.CodeSize != len(*r.Code) {
+		return fmt.Errorf("record code_size %d is not the size of its code (%d)", r.CodeSize, len(*r.Code))
+	}
+	r.CodeSHA256, r.CodeSize = h, len(*r.Code)
+	keep := false
+	switch mode {
+	case StoreAlways:
+		keep = true
+	case StoreOnDeny, "":
+		// Only a decision that denied keeps its code; a decision-less record counts as denied.
+		keep = r.Kind == KindDecision && !r.Allowed()
+	case StoreNever:
+	default:
+		return fmt.Errorf("store_code %q is not one of always, on_deny, never", mode)
+	}
+	if !keep {
+		r.Code = nil
+	}
+	return nil
+}
+
+// ValidStoreCode checks a store-code mode.
+func ValidStoreCode(mode string) error {
+	switch mode {
+	case StoreAlways, StoreOnDeny, StoreNever:
+		return nil
+	}
+	return fmt.Errorf("store_code %q is not one of always, on_deny, never", mode)
+}
+
+// Appender is what Write appends to: an *audit.Log.
+type Appender interface {
+	Append(ctx context.Context, e audit.Entry) (audit.Stored, error)
+}
+
+// Write encodes r as an entry and appends it to l.
+func Write(ctx context.Context, l Appender, r Record) (audit.Stored, error) {
+	e, err := r.Entry()
+	if err != nil {
+		return audit.Stored{}, err
+	}
+	return l.Append(ctx, e)
+}

@@ -1,0 +1,215 @@
+package runner
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sbxgate/sbxgate/config"
+)
+
+// The sandbox's process 1 (sandbox/init.py) travels with the binary: it is handed to the
+// interpreter with -c, so an image never runs an init older or newer than the runner speaking
+// to it. The image only needs python3 and Debian's python3-seccomp and python3-prctl.
+//
+//go:embed sandbox/init.py
+var initPy string
+
+// The containers' seccomp profile, sbxgate's own (an allowlist; see its comment).
+//
+//go:embed sandbox/seccomp.json
+var defaultProfile []byte
+
+const defaultProfileName = "sbxgate-default"
+
+// profile is a loaded container seccomp profile.
+type profile struct {
+	name   string
+	sha256 string
+	json   string // compact, as the daemon receives it in SecurityOpt
+}
+
+// loadProfile reads the configured profile, or the embedded one for "".
+func loadProfile(path string) (profile, error) {
+	name, raw := defaultProfileName, defaultProfile
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return profile{}, fmt.Errorf("seccomp profile: %w: fix runner.seccomp_profile", err)
+		}
+		name, raw = filepath.Base(path), b
+	}
+	var doc struct {
+		DefaultAction string `json:"defaultAction"`
+		Syscalls      []struct {
+			Names  []string `json:"names"`
+			Action string   `json:"action"`
+		} `json:"syscalls"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return profile{}, fmt.Errorf("seccomp profile %s: %w: it must be a Docker seccomp profile (JSON)", name, err)
+	}
+	if doc.DefaultAction == "" || doc.DefaultAction == "SCMP_ACT_ALLOW" || len(doc.Syscalls) == 0 {
+		return profile{}, fmt.Errorf("seccomp profile %s: its default action is %q: sbxgate takes only allowlists (a default that refuses)", name, doc.DefaultAction)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return profile{}, fmt.Errorf("seccomp profile %s: %w", name, err)
+	}
+	sum := sha256.Sum256(raw)
+	return profile{name: name, sha256: hex.EncodeToString(sum[:]), json: compact.String()}, nil
+}
+
+// sandboxPolicy is what every sandbox's init needs from the operator's config: the module tables
+// its audit hook checks imports against, and the native code it may load up front.
+type sandboxPolicy struct {
+	allow, deny   []string
+	modcaps       map[string][]string
+	nativeModules []string // ctypes, _ctypes, cffi: never loaded unless native_code is granted
+	// basePreload is what every sandbox loads before it knows its program: the native code of
+	// the whole allowlist, except what is costly to load and only needed by a program that
+	// imports it (see heavyNative). Library code imports lazily (argparse imports shutil, which
+	// loads _lzma, when it formats help), so a program's own imports do not say all it needs.
+	basePreload []string
+	// allPreload is what the whole allowlist needs, for a request that does not say what it
+	// imports.
+	allPreload []string
+	idleMS     int64
+}
+
+// heavyNative are extension modules whose loading runs a package of Python code (_asyncio
+// imports asyncio: about 90 ms): loaded only for a program that imports them, which pays what
+// its own import would have cost.
+var heavyNative = []string{"_asyncio"}
+
+func newSandboxPolicy(cfg *config.Config) (sandboxPolicy, error) {
+	all, err := cfg.AllowedNativeDeps()
+	if err != nil {
+		return sandboxPolicy{}, err
+	}
+	p := sandboxPolicy{
+		allow: cfg.Modules.Allow, deny: cfg.Modules.Deny, modcaps: map[string][]string{},
+		nativeModules: cfg.NativeModules(), idleMS: cfg.Runner.IdleTimeout.Milliseconds(),
+	}
+	// The hook names the capability of a refused import: module entries only, not attributes.
+	for m, caps := range cfg.Modules.Capabilities {
+		if !strings.Contains(m, ".") || config.IsStdlibModule(m) {
+			p.modcaps[m] = caps
+		}
+	}
+	p.allPreload = p.preloadable(all, 0)
+	p.basePreload = slices.DeleteFunc(slices.Clone(p.allPreload), func(m string) bool { return slices.Contains(heavyNative, m) })
+	return p, nil
+}
+
+// preloadable drops the modules that would hand the program native code it was not granted:
+// loaded before the kernel filter, they would stay usable after it.
+func (p sandboxPolicy) preloadable(mods []string, g config.Grants) []string {
+	if g&config.GrantNativeCode != 0 {
+		return mods
+	}
+	return slices.DeleteFunc(slices.Clone(mods), func(m string) bool {
+		return slices.Contains(p.nativeModules, m) || slices.Contains(p.nativeModules, strings.TrimPrefix(m, "_"))
+	})
+}
+
+// initConfig is the JSON object sandbox/init.py takes as its argument.
+type initConfig struct {
+	TimeoutMS     int64               `json:"timeout_ms"`
+	IdleMS        int64               `json:"idle_ms"`
+	Preload       []string            `json:"preload"`
+	Grants        []string            `json:"grants"`
+	Seccomp       bool                `json:"seccomp"`
+	AuditHook     bool                `json:"audit_hook"`
+	Witness       bool                `json:"witness,omitempty"`
+	Allow         []string            `json:"allow"`
+	Deny          []string            `json:"deny"`
+	ModuleCaps    map[string][]string `json:"module_capabilities"`
+	NativeModules []string            `json:"native_modules"`
+	Workspace     []string            `json:"workspace"`
+}
+
+func (p sandboxPolicy) initConfig(l config.Limits, warm, witness bool) initConfig {
+	c := initConfig{
+		TimeoutMS: l.TimeoutMS, Grants: l.Grants.Names(),
+		Seccomp: l.Enforce.On(config.LayerSeccomp), AuditHook: l.Enforce.On(config.LayerAuditHook),
+		Witness: witness, Allow: p.allow, Deny: p.deny, ModuleCaps: p.modcaps,
+		NativeModules: p.nativeModules, Workspace: []string{"/tmp"}, Preload: p.basePreload,
+	}
+	if warm {
+		c.IdleMS = p.idleMS
+	}
+	return c
+}
+
+// header is the line the runner writes before the program's bytes.
+type header struct {
+	Path    string   `json:"path"`
+	Size    int      `json:"size"`
+	Preload []string `json:"preload"`
+}
+
+// status is the line process 1 writes to standard error when the run is over.
+type status struct {
+	V          int         `json:"v"`
+	ExitCode   int         `json:"exit_code"`
+	Signal     int         `json:"signal"`
+	TimedOut   bool        `json:"timed_out"`
+	Violations []Violation `json:"violations"`
+	Reached    []Reached   `json:"reached"`
+	WitnessOK  bool        `json:"witness_ok"`
+}
+
+// Reached is a system call of a capability that got past every enforcement layer, as the test
+// witness saw it (tests only).
+type Reached struct {
+	Capability string   `json:"capability"`
+	Syscall    string   `json:"syscall"`
+	Args       []string `json:"args"`
+}
+
+// statusHeadroom is how far past Limits.OutputBytes standard error may go before the runner
+// kills the container, so the status line after a program that used its whole allowance still
+// arrives. init.py bounds the line well below it.
+const statusHeadroom = 64 << 10
+
+func newNonce() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return "sbxgate-status-" + hex.EncodeToString(b[:])
+}
+
+var errNoStatus = errors.New("no status line")
+
+// cutStatus finds process 1's status line at the end of stderr, returns stderr without it, and
+// the status. The nonce is sent after the program's process has started and is never readable
+// by it, so a line the program printed cannot pass for ours.
+func cutStatus(stderr []byte, nonce string) ([]byte, status, error) {
+	marker := []byte("\n" + nonce + " ")
+	i := bytes.LastIndex(stderr, marker)
+	if i < 0 {
+		return stderr, status{}, errNoStatus
+	}
+	line := bytes.TrimSuffix(stderr[i+len(marker):], []byte("\n"))
+	var st status
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if err := dec.Decode(&st); err != nil {
+		return stderr, status{}, fmt.Errorf("status line: %w", err)
+	}
+	if st.V != 1 {
+		return stderr, status{}, fmt.Errorf("status line version %d: rebuild the runner image", st.V)
+	}
+	if st.Violations == nil {
+		st.Violations = []Violation{}
+	}
+	return stderr[:i], st, nil
+}

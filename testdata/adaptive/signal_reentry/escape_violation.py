@@ -1,0 +1,52 @@
+# family: signal_reentry
+# reaches: network
+# layer: runtime
+# static: denied
+# A refused operation does not end the program, and leaves no trace. The hook ends the process
+# with os._exit once it has decided; a signal handler (it gets the interrupted frame as an
+# argument, with no audit event) that finds the hook's frame below it raises, and the exception
+# unwinds the hook before it reaches its report and os._exit. The socket is still refused, but
+# the program goes on and ends with status 0 and no violation in the result.
+import signal
+import sys
+
+_socket = sys.modules["_socket"]
+busy = [False]
+
+
+class Escape(BaseException):
+    pass
+
+
+def on_alarm(signum, frame):
+    if busy[0]:
+        return
+    busy[0] = True
+    try:
+        f = frame
+        for depth in range(4):
+            if f is None:
+                break
+            if "check" in f.f_locals and "event" in f.f_locals:  # the hook's own frame
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                raise Escape()
+            f = f.f_back
+    finally:
+        busy[0] = False
+
+
+signal.signal(signal.SIGALRM, on_alarm)
+for attempt in range(3):
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.00001, 0.00001)
+        s = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+        print("socket", s.fileno())
+    except Escape:
+        print("refused, and the program goes on", flush=True)
+    except InterruptedError:  # no hook: the timer interrupted the system call itself
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        print("socket", _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM).fileno())
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+signal.signal(signal.SIGALRM, signal.SIG_IGN)
+print("done")

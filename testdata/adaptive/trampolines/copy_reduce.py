@@ -1,0 +1,28 @@
+# family: trampolines
+# reaches: process
+# layer: runtime
+# static: denied
+# copy.copy rebuilds an object by calling what its __reduce_ex__ returns, from library code.
+import copy
+import os
+import sys
+
+
+def spawn(ps):
+    """A child process through the module subprocess is built on (it raises no audit event)."""
+    r, w = os.pipe()
+    exe = sys.executable.encode()
+    pid = ps.fork_exec([exe, b"-c", b"print(\x27child process\x27)"], [exe], True, (w,), None, None,
+                       -1, -1, -1, -1, -1, -1, r, w, False, False, -1, None, None, None, -1, None, True)
+    os.close(w)
+    os.read(r, 64)
+    return os.waitpid(pid, 0)
+
+
+
+class Plugin:
+    def __reduce_ex__(self, protocol):
+        return (__import__, ("_posixsubprocess",))
+
+
+print(spawn(copy.copy(Plugin())))
