@@ -11,7 +11,7 @@ IMAGE     ?= sbxgate-runner:bookworm
 FUZZTIME  ?= 60000x
 DEMO_DIR  := $(CURDIR)/.demo
 
-.PHONY: all build test vet module-table native-table runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-policy bench-audit bench-run bench-serve clean
+.PHONY: all build test vet module-table native-table runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-startup bench-policy bench-audit bench-run bench-serve clean
 
 all: build
 
@@ -73,12 +73,12 @@ fuzz-smoke:
 demo: image
 	@bash scripts/demo.sh $(BIN) $(DEMO_DIR)
 
-bench: build bench-deps bench-parse bench-check bench-policy bench-audit bench-run bench-serve
+bench: build bench-deps bench-parse bench-check bench-startup bench-policy bench-audit bench-run bench-serve
 
-# Debian packages the benchmarks measure against or with: bandit (the analyzer's anchor) and wrk
-# (the HTTP load generator).
+# Debian packages the benchmarks measure against or with: bandit (the analyzer's anchor), wrk
+# (the HTTP load generator) and hyperfine (a command's wall time).
 bench-deps:
-	@missing=""; for t in bandit wrk; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	@missing=""; for t in bandit wrk hyperfine; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$$missing >/dev/null; \
 	  else echo "sbxgate: missing$$missing: run sudo apt-get install$$missing" >&2; exit 1; fi; fi
@@ -89,6 +89,10 @@ bench-parse:
 bench-check: build bench-deps
 	@bash scripts/bench_check.sh $(BIN)
 	$(GO) test -run '^$$' -bench 'Analyze|CheckPipeline' ./analyzer/ ./pipeline/
+
+# One small file through `sbxgate check`, as a pre-commit hook runs it, beside `python3 -c pass`.
+bench-startup: build bench-deps
+	@bash scripts/bench_startup.sh $(BIN)
 
 bench-policy:
 	$(GO) test -run '^$$' -bench 'Decide' -benchtime 3s ./policy/
@@ -105,8 +109,10 @@ bench-run: image
 	$(GO) test -run '^$$' -bench 'ServeRunWarm' -benchtime 30x ./server/
 	$(GO) test -run '^$$' -bench 'Run' -benchtime 30x ./runner/
 
-# POST /v1/check on the real binary under wrk, with the /healthz floor in the same run; then
-# POST /v1/run at the pool's concurrency. Each verifies the log's record count afterwards.
+# POST /v1/check on the real binary under wrk, with the /healthz floor in the same run, then a victim
+# principal's checks alone and beside an aggressor's 1 MB programs, and the peak RSS under 64
+# concurrent 1 MB checks; then POST /v1/run at the pool's concurrency. Each verifies the log's
+# record count afterwards.
 bench-serve: build bench-deps image
 	@bash scripts/bench_serve.sh $(BIN)
 	$(GO) test -run '^$$' -bench 'ServeRun' -benchtime 40x ./server/

@@ -1,9 +1,13 @@
-// Package mcpserver exposes the gate to LLM agents as a Model Context Protocol server with two tools,
-// check_python and run_python. Both go through pipeline.Pipeline, so an agent gets the CLI's
-// guarantees: every decision is logged, denied code never runs, and a gate failure is a deny.
+// Package mcpserver exposes the gate to LLM agents as a Model Context Protocol server with the tools
+// check_python, run_python and allowed_modules. The first two go through pipeline.Pipeline, so an
+// agent gets the CLI's guarantees: every decision is logged, denied code never runs, and a gate
+// failure is a deny.
 //
-// A denial is a result, not an error: it comes back as problems an agent can act on, each with its
-// line, what was found and what to do instead.
+// Answers are written for a model to read: a denial is a result, not an error, and comes back as
+// problems, each cause once, with its line, what was found and what to do instead; the allowed
+// modules are listed once per session (and on request); a run's output is in the text once, with
+// the limit that stopped the program and its value; a gate failure says whether anything ran and
+// never shows the server's files.
 package mcpserver
 
 import (
@@ -11,11 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -44,6 +50,10 @@ type Server struct {
 	log       *slog.Logger
 	srv       *mcp.Server
 	calls     sync.WaitGroup // tool calls in progress
+	// listed holds the sessions that were sent the allowed modules already; an entry goes when its
+	// session is collected.
+	mu     sync.Mutex
+	listed map[weak.Pointer[mcp.ServerSession]]bool
 }
 
 // Option configures a Server.
@@ -69,7 +79,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	if cfg == nil {
 		return nil, errors.New("mcp: no config")
 	}
-	s := &Server{p: p, cfg: cfg, principal: DefaultPrincipal, version: "dev"}
+	s := &Server{p: p, cfg: cfg, principal: DefaultPrincipal, version: "dev", listed: map[weak.Pointer[mcp.ServerSession]]bool{}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -88,7 +98,8 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	s.srv = mcp.NewServer(&mcp.Implementation{Name: "sbxgate", Title: "sbxgate Python sandbox gate", Version: s.version}, &mcp.ServerOptions{
 		Instructions: "Use check_python to learn whether Python code would be allowed, and run_python to run it in a " +
 			"locked-down sandbox (no network, limited CPU, memory and time). Denied code comes back with problems: " +
-			"for each, the line, what was found and how to fix it. Rewrite the code and try again.",
+			"for each, the line, what was found and how to fix it. Rewrite the code and try again. " +
+			"allowed_modules lists the modules code may import.",
 		Logger: sdkLog,
 	})
 	no := false
@@ -107,6 +118,12 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 			"when denied, the problems to fix instead (nothing ran). Print the values you need: only stdout and stderr come back.",
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, OpenWorldHint: &no},
 	}, s.runPython)
+	mcp.AddTool(s.srv, &mcp.Tool{
+		Name:        "allowed_modules",
+		Title:       "Modules Python code may import",
+		Description: "Lists the modules the sandbox policy lets code import (standard-library modules; no third-party packages).",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+	}, s.allowedModules)
 	return s, nil
 }
 
@@ -135,13 +152,16 @@ type RunInput struct {
 	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"optional; a retry with the same key returns the first call's recorded result instead of running the code again"`
 }
 
-// Problem is one reason for a denial, in terms an agent can act on.
+// Problem is one cause of a denial, in terms an agent can act on.
 type Problem struct {
 	Line  int    `json:"line" jsonschema:"1-based line of the code; 0 when the problem is not tied to a line"`
 	Col   int    `json:"col" jsonschema:"0-based column"`
 	Rule  string `json:"rule" jsonschema:"the rule that matched, e.g. SBX101"`
 	Found string `json:"found" jsonschema:"what was found"`
 	Fix   string `json:"fix" jsonschema:"what to do instead"`
+	// OtherRules are further rules behind the same cause, such as an import that is both outside
+	// the allowlist and reaches a denied capability.
+	OtherRules []string `json:"other_rules,omitempty" jsonschema:"further rules that matched the same code, e.g. SBX951 for an import also outside the allowlist"`
 }
 
 // CheckOutput is the structured result of check_python.
@@ -151,29 +171,50 @@ type CheckOutput struct {
 	Problems   []Problem            `json:"problems" jsonschema:"why the code is denied, each with a fix; empty when allowed"`
 	Findings   []analyzer.Finding   `json:"findings" jsonschema:"everything the analyzer found, also when allowed"`
 	ParseError *analyzer.ParseError `json:"parse_error"`
-	// AllowedModules lists what may be imported, when an import was refused.
-	AllowedModules []string        `json:"allowed_modules,omitempty" jsonschema:"the modules code may import; set when an import was refused"`
-	Decision       policy.Decision `json:"decision"`
-	RequestID      string          `json:"request_id"`
-	AuditID        string          `json:"audit_id"`
+	Decision   policy.Decision      `json:"decision"`
+	RequestID  string               `json:"request_id"`
+	AuditID    string               `json:"audit_id"`
 }
 
 // RunOutput is the structured result of run_python. Result is null when the code was denied.
 type RunOutput struct {
-	Allowed  bool      `json:"allowed"`
-	Tier     string    `json:"tier"`
-	Problems []Problem `json:"problems"`
-	// AllowedModules lists what may be imported, when an import was refused.
-	AllowedModules []string        `json:"allowed_modules,omitempty" jsonschema:"the modules code may import; set when an import was refused"`
-	Result         *runner.Result  `json:"result"`
-	Decision       policy.Decision `json:"decision"`
-	RequestID      string          `json:"request_id"`
-	AuditID        string          `json:"audit_id"`
+	Allowed   bool            `json:"allowed"`
+	Tier      string          `json:"tier"`
+	Problems  []Problem       `json:"problems"`
+	Result    *RunResult      `json:"result"`
+	Decision  policy.Decision `json:"decision"`
+	RequestID string          `json:"request_id"`
+	AuditID   string          `json:"audit_id"`
 	// ResultLogged is false when the code ran but its result could not be written to the audit log.
 	ResultLogged *bool  `json:"result_logged,omitempty"`
 	Warning      string `json:"warning,omitempty"`
 	// Replayed is true when this is the recorded result of an earlier call with the same idempotency_key.
 	Replayed bool `json:"replayed,omitempty"`
+}
+
+// RunResult is what a run did. The program's stdout and stderr are not here: the answer's text
+// carries them once, where every client shows them to the model (both places doubled the answer).
+type RunResult struct {
+	ExitCode        int   `json:"exit_code" jsonschema:"the program's exit status; 137 when the sandbox killed it at a limit, 159 when it stopped the program for a violation"`
+	StdoutBytes     int   `json:"stdout_bytes" jsonschema:"bytes of stdout, which the text content carries"`
+	StderrBytes     int   `json:"stderr_bytes" jsonschema:"bytes of stderr, which the text content carries"`
+	StdoutTruncated bool  `json:"stdout_truncated"`
+	StderrTruncated bool  `json:"stderr_truncated"`
+	TimedOut        bool  `json:"timed_out"`
+	OOMKilled       bool  `json:"oom_killed"`
+	DurationMS      int64 `json:"duration_ms"`
+	CPUMS           int64 `json:"cpu_ms"`
+	PeakMemoryBytes int64 `json:"peak_memory_bytes"`
+	// LimitHit names the tier limit that stopped the program, with its value.
+	LimitHit string `json:"limit_hit,omitempty" jsonschema:"the tier limit that stopped the program and its value, e.g. time limit 10s; empty when none did"`
+	// Violations are what the program tried that its decision did not grant; the first ended it.
+	Violations  []runner.Violation  `json:"violations" jsonschema:"what the program tried at run time that its decision did not grant; empty when nothing"`
+	Enforcement *runner.Enforcement `json:"enforcement,omitempty"`
+}
+
+// AllowedModulesOutput is the structured result of allowed_modules.
+type AllowedModulesOutput struct {
+	Modules []string `json:"modules" jsonschema:"the modules code may import, with their submodules"`
 }
 
 func (s *Server) submission(code, path, tier string) (pipeline.Submission, error) {
@@ -198,7 +239,7 @@ func (s *Server) submission(code, path, tier string) (pipeline.Submission, error
 	}, nil
 }
 
-func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
+func (s *Server) checkPython(ctx context.Context, req *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
 	s.calls.Add(1)
 	defer s.calls.Done()
 	sub, err := s.submission(in.Code, in.Path, "")
@@ -209,7 +250,8 @@ func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in Che
 	out, err := s.p.Check(ctx, sub)
 	s.logCall(ctx, "check_python", out, start, err)
 	if err != nil {
-		return nil, CheckOutput{}, fmt.Errorf("the gate failed, so the code counts as denied: %v", err)
+		// The error names the server's files; the server's log has it under the request id.
+		return nil, CheckOutput{}, fmt.Errorf("the gate could not record its decision in the audit log, so the code counts as denied; retry later or tell the operator (request_id %s)", out.RequestID)
 	}
 	co := CheckOutput{
 		Allowed:    out.Decision.Allow,
@@ -220,17 +262,18 @@ func (s *Server) checkPython(ctx context.Context, _ *mcp.CallToolRequest, in Che
 		RequestID:  out.RequestID,
 		AuditID:    out.AuditID,
 	}
-	co.Problems, co.AllowedModules = s.problems(out.Report, out.Decision)
+	var refused bool
+	co.Problems, refused = problems(out.Report, out.Decision)
 	var b strings.Builder
 	if co.Allowed {
 		fmt.Fprintf(&b, "Allowed: the policy grants tier %s. run_python may run this code.", co.Tier)
 	} else {
-		writeDenial(&b, co.Problems, co.AllowedModules)
+		s.writeDenial(&b, req.Session, co.Problems, refused)
 	}
 	return textResult(b.String()), co, nil
 }
 
-func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunInput) (*mcp.CallToolResult, RunOutput, error) {
+func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in RunInput) (*mcp.CallToolResult, RunOutput, error) {
 	s.calls.Add(1)
 	defer s.calls.Done()
 	sub, err := s.submission(in.Code, in.Path, in.RequestedTier)
@@ -243,22 +286,19 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 	s.logCall(ctx, "run_python", out, start, err)
 	warning := ""
 	if errors.Is(err, pipeline.ErrResultNotLogged) {
-		// The code ran: its result is the answer; calling again would run it again.
-		warning, err = "The code ran, but "+strings.TrimPrefix(err.Error(), "audit: ")+".", nil
+		// The code ran: its result is the answer; calling again would run it again. The error
+		// names the server's files; the server's log has it under the request id.
+		warning, err = fmt.Sprintf("The code ran, but the gate could not record its result in the audit log; do not run it again only for that. The operator can find it under request_id %s.", out.RequestID), nil
 	}
 	if errors.Is(err, pipeline.ErrIdempotencyConflict) || errors.Is(err, pipeline.ErrRunInProgress) {
 		return nil, RunOutput{}, err
 	}
 	if err != nil {
-		if errors.Is(err, pipeline.ErrNoRunner) {
-			return nil, RunOutput{}, errors.New("this MCP server cannot run code (it was started without a runner): use check_python")
-		}
-		return nil, RunOutput{}, fmt.Errorf("the sandbox failed, the code did not run to completion: %v", err)
+		return nil, RunOutput{}, s.runFailure(out, err)
 	}
 	ro := RunOutput{
 		Allowed:   out.Decision.Allow,
 		Tier:      out.Decision.Tier,
-		Result:    out.Result,
 		Decision:  out.Decision,
 		RequestID: out.RequestID,
 		AuditID:   out.AuditID,
@@ -269,7 +309,8 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 		logged := warning == ""
 		ro.ResultLogged = &logged
 	}
-	ro.Problems, ro.AllowedModules = s.problems(out.Report, out.Decision)
+	var refused bool
+	ro.Problems, refused = problems(out.Report, out.Decision)
 	var b strings.Builder
 	if out.Replayed {
 		b.WriteString("This is the recorded outcome of an earlier call with the same idempotency_key; nothing ran now.\n")
@@ -279,15 +320,58 @@ func (s *Server) runPython(ctx context.Context, _ *mcp.CallToolRequest, in RunIn
 		return textResult(b.String()), ro, nil
 	}
 	if !ro.Allowed {
-		writeDenial(&b, ro.Problems, ro.AllowedModules)
+		s.writeDenial(&b, req.Session, ro.Problems, refused)
 		b.WriteString("\nNothing ran.")
 		return textResult(b.String()), ro, nil
 	}
-	writeResult(&b, out.Result, ro.Tier)
+	ro.Result = writeResult(&b, out.Result, ro.Tier, out.Decision.Limits)
 	if warning != "" {
 		b.WriteString("\n" + warning)
 	}
 	return textResult(b.String()), ro, nil
+}
+
+// runFailure words a gate failure by what happened to the code: nothing ran (no runner, no
+// sandbox, or the decision could not be recorded), or the sandbox failed under it. The error
+// itself names the server's files and daemon; the server's log has it under the request id.
+func (s *Server) runFailure(out pipeline.Outcome, err error) error {
+	ask := fmt.Sprintf("retry later or tell the operator (request_id %s)", out.RequestID)
+	switch {
+	case errors.Is(err, pipeline.ErrNoRunner):
+		return errors.New("this MCP server cannot run code (it was started without a runner): use check_python")
+	case s.p.Log != nil && out.AuditID == "":
+		return fmt.Errorf("the gate could not record its decision in the audit log, so nothing ran; %s", ask)
+	case errors.Is(err, runner.ErrNoDaemon) || errors.Is(err, runner.ErrImageMissing):
+		return fmt.Errorf("the sandbox is not available on this server, so nothing ran; %s", ask)
+	}
+	return fmt.Errorf("the sandbox failed while running the code, so there is no result (the program may have started); %s", ask)
+}
+
+func (s *Server) allowedModules(ctx context.Context, req *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, AllowedModulesOutput, error) {
+	s.markListed(req.Session)
+	mods := nonNil(s.cfg.Modules.Allow)
+	return textResult(fmt.Sprintf("Code may import these modules and their submodules: %s.", strings.Join(mods, ", "))), AllowedModulesOutput{Modules: mods}, nil
+}
+
+// markListed records that session has been sent the allowed modules, and reports whether it had
+// been already.
+func (s *Server) markListed(session *mcp.ServerSession) (already bool) {
+	if session == nil {
+		return false
+	}
+	k := weak.Make(session)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.listed[k] {
+		return true
+	}
+	s.listed[k] = true
+	runtime.AddCleanup(session, func(k weak.Pointer[mcp.ServerSession]) {
+		s.mu.Lock()
+		delete(s.listed, k)
+		s.mu.Unlock()
+	}, k)
+	return false
 }
 
 // logCall writes one line per tool call: who, what was decided, how long; never the code.
@@ -312,7 +396,9 @@ func textResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
 
-func writeDenial(b *strings.Builder, ps []Problem, allowedModules []string) {
+// writeDenial lists the problems, then where the allowed modules are when an import was refused: the
+// list itself the first time in a session, after that a pointer to it.
+func (s *Server) writeDenial(b *strings.Builder, session *mcp.ServerSession, ps []Problem, refusedImport bool) {
 	fmt.Fprintf(b, "Denied by policy (%d %s). Fix each and try again:", len(ps), plural(len(ps), "problem", "problems"))
 	for _, p := range ps {
 		b.WriteString("\n")
@@ -321,18 +407,57 @@ func writeDenial(b *strings.Builder, ps []Problem, allowedModules []string) {
 		}
 		fmt.Fprintf(b, "%s; fix: %s", p.Found, p.Fix)
 	}
-	if len(allowedModules) > 0 {
-		fmt.Fprintf(b, "\nAllowed modules: %s.", strings.Join(allowedModules, ", "))
+	if !refusedImport {
+		return
 	}
+	if s.markListed(session) {
+		b.WriteString("\nAllowed modules: as listed earlier in this session; allowed_modules lists them again.")
+		return
+	}
+	fmt.Fprintf(b, "\nAllowed modules (listed once per session; allowed_modules lists them again): %s.", strings.Join(s.cfg.Modules.Allow, ", "))
 }
 
-func writeResult(b *strings.Builder, r *runner.Result, tier string) {
+// writeResult writes the run's summary, what stopped it (a violation, or the limit with its value),
+// and its output, and returns the structured result without the output.
+func writeResult(b *strings.Builder, r *runner.Result, tier string, lim config.Limits) *RunResult {
+	rr := &RunResult{
+		ExitCode: r.ExitCode, StdoutBytes: len(r.Stdout), StderrBytes: len(r.Stderr),
+		StdoutTruncated: r.StdoutTruncated, StderrTruncated: r.StderrTruncated,
+		TimedOut: r.TimedOut, OOMKilled: r.OOMKilled,
+		DurationMS: r.DurationMS, CPUMS: r.CPUMS, PeakMemoryBytes: r.PeakMemoryBytes,
+		Violations: nonNil(r.Violations), Enforcement: r.Enforcement,
+	}
 	fmt.Fprintf(b, "Ran in tier %s: exit code %d, %d ms.", tier, r.ExitCode, r.DurationMS)
+	var stream string
 	switch {
+	case r.StdoutTruncated:
+		stream = "stdout"
+	case r.StderrTruncated:
+		stream = "stderr"
+	}
+	switch {
+	case len(r.Violations) > 0:
+		fmt.Fprintf(b, " The sandbox stopped the program (exit %d) when it tried at run time what its decision does not grant; rewrite it without:", r.ExitCode)
+		for _, v := range r.Violations {
+			fmt.Fprintf(b, "\n- %s (%s", strings.ReplaceAll(v.Capability, "_", " "), v.Event)
+			if v.Detail != "" {
+				fmt.Fprintf(b, ": %s", v.Detail)
+			}
+			b.WriteString(")")
+		}
 	case r.TimedOut:
-		b.WriteString(" The program was stopped at the tier's time limit: make it finish sooner.")
+		rr.LimitHit = "time limit " + duration(lim.TimeoutMS)
+		fmt.Fprintf(b, " The sandbox stopped the program at the tier's time limit of %s: make it finish sooner.", duration(lim.TimeoutMS))
 	case r.OOMKilled:
-		b.WriteString(" The program was killed at the tier's memory limit: use less memory.")
+		rr.LimitHit = "memory limit " + size(lim.MemoryBytes)
+		fmt.Fprintf(b, " The sandbox killed the program at the tier's memory limit of %s: use less memory.", size(lim.MemoryBytes))
+	case stream != "":
+		rr.LimitHit = "output limit " + size(lim.OutputBytes)
+		fmt.Fprintf(b, " The sandbox killed the program (exit %d) when its %s passed the tier's output limit of %s: print less. What it wrote up to the limit is below.", r.ExitCode, stream, size(lim.OutputBytes))
+	case r.ExitCode == 137:
+		fmt.Fprintf(b, " The program was killed by SIGKILL (exit 137) without a limit the sandbox recorded; the tier allows %s of memory and %d processes.", size(lim.MemoryBytes), lim.Pids)
+	case r.ExitCode != 0:
+		b.WriteString(" The program failed: see stderr.")
 	}
 	section := func(name, text string, truncated bool) {
 		if text == "" && !truncated {
@@ -341,11 +466,30 @@ func writeResult(b *strings.Builder, r *runner.Result, tier string) {
 		}
 		fmt.Fprintf(b, "\n%s:\n%s", name, text)
 		if truncated {
-			fmt.Fprintf(b, "\n[%s truncated at the tier's output limit]", name)
+			fmt.Fprintf(b, "\n[%s cut at the tier's output limit of %s]", name, size(lim.OutputBytes))
 		}
 	}
 	section("stdout", r.Stdout, r.StdoutTruncated)
 	section("stderr", r.Stderr, r.StderrTruncated)
+	return rr
+}
+
+// duration formats a limit in milliseconds as Go writes durations: 10s, 1m30s, 250ms.
+func duration(ms int64) string {
+	return (time.Duration(ms) * time.Millisecond).String()
+}
+
+// size formats a limit in bytes in the largest binary unit that divides it: 256KiB, 1GiB.
+func size(n int64) string {
+	for _, u := range []struct {
+		name string
+		mult int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.mult && n%u.mult == 0 {
+			return fmt.Sprintf("%d%s", n/u.mult, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func plural(n int, one, many string) string {

@@ -29,41 +29,54 @@ const (
 
 type session struct {
 	cs    *mcp.ClientSession
+	srv   *Server
 	audit string
 	close func() // ends the session and closes the pipeline; idempotent
+}
+
+// setup varies the stages a test session gets.
+type setup struct {
+	runner bool
+	cfg    func(*config.Config)       // edits the embedded config before the stages are built
+	wrap   func(p *pipeline.Pipeline) // replaces stages, e.g. with one that fails
 }
 
 // connect runs the MCP server over the real stages and an in-memory transport.
 func connect(t *testing.T, withRunner bool, opts ...Option) *session {
 	t.Helper()
+	return connectWith(t, setup{runner: withRunner}, opts...)
+}
+
+func connectWith(t *testing.T, su setup, opts ...Option) *session {
+	t.Helper()
 	cfg, err := config.Load("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if withRunner {
+	if su.cfg != nil {
+		su.cfg(cfg)
+	}
+	if su.runner {
 		testenv.RequireImage(t, cfg.Runner.Image)
 	}
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "audit.log")
-	b, err := pipeline.New(ctx, cfg, pipeline.Options{AuditPath: path, Runner: withRunner})
+	b, err := pipeline.New(ctx, cfg, pipeline.Options{AuditPath: path, Runner: su.runner})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(b.Pipeline, cfg, opts...)
+	p := *b.Pipeline
+	if su.wrap != nil {
+		su.wrap(&p)
+	}
+	srv, err := New(&p, cfg, opts...)
 	if err != nil {
 		b.Close()
 		t.Fatal(err)
 	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &session{cs: cs, audit: path}
+	s := &session{srv: srv, audit: path}
+	cs, ssWait := s.open(t)
+	s.cs = cs
 	done := false
 	s.close = func() {
 		if done {
@@ -71,7 +84,7 @@ func connect(t *testing.T, withRunner bool, opts ...Option) *session {
 		}
 		done = true
 		cs.Close()
-		ss.Wait()
+		ssWait()
 		if err := b.Close(); err != nil {
 			t.Errorf("close pipeline: %v", err)
 		}
@@ -80,9 +93,31 @@ func connect(t *testing.T, withRunner bool, opts ...Option) *session {
 	return s
 }
 
+// open starts a client session with the server; wait waits for the server's side to end after the
+// client closes.
+func (s *session) open(t *testing.T) (cs *mcp.ClientSession, wait func()) {
+	t.Helper()
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.srv.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err = mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs, func() { _ = ss.Wait() }
+}
+
 func (s *session) call(t *testing.T, tool string, args map[string]any) (*mcp.CallToolResult, string) {
 	t.Helper()
-	res, err := s.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	return call(t, s.cs, tool, args)
+}
+
+func call(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) (*mcp.CallToolResult, string) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: %v", tool, err)
 	}
@@ -128,7 +163,7 @@ func TestTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]string{"check_python": {"code", "path"}, "run_python": {"code", "path", "requested_tier", "idempotency_key"}}
+	want := map[string][]string{"check_python": {"code", "path"}, "run_python": {"code", "path", "requested_tier", "idempotency_key"}, "allowed_modules": {}}
 	for _, tool := range res.Tools {
 		props, ok := want[tool.Name]
 		if !ok {
@@ -145,7 +180,7 @@ func TestTools(t *testing.T) {
 		if err := json.Unmarshal(b, &schema); err != nil {
 			t.Fatal(err)
 		}
-		if schema.Type != "object" || len(schema.Required) != 1 || schema.Required[0] != "code" || len(schema.Properties) != len(props) {
+		if schema.Type != "object" || len(props) > 0 && (len(schema.Required) != 1 || schema.Required[0] != "code") || len(schema.Properties) != len(props) {
 			t.Errorf("%s input schema %s", tool.Name, b)
 		}
 		for _, p := range props {
@@ -173,7 +208,7 @@ func TestCheckPython(t *testing.T) {
 	}{
 		{"allowed", allowedCode, true, []string{"Allowed: the policy grants tier"}, nil},
 		{"denied", deniedCode, false, []string{"Denied by policy", "\nline ", "; fix: "}, []int{2, 3}},
-		{"refused import", "import pandas\n", false, []string{"line 1: import of pandas", "Allowed modules: ", "json"}, []int{1}},
+		{"refused import", "import pandas\n", false, []string{"line 1: import of pandas", "Allowed modules (listed once per session", "json"}, []int{1}},
 		{"parse error", "x = 1\ndef f(:\n    pass\n", false, []string{"Denied by policy", "line 2: ", "fix: make the code valid Python 3.11"}, []int{2}},
 	}
 	for _, tt := range tests {
@@ -254,8 +289,13 @@ func TestRunPython(t *testing.T) {
 	s := connect(t, true)
 	res, text := s.call(t, "run_python", map[string]any{"code": allowedCode})
 	out := structured[RunOutput](t, res)
-	if res.IsError || !out.Allowed || out.Result == nil || out.Result.Stdout != "{\"answer\": 42}\n" || !strings.Contains(text, "exit code 0") || !strings.Contains(text, "{\"answer\": 42}") {
+	const stdout = "{\"answer\": 42}\n"
+	if res.IsError || !out.Allowed || out.Result == nil || out.Result.StdoutBytes != len(stdout) || !strings.Contains(text, "exit code 0") || !strings.Contains(text, "stdout:\n"+stdout) {
 		t.Fatalf("allowed run: IsError %v, %+v\n%s", res.IsError, out.Result, text)
+	}
+	// The output is in the answer once: in the text, not again in the structured content.
+	if b, _ := json.Marshal(res.StructuredContent); strings.Contains(string(b), "answer") {
+		t.Errorf("structured content repeats the output: %s", b)
 	}
 	res, text = s.call(t, "run_python", map[string]any{"code": deniedCode})
 	out = structured[RunOutput](t, res)

@@ -142,7 +142,7 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 	if err != nil {
 		return nil, err
 	}
-	compiler, errs := Compile(files.Modules)
+	compiler, errs := compileCached(files.Modules)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("policy %s: %s: run sbxgate policy check on the directory", files.Source, oneLine(errs))
 	}

@@ -10,9 +10,16 @@
 # Afterwards the log is verified, and its decision records must equal the checks the server
 # answered (its own /metrics count), or the script fails.
 #
-# Reported: requests/s, wrk's latency p50/p99, the server process's CPU per request (from
+# CONNS=none skips these rows. Reported: requests/s, wrk's latency p50/p99, the server process's CPU per request (from
 # /proc/PID/stat, without wrk's share) and the ratio of checks/s to the floor's requests/s; for the
 # logged row, the log's group commits from /metrics (records per commit, time per commit and fdatasync).
+#
+# Then fair share (FAIR=0 skips it): a victim principal's print(1) checks on VCONNS connections
+# (default 2), each pausing VDELAY ms (default 2) between its requests, so that the victim does not
+# itself fill both cores, alone and beside an aggressor principal sending 1 MB programs
+# (bench_program.py 319 times) on ACONNS connections (default 8), and the ratio of the two p99s,
+# with both principals' waits in the server's fair queues; then 64 concurrent 1 MB checks against a
+# fresh server, with its peak RSS (VmHWM) beside the memory ceiling it logged at start.
 # Needs: wrk (apt-get install wrk), curl, python3, go only to build.
 set -euo pipefail
 
@@ -37,31 +44,44 @@ threads=${THREADS:-1}
 port=${PORT:-18467}
 url=http://127.0.0.1:$port
 
-# A config with one token and no rate limit: the default config plus a server section of its own.
+# A config with two tokens (bench, the victim in the fair-share rows, and aggressor) and no rate
+# limit: the default config plus a server section of its own.
 token=bench-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 hash=$(printf '%s' "$token" | "$bin" token hash) || die "sbxgate token hash failed"
+agg_token=aggressor-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+agg_hash=$(printf '%s' "$agg_token" | "$bin" token hash) || die "sbxgate token hash failed"
 sed -e "s/^  rate_per_minute: .*/  rate_per_minute: 0/" \
-	-e "s/^  tokens: \[\]/  tokens: [{sha256: \"$hash\", principal: bench}]/" \
+	-e "s/^  tokens: \[\]/  tokens: [{sha256: \"$hash\", principal: bench}, {sha256: \"$agg_hash\", principal: aggressor}]/" \
 	"$root/config/sandbox.yaml" >"$work/sandbox.yaml"
 grep -q "principal: bench" "$work/sandbox.yaml" || die "config/sandbox.yaml has no 'tokens: []' line to replace: update this script"
 
-python3 - "$root/server/testdata/bench_program.py" >"$work/body.json" <<'EOF' || die "building the request body failed"
+# The bodies: the 102-line program; print(1); the 102-line program 319 times, 0.99 MB (a 1.05 MB
+# body, under the default 1 MiB limit).
+python3 - "$root/server/testdata/bench_program.py" "$work" <<'EOF' || die "building the request bodies failed"
 import json, sys
-print(json.dumps({"code": open(sys.argv[1]).read(), "path": "orders.py"}))
+src, out = open(sys.argv[1]).read(), sys.argv[2]
+for name, code, path in [("body", src, "orders.py"), ("small", "print(1)\n", "one.py"), ("big", src * 319, "big.py")]:
+    with open(f"{out}/{name}.json", "w") as f:
+        f.write(json.dumps({"code": code, "path": path}))
 EOF
 
-# wrk's Lua: the request, and a summary line at the end (µs latencies).
+# wrk's Lua: the request (BODY and TOKEN from the environment), and a summary line at the end (µs
+# latencies; answers other than 2xx, then connection errors and timeouts).
 cat >"$work/req.lua" <<EOF
-local f = io.open("$work/body.json", "rb")
+local f = io.open(os.getenv("BODY") or "$work/body.json", "rb")
 wrk.body = f:read("*a")
 f:close()
 wrk.method = os.getenv("METHOD") or "POST"
 if wrk.method == "GET" then wrk.body = nil end
-wrk.headers["Authorization"] = "Bearer $token"
+wrk.headers["Authorization"] = "Bearer " .. (os.getenv("TOKEN") or "$token")
 wrk.headers["Content-Type"] = "application/json"
+local pause = tonumber(os.getenv("DELAY") or "0")
+if pause > 0 then
+	function delay() return pause end
+end
 function done(summary, latency, requests)
-	local bad = summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
-	io.write(string.format("RESULT %d %d %.0f %.0f %d\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), bad))
+	local other = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+	io.write(string.format("RESULT %d %d %.0f %.0f %d %d\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), summary.errors.status, other))
 end
 EOF
 
@@ -104,12 +124,13 @@ commits() {
 
 # load NAME PATH METHOD: one wrk run; prints a row and sets rate.
 load() {
-	local name=$1 path=$2 method=$3 c0 c1 k0 k1 out res n dur p50 p99 bad
+	local name=$1 path=$2 method=$3 c0 c1 k0 k1 out res n dur p50 p99 status other bad
 	read -r c0 k0 <<<"$(cpu_ticks "$pid")"
 	out=$(METHOD=$method wrk -t "$threads" -c "$conns" -d "${secs}s" -s "$work/req.lua" "$url$path") || die "wrk failed: $out"
 	read -r c1 k1 <<<"$(cpu_ticks "$pid")"
 	res=$(grep '^RESULT' <<<"$out") || die "wrk printed no summary: $out"
-	read -r _ n dur p50 p99 bad <<<"$res"
+	read -r _ n dur p50 p99 status other <<<"$res"
+	bad=$((status + other))
 	((bad == 0)) || die "$name: $bad requests failed or were not 200: $out"
 	rate=$(awk -v n="$n" -v d="$dur" 'BEGIN {printf "%.0f", n / (d / 1e6)}')
 	awk -v name="$name" -v rate="$rate" -v p50="$p50" -v p99="$p99" -v n="$n" -v cpu=$((c1 - c0)) -v kern=$((k1 - k0)) -v tck="$tck" 'BEGIN {
@@ -119,6 +140,7 @@ load() {
 }
 
 echo "sbxgate serve, $threads wrk threads, ${secs}s per row, $(nproc) cores"
+[[ "$conns_list" == none ]] && conns_list=""
 for conns in $conns_list; do
 	echo "-- $conns connections"
 	start_server
@@ -142,3 +164,82 @@ for conns in $conns_list; do
 	echo "log verified: $decisions decision records for $served checks served"
 	awk -v f="$floor" -v a="$nolog" -v b="$withlog" 'BEGIN {printf "checks/s against the floor: %.3f without the log, %.3f with it\n", a / f, b / f}'
 done
+
+[[ "${FAIR:-1}" == 0 ]] && exit 0
+
+vconns=${VCONNS:-2}
+vdelay=${VDELAY:-2}
+aconns=${ACONNS:-8}
+
+# victim NAME: the victim's print(1) checks for SECS; prints a row and sets v_p99.
+victim() {
+	local out res n dur p50 p99 status other
+	out=$(BODY=$work/small.json DELAY=$vdelay wrk -t 1 -c "$vconns" -d "${secs}s" -s "$work/req.lua" "$url/v1/check") || die "wrk failed: $out"
+	res=$(grep '^RESULT' <<<"$out") || die "wrk printed no summary: $out"
+	read -r _ n dur p50 p99 status other <<<"$res"
+	((status + other == 0)) || die "$1: $((status + other)) of the victim's checks failed or were not 200: $out"
+	v_p99=$p99
+	awk -v name="$1" -v n="$n" -v d="$dur" -v p50="$p50" -v p99="$p99" 'BEGIN {
+		printf "%-30s %7.0f checks/s  p50 %7.2f ms  p99 %7.2f ms\n", name, n / (d / 1e6), p50 / 1000, p99 / 1000 }'
+}
+
+# aggressor SECS CONNS: 1 MB checks from the aggressor principal; wrk's output goes to
+# $work/aggressor.out. Its answers may be 503 (shed load): those are counted, not failures.
+aggressor() {
+	BODY=$work/big.json TOKEN=$agg_token wrk -t 1 -c "$2" -d "${1}s" --timeout 60s -s "$work/req.lua" "$url/v1/check" >"$work/aggressor.out" 2>&1
+}
+
+aggressor_row() {
+	local res n dur p50 p99 status other
+	res=$(grep '^RESULT' "$work/aggressor.out") || die "the aggressor's wrk printed no summary: $(cat "$work/aggressor.out")"
+	read -r _ n dur p50 p99 status other <<<"$res"
+	((other == 0)) || die "$other of the aggressor's requests failed: $(cat "$work/aggressor.out")"
+	awk -v name="$1" -v n="$n" -v d="$dur" -v p50="$p50" -v p99="$p99" -v shed="$status" 'BEGIN {
+		printf "%-30s %7.1f checks/s  p50 %7.0f ms  p99 %7.0f ms  (%d of %d answered 503)\n", name, (n - shed) / (d / 1e6), p50 / 1000, p99 / 1000, shed, n }'
+}
+
+# queue_waits PRINCIPAL: from the server's /metrics, the bucket under which 99% of the principal's
+# waits for a turn (work queue) and for room for its body (memory queue) fell.
+queue_waits() {
+	curl -fsS "$url/metrics" | awk -v p="$1" '
+		/^sbxgate_queue_wait_seconds_bucket\{/ && index($0, "principal=\"" p "\"") {
+			q = $0; sub(/.*queue="/, "", q); sub(/".*/, "", q)
+			le = $0; sub(/.*le="/, "", le); sub(/".*/, "", le)
+			n[q] = n[q] + 0; les[q, ++n[q]] = le; cum[q, n[q]] = $2
+		}
+		END {
+			line = p "'"'"'s queue waits, p99 under:"
+			for (q in n) {
+				total = cum[q, n[q]]
+				for (i = 1; i <= n[q]; i++) if (cum[q, i] >= 0.99 * total) break
+				line = line sprintf(" %s %s s (%d requests);", q, les[q, i], total)
+			}
+			print line
+		}'
+}
+
+echo "-- fair share: the victim's print(1) on $vconns connections ($vdelay ms between requests), the aggressor's 1 MB programs on $aconns"
+start_server
+victim "victim alone"
+alone=$v_p99
+aggressor $((secs + 2)) "$aconns" &
+apid=$!
+sleep 1
+victim "victim beside the aggressor"
+beside=$v_p99
+wait "$apid" || die "the aggressor's wrk failed: $(cat "$work/aggressor.out")"
+aggressor_row "aggressor, 1 MB programs"
+queue_waits bench
+queue_waits aggressor
+stop_server
+awk -v a="$alone" -v b="$beside" 'BEGIN {printf "victim p99 beside the aggressor / alone: %.2f (goal: at most 2)\n", b / a}'
+
+echo "-- memory: 64 connections sending 1 MB checks for ${secs}s, one principal, a fresh server"
+start_server
+limit=$(grep -o '"memory_limit":[0-9]*' "$work/serve.log" | head -1 | cut -d: -f2)
+[[ -n "$limit" ]] || die "the server logged no memory ceiling: $(head -3 "$work/serve.log")"
+aggressor "$secs" 64
+aggressor_row "64 x 1 MB checks"
+hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
+stop_server
+awk -v hwm="$hwm" -v lim="$limit" 'BEGIN {printf "peak RSS %.0f MiB; memory ceiling (logged at start) %.0f MiB: %.2f of it\n", hwm / 1024, lim / 1048576, hwm * 1024 / lim}'

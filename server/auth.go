@@ -101,12 +101,20 @@ func (t tokenTable) lookup(token string) (principal, bool) {
 	return t[found].p, true
 }
 
+// errTwoAuthorizations refuses a request that authenticates twice: a proxy or library in front of
+// the gate may honour the other header, and so act for another principal than the gate did.
+var errTwoAuthorizations = errors.New("more than one Authorization header: send exactly one, Authorization: Bearer <token>")
+
 // bearer extracts the token of an "Authorization: Bearer <token>" header.
 func bearer(r *http.Request) (string, error) {
-	h := r.Header.Get("Authorization")
-	if h == "" {
+	hs := r.Header.Values("Authorization")
+	if len(hs) > 1 {
+		return "", errTwoAuthorizations
+	}
+	if len(hs) == 0 || hs[0] == "" {
 		return "", errors.New("missing Authorization header: send Authorization: Bearer <token>")
 	}
+	h := hs[0]
 	scheme, tok, ok := strings.Cut(h, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return "", errors.New("Authorization is not a bearer token: send Authorization: Bearer <token>")

@@ -10,12 +10,12 @@ import (
 // A decision waiting for a CPU slot gives up with its request, failing closed at once.
 func TestBoundedDeciderCanceled(t *testing.T) {
 	e := startEnv(t, testConfig(t), envOpts{noLog: true})
-	bp := cpuBound(e.built.Pipeline, 1)
+	bp := cpuBound(e.built.Pipeline, newFairQueue(&workCap{slots: 1, large: 1, largeBytes: largeProgram}), 1)
 	dec := bp.Decider.(boundedDecider)
 	dec.sem <- struct{}{} // the only slot is busy
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	rep := bp.Analyzer.(boundedAnalyzer).a.Analyze(ctx, "p.py", []byte(allowedCode))
+	rep := bp.Analyzer.(fairAnalyzer).a.Analyze(ctx, "p.py", []byte(allowedCode))
 	d := dec.Decide(ctx, policy.Input{Report: rep})
 	if d.Allow || len(d.Reasons) == 0 || d.Reasons[0].Rule != policy.RuleTimeout {
 		t.Fatalf("decision %+v, want a deny with %s", d, policy.RuleTimeout)

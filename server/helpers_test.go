@@ -174,8 +174,12 @@ func (e *testEnv) do(method, path, token string, body io.Reader, hdr ...string) 
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	// A header named twice is sent twice; a single one replaces the default.
 	for i := 0; i+1 < len(hdr); i += 2 {
-		req.Header.Set(hdr[i], hdr[i+1])
+		req.Header.Del(hdr[i])
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Add(hdr[i], hdr[i+1])
 	}
 	client := e.client
 	if client == nil {

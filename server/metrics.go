@@ -22,6 +22,7 @@ type metrics struct {
 	decisions    *prometheus.CounterVec
 	runDuration  prometheus.Histogram
 	runsInFlight prometheus.Gauge
+	queueWait    *prometheus.HistogramVec
 }
 
 // auditStats is what the audit log reports of its group commits (*audit.Log has it).
@@ -52,8 +53,13 @@ func newMetrics(lg pipeline.Log) *metrics {
 			Name: "sbxgate_runs_in_flight",
 			Help: "Runs in progress (holding a run slot).",
 		}),
+		queueWait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "sbxgate_queue_wait_seconds",
+			Help:    "Time a request waited in a fair queue, by queue (memory: room for its body among the bytes in flight; work: its turn to decode, analyze and decide) and principal.",
+			Buckets: []float64{0, .0001, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"queue", "principal"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.decisions, m.runDuration, m.runsInFlight,
+	m.reg.MustRegister(m.requests, m.latency, m.decisions, m.runDuration, m.runsInFlight, m.queueWait,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if st, ok := lg.(auditStats); ok {
 		counter := func(name, help string, v func(audit.Stats) float64) prometheus.Collector {

@@ -61,23 +61,45 @@ var decodeOpts = json.JoinOptions(
 	jsonv1.MatchCaseSensitiveDelimiter(true),
 )
 
-// decodeSubmit reads a submit body strictly: bounded size, one JSON object, no unknown or repeated
-// fields, valid UTF-8, the required fields present and the metadata within bounds.
-func decodeSubmit(w http.ResponseWriter, r *http.Request, maxBody int64, cfg *config.Config) (submitRequest, *httpError) {
-	var req submitRequest
+// checkHeaders refuses what the headers alone show to be wrong, before the body is waited for.
+func checkHeaders(r *http.Request, maxBody int64) *httpError {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
-			return req, &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q is not JSON: send Content-Type: application/json", clip(ct))}
+			return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q is not JSON: send Content-Type: application/json", clip(ct))}
 		}
 	}
 	if r.ContentLength > maxBody {
-		return req, tooLarge(maxBody)
+		return tooLarge(maxBody)
+	}
+	return nil
+}
+
+// decodeSubmit reads a submit body strictly: bounded size, one JSON object, no unknown or repeated
+// fields, valid UTF-8, the required fields present and the metadata within bounds.
+func decodeSubmit(w http.ResponseWriter, r *http.Request, maxBody int64, cfg *config.Config) (submitRequest, *httpError) {
+	body, herr := readSubmit(w, r, maxBody)
+	if herr != nil {
+		return submitRequest{}, herr
+	}
+	return parseSubmit(body, cfg)
+}
+
+// readSubmit reads a submit body, bounded in size.
+func readSubmit(w http.ResponseWriter, r *http.Request, maxBody int64) ([]byte, *httpError) {
+	if herr := checkHeaders(r, maxBody); herr != nil {
+		return nil, herr
 	}
 	body, err := readBody(http.MaxBytesReader(w, r.Body, maxBody), r.ContentLength)
 	if err != nil {
-		return req, readError(err, maxBody)
+		return nil, readError(err, maxBody)
 	}
+	return body, nil
+}
+
+// parseSubmit decodes a submit body strictly (see decodeSubmit).
+func parseSubmit(body []byte, cfg *config.Config) (submitRequest, *httpError) {
+	var req submitRequest
 	// Unmarshal also rejects anything but whitespace after the object.
 	if err := json.Unmarshal(body, &req, decodeOpts); err != nil {
 		return req, jsonError(err, body)

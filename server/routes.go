@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -111,6 +112,7 @@ func (s *Server) wrap(rt route) http.Handler {
 			if !s.allow(sw, p) {
 				return
 			}
+			r = r.WithContext(withPrincipal(r.Context(), p.Name))
 		}
 		rt.h(s, sw, r, p)
 	})
@@ -118,6 +120,10 @@ func (s *Server) wrap(rt route) http.Handler {
 
 func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (principal, bool) {
 	tok, err := bearer(r)
+	if errors.Is(err, errTwoAuthorizations) {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return principal{}, false
+	}
 	if err != nil {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="sbxgate"`)
 		writeError(w, http.StatusUnauthorized, err.Error())

@@ -7,6 +7,12 @@
 // (config server.tokens), which goes to the policy input with source "http". Bodies are size-capped
 // and decoded strictly, each principal has a token bucket, runs are capped, and slow clients hit the
 // read timeouts.
+//
+// Work is shared fairly between principals by bytes, not requests (fair.go): the bytes of request
+// bodies in memory are bounded, and so is each principal's share of them; analyses take their turn
+// in a fair queue, and large programs cannot take every analysis slot. So one principal sending
+// 1 MB programs leaves another's small checks their latency, and the server's memory has a bound
+// that follows from its settings (MemoryLimit).
 package server
 
 import (
@@ -22,6 +28,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -33,6 +40,11 @@ const (
 	DefaultMaxBodyBytes = 1 << 20
 	DefaultGrace        = 30 * time.Second
 	DefaultRunQueueWait = 2 * time.Second
+	// DefaultBodiesInFlight is how many maximal bodies the server holds at once by default
+	// (WithMaxBytesInFlight).
+	DefaultBodiesInFlight = 16
+	// largeProgram is the size above which a program's analysis counts as large (workCap).
+	largeProgram = 64 << 10
 	// maxHeaderBytes is far above any honest request's headers (a bearer token and a few more).
 	maxHeaderBytes = 32 << 10
 	// An audit lookup reads a handful of blocks through the log's index; these bound how many run at
@@ -64,7 +76,14 @@ type Server struct {
 	checkWait  time.Duration
 	maxChecks  int
 	maxBody    int64
-	audit      AuditReader
+	// inflight admits request bodies (checks and runs) into memory before they are read, up to
+	// maxInFlight bytes and half of that per principal; work gives requests their turns to decode,
+	// analyze and decide (fair.go).
+	inflight    *fairQueue
+	maxInFlight int64
+	work        *fairQueue
+	workCap     *workCap
+	audit       AuditReader
 	// auditSlots admits audit lookups, a few per principal, so that no principal can take them all.
 	auditSlots *lookupSlots
 	log        *slog.Logger
@@ -107,6 +126,12 @@ func WithGrace(d time.Duration) Option { return func(s *Server) { s.grace = d } 
 func WithMaxConcurrentChecks(n int, wait time.Duration) Option {
 	return func(s *Server) { s.maxChecks, s.checkWait = n, wait }
 }
+
+// WithMaxBytesInFlight bounds the bytes of request bodies the server holds at once, from before a
+// body is read until its answer is written (default DefaultBodiesInFlight maximal bodies); one
+// principal may hold half of it. Requests beyond it wait, fairly between principals, for the queue
+// wait of WithMaxConcurrentChecks, then get 503.
+func WithMaxBytesInFlight(n int64) Option { return func(s *Server) { s.maxInFlight = n } }
 
 // WithRunQueueWait sets how long a run waits for a free slot before it gets 429 (default 2s; 0
 // answers 429 at once).
@@ -165,15 +190,26 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		}
 		s.tls = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}}
 	}
-	if s.grace < 0 || s.runWait < 0 || s.checkWait < 0 || s.maxChecks < 0 {
+	if s.grace < 0 || s.runWait < 0 || s.checkWait < 0 || s.maxChecks < 0 || s.maxInFlight < 0 {
 		return nil, errors.New("server: grace, queue waits and limits must not be negative")
+	}
+	if s.maxInFlight == 0 {
+		s.maxInFlight = DefaultBodiesInFlight * s.maxBody
+	}
+	if s.maxInFlight < s.maxBody {
+		return nil, fmt.Errorf("server: %d bytes in flight cannot hold one body of server.max_body_bytes (%d): raise it", s.maxInFlight, s.maxBody)
 	}
 	if s.maxChecks == 0 {
 		s.maxChecks = 64 * runtime.GOMAXPROCS(0)
 	}
 	s.checkSlots = make(chan struct{}, s.maxChecks)
 	s.auditSlots = newLookupSlots(lookupsPerCPU*runtime.GOMAXPROCS(0), lookupsPerPrincipal)
-	s.p = cpuBound(p, 2*runtime.GOMAXPROCS(0))
+	s.inflight = newFairQueue(newMemoryCap(s.maxInFlight))
+	procs := runtime.GOMAXPROCS(0)
+	// Large programs get at most half the cores, and at least one slot is always left to small ones.
+	s.workCap = &workCap{slots: 2 * procs, large: max(1, procs/2), largeBytes: largeProgram}
+	s.work = newFairQueue(s.workCap)
+	s.p = cpuBound(p, s.work, 2*procs)
 	runs := cfg.Server.MaxConcurrentRuns
 	if runs == 0 {
 		runs = cfg.Runner.MaxConcurrent
@@ -192,8 +228,32 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	}
 	s.timeouts = s.timeouts.withDefaults(cfg)
 	s.metrics = newMetrics(p.Log)
+	for name, q := range map[string]*fairQueue{"memory": s.inflight, "work": s.work} {
+		h := s.metrics.queueWait.MustCurryWith(prometheus.Labels{"queue": name})
+		q.waited = func(principal string, d time.Duration) { h.WithLabelValues(principal).Observe(d.Seconds()) }
+	}
 	s.handler = s.routes()
 	return s, nil
+}
+
+// Working memory per byte, measured: a request body is held about five times over while it is
+// decoded, checked and logged (the body, the code as a string and as bytes, the audit record and its
+// JSON), and an analysis takes about 50 bytes per byte of source (83 MB allocated, 44 MB live for
+// 1 MB). baseMemory is the server without requests: the policy, the tables, the runtime.
+const (
+	bodyCopies     = 5
+	analysisFactor = 50
+	baseMemory     = 48 << 20
+)
+
+// MemoryLimit is the bound on the live heap that the admission limits give (the bodies in flight,
+// the analyses at once, the large ones among them), doubled for the garbage between collections:
+// the soft memory limit (GOMEMLIMIT) to run the server under. sbxgate serve sets it unless the
+// environment sets GOMEMLIMIT.
+func (s *Server) MemoryLimit() int64 {
+	c := s.workCap
+	analyzing := int64(c.large)*s.maxBody + int64(c.slots-c.large)*largeProgram
+	return 2 * (baseMemory + bodyCopies*s.maxInFlight + analysisFactor*analyzing)
 }
 
 func (t Timeouts) withDefaults(cfg *config.Config) Timeouts {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,13 +104,18 @@ func TestAuth(t *testing.T) {
 		{"token hash instead of token", "Bearer " + mustHash(t, aliceToken), 401, `error="invalid_token"`, "invalid bearer token"},
 		{"prefix of a token", "Bearer " + aliceToken[:len(aliceToken)-1], 401, `error="invalid_token"`, "invalid bearer token"},
 		{"valid", "Bearer " + aliceToken, 200, "", ""},
+		{"two headers", "Bearer " + aliceToken + "\x00Bearer " + bobToken, 400, "", "more than one Authorization header"},
+		{"two headers, one empty", "Bearer " + aliceToken + "\x00", 400, "", "more than one Authorization header"},
 		{"scheme is case-insensitive", "bearer " + aliceToken, 200, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// A NUL separates the values of a repeated header.
 			var hdr []string
-			if tt.header != "" {
-				hdr = []string{"Authorization", tt.header}
+			for v := range strings.SplitSeq(tt.header, "\x00") {
+				if tt.header != "" {
+					hdr = append(hdr, "Authorization", v)
+				}
 			}
 			r := e.do(http.MethodPost, "/v1/check", "", strings.NewReader(body), hdr...)
 			if r.Status != tt.status {
@@ -147,11 +153,22 @@ func TestAuditAccess(t *testing.T) {
 		msg    string
 	}{
 		{"own record", aliceToken, id, 200, ""},
-		{"another principal's record", bobToken, id, 403, "belongs to another principal"},
+		// Not 403: the answer must not tell bob that the id exists.
+		{"another principal's record", bobToken, id, 404, "no audit record with id " + id + " for principal bob"},
 		{"auditor", auditorToken, id, 200, ""},
-		{"missing", aliceToken, "01ARZ3NDEKTSV4RRFFQ69G5FAV", 404, "no audit record"},
+		{"missing", aliceToken, "01ARZ3NDEKTSV4RRFFQ69G5FAV", 404, "no audit record with id 01ARZ3NDEKTSV4RRFFQ69G5FAV for principal alice"},
+		{"missing, another principal", bobToken, "01ARZ3NDEKTSV4RRFFQ69G5FAV", 404, "no audit record with id 01ARZ3NDEKTSV4RRFFQ69G5FAV for principal bob"},
 		{"malformed id", aliceToken, "..%2F..%2Fetc", 400, "audit id must be"},
 		{"no token", "", id, 401, "missing Authorization"},
+	}
+	// The status and the body's text, request id aside, are the same for a record of another
+	// principal and for none at all.
+	answer := func(id string) string {
+		r := e.do(http.MethodGet, "/v1/audit/"+id, bobToken, nil)
+		return fmt.Sprint(r.Status, " ", strings.ReplaceAll(r.errorMessage(t), id, "ID"))
+	}
+	if other, none := answer(id), answer("01ARZ3NDEKTSV4RRFFQ69G5FAV"); other != none {
+		t.Errorf("another principal's record: %q; no record: %q; want the same answer", other, none)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -393,6 +410,9 @@ func TestMetrics(t *testing.T) {
 		`sbxgate_audit_commits_total 2`,
 		`sbxgate_audit_committed_records_total 2`,
 		`sbxgate_audit_fsync_seconds_total `,
+		// Each of the two checks took room for its body and a turn without waiting.
+		`sbxgate_queue_wait_seconds_bucket{principal="alice",queue="memory",le="0"} 2`,
+		`sbxgate_queue_wait_seconds_bucket{principal="alice",queue="work",le="0"} 2`,
 	} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("metrics lack %s", want)
@@ -466,5 +486,16 @@ func TestCheckCapacity(t *testing.T) {
 	}
 	if n := len(e.verifyLog()); n != 1 {
 		t.Fatalf("%d records, want 1", n)
+	}
+}
+
+// validAuditID accepts what the OpenAPI pattern accepts, and nothing else.
+func TestValidAuditID(t *testing.T) {
+	pattern := regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+	for _, id := range []string{"", "a", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "a-b_c", strings.Repeat("x", 128), strings.Repeat("x", 129),
+		"../etc", "a b", "a.b", "é", "a\x00", "A:Z", "id\n"} {
+		if got, want := validAuditID(id), pattern.MatchString(id); got != want {
+			t.Errorf("validAuditID(%q) = %v, the pattern says %v", id, got, want)
+		}
 	}
 }

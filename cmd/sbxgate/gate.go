@@ -41,6 +41,8 @@ func (g *gateFlags) request() policy.Request {
 // build loads the config and builds the pipeline; errors come back ready to print. A repair of the
 // audit log (a torn record left by a crash, set aside) is reported on standard error.
 func (g *gateFlags) build(ctx context.Context, e *Env, withRunner bool) (*pipeline.Built, error) {
+	// The policy compiles while the config is read and the analyzer built.
+	policy.Warm(g.policyDir)
 	cfg, err := config.Load(g.config)
 	if err != nil {
 		return nil, err

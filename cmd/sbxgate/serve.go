@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/gctune"
 	"github.com/sbxgate/sbxgate/pipeline"
 	"github.com/sbxgate/sbxgate/runner"
 	"github.com/sbxgate/sbxgate/server"
@@ -86,6 +88,13 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 	if err != nil {
 		e.Errorf("serve: %v", err)
 		return 2
+	}
+	// The admission limits bound the live heap; the soft limit keeps the garbage under the same
+	// ceiling, which the log states.
+	if n := srv.MemoryLimit(); gctune.LimitMemory(n) {
+		log.Info("memory ceiling", "memory_limit", n)
+	} else {
+		log.Info("memory ceiling from GOMEMLIMIT", "memory_limit", debug.SetMemoryLimit(-1), "admission_bound", n)
 	}
 	if err := srv.ListenAndServe(ctx, addr); err != nil {
 		e.Errorf("serve: %v", err)

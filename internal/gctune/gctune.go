@@ -41,3 +41,14 @@ func Apply() (restore func()) {
 		}
 	}
 }
+
+// LimitMemory sets the soft memory limit to n bytes unless GOMEMLIMIT is set in the environment,
+// and reports whether it did. A server whose admission limits bound its live heap uses it to bound
+// the garbage too.
+func LimitMemory(n int64) bool {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return false
+	}
+	debug.SetMemoryLimit(n)
+	return true
+}

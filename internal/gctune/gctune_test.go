@@ -38,3 +38,16 @@ func TestApplyLeavesTheEnvironmentAlone(t *testing.T) {
 		t.Errorf("Apply changed the GC percent to %d although GOGC is set", got)
 	}
 }
+
+func TestLimitMemory(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(before)
+	t.Setenv("GOMEMLIMIT", "2GiB")
+	if LimitMemory(300<<20) || debug.SetMemoryLimit(-1) != before {
+		t.Fatal("LimitMemory changed the limit although GOMEMLIMIT is set")
+	}
+	os.Unsetenv("GOMEMLIMIT")
+	if !LimitMemory(300<<20) || debug.SetMemoryLimit(-1) != 300<<20 {
+		t.Fatal("LimitMemory did not set the limit")
+	}
+}
