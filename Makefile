@@ -46,8 +46,12 @@ runsc:
 	@command -v runsc >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends runsc >/dev/null; }
 	bash scripts/docker_runsc.sh
 
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+# go vet, staticcheck (pinned; fetched through the Go module proxy) and gofmt.
 vet:
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 # Everything, against the real Docker daemon, the real python3 and the real OPA.

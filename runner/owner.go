@@ -71,15 +71,16 @@ const (
 	ownerDead
 )
 
-func (self owner) judge(label string) ownerState {
+// judge says whether the process a container's owner label names, seen from process me, runs.
+func (me owner) judge(label string) ownerState {
 	o, ok := parseOwner(label)
 	if !ok {
 		return ownerDead // not written by us in this format: nobody can claim it
 	}
-	if o.Host != self.Host {
+	if o.Host != me.Host {
 		return ownerUnknown
 	}
-	if o.Boot != self.Boot {
+	if o.Boot != me.Boot {
 		return ownerDead // created before the last reboot
 	}
 	if start := procStart(o.PID); start == "" || start != o.Start {

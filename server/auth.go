@@ -117,7 +117,7 @@ func bearer(r *http.Request) (string, error) {
 	h := hs[0]
 	scheme, tok, ok := strings.Cut(h, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return "", errors.New("Authorization is not a bearer token: send Authorization: Bearer <token>")
+		return "", errors.New("the Authorization header is not a bearer token: send Authorization: Bearer <token>")
 	}
 	tok = strings.TrimSpace(tok)
 	if tok == "" {
