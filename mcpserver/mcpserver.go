@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -23,6 +24,7 @@ import (
 	"unicode/utf8"
 	"weak"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sbxgate/sbxgate/analyzer"
@@ -108,7 +110,8 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		Title: "Check Python code against the sandbox policy",
 		Description: "Analyzes Python 3.11 code and asks the policy whether it may run; never executes it. " +
 			"Returns allowed, the granted tier and, when denied, problems with line, what was found and a fix.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: &no},
+		OutputSchema: outputSchema[CheckOutput](),
 	}, s.checkPython)
 	mcp.AddTool(s.srv, &mcp.Tool{
 		Name:  "run_python",
@@ -116,7 +119,8 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		Description: "Checks Python 3.11 code and, when the policy allows it, runs it in an isolated container with " +
 			"no network and the tier's CPU, memory, process and time limits. Returns exit code, stdout and stderr; " +
 			"when denied, the problems to fix instead (nothing ran). Print the values you need: only stdout and stderr come back.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, OpenWorldHint: &no},
+		Annotations:  &mcp.ToolAnnotations{DestructiveHint: &no, OpenWorldHint: &no},
+		OutputSchema: outputSchema[RunOutput](),
 	}, s.runPython)
 	mcp.AddTool(s.srv, &mcp.Tool{
 		Name:        "allowed_modules",
@@ -165,6 +169,23 @@ type Problem struct {
 }
 
 // CheckOutput is the structured result of check_python.
+// jsonTypes are the types whose JSON is not what their Go kind says: the grants and the
+// enforcement layers are bit sets written as lists of names.
+var jsonTypes = map[reflect.Type]*jsonschema.Schema{
+	reflect.TypeFor[config.Grants](): {Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+	reflect.TypeFor[config.Layers](): {Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+}
+
+// outputSchema is T's schema as its values are written: the SDK validates every answer against
+// it, and a schema that disagreed would turn an answer into a protocol error after the code ran.
+func outputSchema[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: jsonTypes})
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: output schema of %T: %v", *new(T), err))
+	}
+	return s
+}
+
 type CheckOutput struct {
 	Allowed    bool                 `json:"allowed"`
 	Tier       string               `json:"tier" jsonschema:"the resource tier granted, or none"`

@@ -661,6 +661,11 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		res.ExitCode = int(ex.code)
 	}
 
+	if (res.StdoutTruncated || res.StderrTruncated) && weKilled() {
+		// The runner killed the sandbox for its output: the status line may have said the
+		// program ended first, but the result is the same whichever won the race.
+		res.ExitCode = 137
+	}
 	if cpu1, ok := d.cg.cpuNS(b.name); ok {
 		res.CPUMS = (cpu1 - cpu0) / 1e6
 	}
@@ -723,7 +728,7 @@ func (d *Docker) classify(err error) error {
 
 // capWriter keeps the first max bytes and discards the rest, calling overflow once when it first
 // drops a byte. It never returns an error, so the demultiplexer keeps draining both streams. With
-// tailMax, it also keeps the last tailMax bytes of what it dropped: process 1's status line comes
+// tailMax, it also keeps the last tailMax bytes of the stream: process 1's status line comes
 // last, also after a program that filled its stream to the brim.
 type capWriter struct {
 	mu        sync.Mutex
@@ -738,6 +743,12 @@ type capWriter struct {
 func (w *capWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.tailMax > 0 {
+		w.tail = append(w.tail, p...)
+		if over := len(w.tail) - w.tailMax; over > 0 {
+			w.tail = append(w.tail[:0], w.tail[over:]...)
+		}
+	}
 	room := w.max - int64(len(w.buf))
 	if int64(len(p)) <= room {
 		w.buf = append(w.buf, p...)
@@ -745,13 +756,6 @@ func (w *capWriter) Write(p []byte) (int, error) {
 	}
 	if room > 0 {
 		w.buf = append(w.buf, p[:room]...)
-		p = p[room:]
-	}
-	if w.tailMax > 0 {
-		w.tail = append(w.tail, p...)
-		if over := len(w.tail) - w.tailMax; over > 0 {
-			w.tail = append(w.tail[:0], w.tail[over:]...)
-		}
 	}
 	if !w.truncated {
 		w.truncated = true
