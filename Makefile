@@ -1,7 +1,7 @@
 # sbxgate: the gate in front of untrusted Python.
 #   make demo   build what it needs, check and run the examples, show a denial, verify the audit log
 #   make test   the whole test suite (needs Docker and python3; builds the runner image if missing)
-#   make bench  the measured figures in README.md
+#   make bench  the measured figures in docs/performance.md
 
 GO        ?= go
 BIN       := bin/sbxgate

@@ -1,5 +1,5 @@
 // Package format writes the results of `sbxgate check` in the formats users ask for with --format:
-// text for people and LLMs, json for programs (the shape of shared/CONTRACT.md), sarif for code
+// text for people and LLMs, json for programs (the shape of docs/contract.md), sarif for code
 // scanning dashboards. One format per file, as in conftest's output package.
 package format
 

@@ -2,7 +2,7 @@ package format
 
 import "io"
 
-// WriteJSON writes `{"results": [...]}` as shared/CONTRACT.md specifies for `check --format json`.
+// WriteJSON writes `{"results": [...]}` as docs/contract.md specifies for `check --format json`.
 // Lists are never null: programs iterate them without checking.
 func WriteJSON(w io.Writer, results []Result) error {
 	return writeAll(NewJSONStream(w), results)

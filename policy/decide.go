@@ -108,7 +108,7 @@ func (e *Engine) eval(ctx context.Context, in *Input, opts ...rego.EvalOption) (
 }
 
 // floor enforces what no policy may override: code the analyzer could not parse was not analyzed,
-// so it never runs (shared/CONTRACT.md: a parse_error means allow is false).
+// so it never runs (docs/contract.md: a parse_error means allow is false).
 func (e *Engine) floor(in Input, d Decision) Decision {
 	if d.Allow && in.Report != nil && in.Report.ParseError != nil {
 		return e.fail(RuleAllowedBroken, "the policy allowed code that does not parse: sbxgate never runs code it could not analyze")

@@ -20,7 +20,7 @@ type Input struct {
 }
 
 // Decision is the policy's answer, completed with the tier's concrete limits from the config and the
-// policy revision. JSON names are part of shared/CONTRACT.md.
+// policy revision. JSON names are part of docs/contract.md.
 type Decision struct {
 	Allow          bool          `json:"allow"`
 	TrustLevel     string        `json:"trust_level"` // trusted, standard, untrusted

@@ -13,7 +13,7 @@ import (
 	"github.com/sbxgate/sbxgate/policy"
 )
 
-// gateFlags are the flags check and run share (shared/CONTRACT.md).
+// gateFlags are the flags check and run share (docs/contract.md).
 type gateFlags struct {
 	format    string
 	policyDir string

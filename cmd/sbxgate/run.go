@@ -16,7 +16,7 @@ func init() {
 	register(command{Name: "run", Summary: "check, then execute approved code in the hardened container", Run: cmdRun})
 }
 
-// Exit statuses of sbxgate run (shared/CONTRACT.md).
+// Exit statuses of sbxgate run (docs/contract.md).
 const (
 	exitGateFailure = 125
 	exitDenied      = 126

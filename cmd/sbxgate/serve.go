@@ -143,7 +143,7 @@ func cmdToken(_ context.Context, e *Env, args []string) int {
 }
 
 // buildFailed reports a pipeline that could not be built. A missing Docker daemon or image exits
-// 125, as for run (shared/CONTRACT.md), and says how to serve checks without it.
+// 125, as for run (docs/contract.md), and says how to serve checks without it.
 func buildFailed(e *Env, cmd string, err error) int {
 	if errors.Is(err, runner.ErrNoDaemon) || errors.Is(err, runner.ErrImageMissing) {
 		e.Errorf("%s: %v (or pass --check-only to serve checks without running code)", cmd, err)
