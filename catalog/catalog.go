@@ -29,15 +29,15 @@ const (
 // Rule is one entry of the catalogue. The field names are those `sbxgate rules --format json`
 // has always printed; fields may be added, never renamed.
 type Rule struct {
-	ID         string // SBX201
-	Name       string // short kebab-case name: "eval-exec-compile"
-	Stage      Stage
-	Family     string // of the ID's hundreds (analyzer) or range (others): "dynamic code"
-	Capability string // of its findings; config-driven checks may report others. "" outside the analyzer
-	Severity   string // low, medium, high, critical
-	CWE        int    // 0 when none
-	Doc        string // one sentence: what the rule finds or decides
-	Hint       string // one line a person or an LLM can act on
+	ID         string `json:"id"`         // SBX201
+	Name       string `json:"name"`       // short kebab-case name: "eval-exec-compile"
+	Stage      Stage  `json:"stage"`      // front end, analyzer, gate, policy
+	Family     string `json:"family"`     // of the ID's hundreds (analyzer) or range (others): "dynamic code"
+	Capability string `json:"capability"` // of its findings; config-driven checks may report others. "" outside the analyzer
+	Severity   string `json:"severity"`   // low, medium, high, critical
+	CWE        int    `json:"cwe"`        // 0 when none
+	Doc        string `json:"doc"`        // one sentence: what the rule finds or decides
+	Hint       string `json:"hint"`       // one line a person or an LLM can act on
 }
 
 // family is a range of IDs: the hundreds digit for the analyzer, wider blocks for the others.

@@ -196,7 +196,8 @@ func Parse(data []byte, source string) (*Config, error) {
 	}
 	c.Source = source
 	if err := c.Validate(); err != nil {
-		return nil, fmt.Errorf("config %s: %w", source, err)
+		// One line for the user, however many problems the file has.
+		return nil, fmt.Errorf("config %s: %s", source, strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
 	return &c, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -71,10 +70,6 @@ func cmdGC(ctx context.Context, e *Env, args []string) int {
 	}
 	n, err := runner.GC(ctx, runner.GCOptions{All: *all})
 	if err != nil {
-		if errors.Is(err, runner.ErrNoDaemon) {
-			e.Errorf("gc: %v", err)
-			return 125
-		}
 		e.Errorf("gc: %v", err)
 		return 1
 	}

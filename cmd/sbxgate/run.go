@@ -28,22 +28,27 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	var g gateFlags
 	g.register(fs, "text|json")
+	// Usage and input errors are sbxgate's failures, 125 as for docker run: a 2 would read as the
+	// program's own exit status.
 	if code, done := parseFlags(e, fs, args); done {
+		if code != 0 {
+			return exitGateFailure
+		}
 		return code
 	}
 	if fs.NArg() != 1 {
 		e.Errorf("run: want exactly one FILE or - (got %d): sbxgate run [flags] FILE|-", fs.NArg())
-		return 2
+		return exitGateFailure
 	}
 	if g.format != "text" && g.format != "json" {
 		e.Errorf("run: --format %q is not text or json", g.format)
-		return 2
+		return exitGateFailure
 	}
 	path := fs.Arg(0)
 	src, err := readSource(e, path)
 	if err != nil {
 		e.Errorf("run: %v", err)
-		return 2
+		return exitGateFailure
 	}
 	b, err := g.build(ctx, e, true)
 	if err != nil {
@@ -81,7 +86,8 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 		return runExitCode(out)
 	}
 	if err != nil {
-		e.Errorf("run: %v", err)
+		// The pipeline names its stage ("run: ..."), which is also this command's name.
+		e.Errorf("run: %s", strings.TrimPrefix(err.Error(), "run: "))
 		return exitGateFailure
 	}
 	return runExitCode(out)
@@ -133,6 +139,9 @@ func writeRunText(e *Env, path string, out pipeline.Outcome) {
 	}
 	if res.OOMKilled {
 		notes = append(notes, fmt.Sprintf("killed at the tier's %d-byte memory limit", d.Limits.MemoryBytes))
+	}
+	for _, v := range res.Violations {
+		notes = append(notes, fmt.Sprintf("stopped at run time: %s (%s: %s), which its tier does not grant", v.Capability, v.Event, v.Detail))
 	}
 	for _, n := range notes {
 		fmt.Fprintf(e.Stderr, "sbxgate: %s: %s\n", path, n)
