@@ -23,13 +23,15 @@ import (
 // The hostile suite: each testdata/hostile/*.py carries its expectations inline, one per line:
 //
 //	# expect: FIELD OP VALUE
+//	# expect[runsc]: FIELD OP VALUE     (only under that runtime; runc or runsc)
 //
 // FIELD is a Result JSON name, or stdout_bytes / stderr_bytes (lengths). OP is = (equal),
 // != (not equal), ~ (contains) or !~ (does not contain). VALUE may use \n.
 
-var expectRE = regexp.MustCompile(`^# expect: ([a-z_]+)\s*(!=|!~|=|~)\s*(.*)$`)
+var expectRE = regexp.MustCompile(`^# expect(?:\[(runc|runsc)\])?: ([a-z_]+)\s*(!=|!~|=|~)\s*(.*)$`)
 
 type expectation struct {
+	runtime          string // "" for every runtime
 	field, op, value string
 }
 
@@ -39,17 +41,17 @@ func parseExpectations(src []byte) ([]expectation, error) {
 	var out []expectation
 	known := resultFields(Result{})
 	for i, line := range strings.Split(string(src), "\n") {
-		if !strings.HasPrefix(line, "# expect:") {
+		if !strings.HasPrefix(line, "# expect") {
 			continue
 		}
 		m := expectRE.FindStringSubmatch(line)
 		if m == nil {
-			return nil, fmt.Errorf("line %d: %q is not `# expect: FIELD OP VALUE`", i+1, line)
+			return nil, fmt.Errorf("line %d: %q is not `# expect[RUNTIME]: FIELD OP VALUE`", i+1, line)
 		}
-		if _, ok := known[m[1]]; !ok {
-			return nil, fmt.Errorf("line %d: unknown field %q", i+1, m[1])
+		if _, ok := known[m[2]]; !ok {
+			return nil, fmt.Errorf("line %d: unknown field %q", i+1, m[2])
 		}
-		out = append(out, expectation{m[1], m[2], strings.ReplaceAll(m[3], `\n`, "\n")})
+		out = append(out, expectation{m[1], m[2], m[3], strings.ReplaceAll(m[4], `\n`, "\n")})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no `# expect:` lines")
@@ -119,38 +121,43 @@ var containerOnly = func() config.Limits {
 }()
 
 // TestHostile runs every hostile program through the real runner, with the warm pool on and the
-// run-time enforcement off (the container alone must hold), and then checks that nothing is left
-// behind and the daemon is still healthy.
+// run-time enforcement off (the container alone must hold), under runc and under runsc, and then
+// checks that nothing is left behind and the daemon is still healthy.
 func TestHostile(t *testing.T) {
 	d := newTestDocker(t, WithPoolSize(2), WithMaxConcurrent(4), WithPrewarm(containerOnly))
 	self := d.self
 	mine := trackBoxes(t)
-	t.Run("programs", func(t *testing.T) {
-		for _, f := range hostileFiles(t) {
-			t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
-				t.Parallel()
-				src, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				exps, err := parseExpectations(src)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res := run(t, d, string(src), containerOnly)
-				fields := resultFields(res)
-				for _, e := range exps {
-					if !e.holds(fields) {
-						t.Errorf("expected %s; got %s=%q", e, e.field, clip(fields[e.field]))
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, d, rt)
+			l := containerOnly
+			l.Runtime = rt
+			for _, f := range hostileFiles(t) {
+				t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
+					t.Parallel()
+					src, err := os.ReadFile(f)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
-				if t.Failed() {
-					t.Logf("result: exit=%d timed_out=%v oom=%v stdout=%q stderr=%q",
-						res.ExitCode, res.TimedOut, res.OOMKilled, clip(res.Stdout), clip(res.Stderr))
-				}
-			})
-		}
-	})
+					exps, err := parseExpectations(src)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res := run(t, d, string(src), l)
+					fields := resultFields(res)
+					for _, e := range exps {
+						if (e.runtime == "" || e.runtime == rt) && !e.holds(fields) {
+							t.Errorf("expected %s; got %s=%q", e, e.field, clip(fields[e.field]))
+						}
+					}
+					if t.Failed() {
+						t.Logf("result: exit=%d timed_out=%v oom=%v stdout=%q stderr=%q",
+							res.ExitCode, res.TimedOut, res.OOMKilled, clip(res.Stdout), clip(res.Stderr))
+					}
+				})
+			}
+		})
+	}
 	if err := d.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}

@@ -4,7 +4,7 @@
 # gate or the host).
 # expect: exit_code=0
 # expect: stdout~processes: 2
-# expect: stdout~/proc/1/environ: PermissionError
+# expect[runc]: stdout~/proc/1/environ: PermissionError
 # expect: stdout~/proc/1/mem: PermissionError
 # expect: stdout~environ: ['HOME', 'HOSTNAME', 'PATH']
 import os

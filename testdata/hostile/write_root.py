@@ -2,7 +2,8 @@
 # existing root-owned files the permission check refuses first), the standard library included.
 # expect: exit_code=0
 # expect: stdout~root mount: ro
-# expect: stdout~/evil: OSError 30 Read-only file system
+# expect: stdout~/evil: OSError
+# expect[runc]: stdout~/evil: OSError 30 Read-only file system
 # expect: stdout~/usr/lib/python3.11/os.py: OSError
 # expect: stdout~/etc/passwd: OSError
 # expect: stdout!~written
