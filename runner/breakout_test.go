@@ -273,3 +273,30 @@ func TestBreakoutChild(t *testing.T) {
 	_, _ = d.Run(context.Background(), Request{Code: []byte("import os, time\nif os.fork() == 0:\n    time.sleep(600)\ntime.sleep(600)\n"), Limits: l, Modules: []string{"os", "time"}})
 	t.Fatal("the run ended: the parent should have killed this process first")
 }
+
+// TestEnforcementUnderRunsc: the run-time layers work under gVisor too (it has no Landlock and no
+// seccomp notifications, so the witness suite cannot run there): each attempt is stopped and
+// recorded, /proc/self/mem is not writable, and a benign program runs as it would anyway.
+func TestEnforcementUnderRunsc(t *testing.T) {
+	d := newTestDocker(t)
+	requireRuntime(t, d, "runsc")
+	l := testLimits
+	l.Runtime = "runsc"
+	for _, c := range []struct {
+		code, capability, stdout string
+	}{
+		{"import json\nprint(json.dumps({'a': 1}))\n", "", "{\"a\": 1}\n"},
+		{"import os\nos.system('id')\n", "process", ""},
+		{"import asyncio\nloop = asyncio.new_event_loop()\nloop.run_until_complete(asyncio.open_connection('10.0.0.1', 80))\n", "network", ""},
+		{"import ctypes\n", "native_code", ""},
+		{"import os\ntry:\n    os.open('/proc/self/mem', os.O_RDWR)\n    print('writable')\nexcept OSError as e:\n    print('refused', e.errno)\n", "filesystem", ""},
+	} {
+		res := run(t, d, c.code, l)
+		switch {
+		case c.capability == "" && (res.ExitCode != 0 || len(res.Violations) != 0 || res.Stdout != c.stdout):
+			t.Errorf("%q: exit %d violations %v stdout %q", c.code, res.ExitCode, res.Violations, res.Stdout)
+		case c.capability != "" && (len(res.Violations) == 0 || res.Violations[0].Capability != c.capability || strings.Contains(res.Stdout, "writable")):
+			t.Errorf("%q: want a %s violation, got exit %d violations %v stdout %q", c.code, c.capability, res.ExitCode, res.Violations, res.Stdout)
+		}
+	}
+}
