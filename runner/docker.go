@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -547,8 +548,12 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			return false
 		}
 	}
-	stdout := &capWriter{max: req.Limits.OutputBytes, overflow: kill}
-	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, tailMax: statusHeadroom, overflow: kill}
+	nonce := newNonce()
+	stdoutEnd := []byte(nonce + " end\n")
+	stdout := &capWriter{max: req.Limits.OutputBytes + int64(len(stdoutEnd)), tailMax: len(stdoutEnd),
+		overflow: kill, ended: endsWith(stdoutEnd), done: make(chan struct{})}
+	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, tailMax: statusHeadroom,
+		overflow: kill, ended: endsWithStatus(nonce), done: make(chan struct{})}
 	copied := make(chan error, 1)
 	go func() {
 		_, err := stdcopy.StdCopy(stdout, stderr, b.conn.Reader)
@@ -570,7 +575,6 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
 	}
-	nonce := newNonce()
 	deadline := time.Duration(req.Limits.TimeoutMS) * time.Millisecond
 	d.mu.Lock()
 	d.inflight[b.id] = time.Now().Add(deadline + time.Minute)
@@ -606,11 +610,17 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		ex     exit
 		onKill = (<-chan struct{})(killed)
 		grace  <-chan time.Time // after our kill, how long the daemon gets to report the exit
+		// Both streams ended with process 1's markers: the result is complete, and the teardown
+		// of the container (slow under gVisor) is left to the cleanup.
+		ended     = bothClosed(stdout.done, stderr.done)
+		completed bool
 	)
 	for waiting := true; waiting; {
 		select {
 		case ex = <-b.exited:
 			waiting = false
+		case <-ended:
+			waiting, completed = false, true
 		case <-timer.C:
 			res.TimedOut = true
 			kill()
@@ -626,14 +636,18 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if ex.err != nil {
 		return Result{}, fmt.Errorf("wait for container: %w", d.classify(ex.err))
 	}
-	// The daemon ends the attach stream after the exit; do not wait on it without bound.
-	select {
-	case <-copied:
-	case <-time.After(5 * time.Second):
-		b.conn.Close()
-		<-copied
+	if !completed {
+		// The daemon ends the attach stream after the exit; do not wait on it without bound.
+		select {
+		case <-copied:
+		case <-time.After(5 * time.Second):
+			b.conn.Close()
+			<-copied
+		}
 	}
-	res.Stdout, res.StdoutTruncated = stdout.result()
+	outBytes, outFull := stdout.bytes()
+	outBytes = bytes.TrimSuffix(outBytes, stdoutEnd)
+	res.Stdout, res.StdoutTruncated = capString(outBytes, req.Limits.OutputBytes, outFull)
 	rawErr, errFull := stderr.bytes()
 	rest, st, stErr := cutStatus(rawErr, nonce)
 	if errFull {
@@ -729,7 +743,8 @@ func (d *Docker) classify(err error) error {
 // capWriter keeps the first max bytes and discards the rest, calling overflow once when it first
 // drops a byte. It never returns an error, so the demultiplexer keeps draining both streams. With
 // tailMax, it also keeps the last tailMax bytes of the stream: process 1's status line comes
-// last, also after a program that filled its stream to the brim.
+// last, also after a program that filled its stream to the brim. When ended says the tail is
+// the stream's end (process 1's marker), done is closed.
 type capWriter struct {
 	mu        sync.Mutex
 	buf       []byte
@@ -738,6 +753,39 @@ type capWriter struct {
 	tailMax   int
 	truncated bool
 	overflow  func()
+	ended     func(tail []byte) bool
+	done      chan struct{}
+	closed    bool
+}
+
+// endsWith says a stream ended with mark.
+func endsWith(mark []byte) func([]byte) bool {
+	return func(tail []byte) bool { return bytes.HasSuffix(tail, mark) }
+}
+
+// endsWithStatus says standard error ended with a complete status line of nonce's. It looks at
+// the last line only, so a stream of many short lines costs a scan of each line once.
+func endsWithStatus(nonce string) func([]byte) bool {
+	prefix := []byte(nonce + " ")
+	return func(tail []byte) bool {
+		n := len(tail)
+		if n == 0 || tail[n-1] != '\n' {
+			return false
+		}
+		line := tail[bytes.LastIndexByte(tail[:n-1], '\n')+1 : n-1]
+		return bytes.HasPrefix(line, prefix)
+	}
+}
+
+// bothClosed is closed once a and b are.
+func bothClosed(a, b <-chan struct{}) <-chan struct{} {
+	c := make(chan struct{})
+	go func() {
+		<-a
+		<-b
+		close(c)
+	}()
+	return c
 }
 
 func (w *capWriter) Write(p []byte) (int, error) {
@@ -745,8 +793,12 @@ func (w *capWriter) Write(p []byte) (int, error) {
 	defer w.mu.Unlock()
 	if w.tailMax > 0 {
 		w.tail = append(w.tail, p...)
-		if over := len(w.tail) - w.tailMax; over > 0 {
-			w.tail = append(w.tail[:0], w.tail[over:]...)
+		if len(w.tail) > 2*w.tailMax { // trimmed now and then, not on every write
+			w.tail = append(w.tail[:0], w.tail[len(w.tail)-w.tailMax:]...)
+		}
+		if w.ended != nil && !w.closed && w.ended(w.tail) {
+			w.closed = true
+			close(w.done)
 		}
 	}
 	room := w.max - int64(len(w.buf))
@@ -781,7 +833,7 @@ func (w *capWriter) lastBytes() []byte {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.truncated && w.tailMax > 0 {
-		return w.tail
+		return w.tail[max(0, len(w.tail)-w.tailMax):]
 	}
 	return w.buf
 }

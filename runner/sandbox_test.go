@@ -57,3 +57,34 @@ func TestStatusAfterFullStderr(t *testing.T) {
 		t.Fatalf("got exit %d violations %v stderr %d bytes truncated %v", res.ExitCode, res.Violations, len(res.Stderr), res.StderrTruncated)
 	}
 }
+
+func TestEndMarkers(t *testing.T) {
+	const nonce = "sbxgate-status-ab"
+	status := endsWithStatus(nonce)
+	for tail, want := range map[string]bool{
+		"out\n" + nonce + " {\"v\":1}\n":  true,
+		"\n" + nonce + " {\"v\":1}\n":     true,
+		"\n" + nonce + " {\"v\":1}":       false, // not complete
+		"\n" + nonce + " {}\nmore\n":      false, // not the last line
+		"x" + nonce + " {\"v\":1}\n":      false, // not at a line's start
+		"\nsbxgate-status-zz {\"v\":1}\n": false,
+		"":                                false,
+		"\n" + nonce + "{\"v\":1}\n":      false,
+	} {
+		if got := status([]byte(tail)); got != want {
+			t.Errorf("endsWithStatus(%q) = %v, want %v", tail, got, want)
+		}
+	}
+	w := &capWriter{max: 8, tailMax: 16, overflow: func() {}, ended: endsWith([]byte("END\n")), done: make(chan struct{})}
+	for _, chunk := range []string{"abcdefghij", "klmnop", "E", "ND", "\n"} {
+		_, _ = w.Write([]byte(chunk))
+	}
+	select {
+	case <-w.done:
+	default:
+		t.Error("a marker split across writes was not seen")
+	}
+	if got := string(w.lastBytes()); got != "ghijklmnopEND\n" && !strings.HasSuffix(got, "END\n") {
+		t.Errorf("lastBytes = %q", got)
+	}
+}

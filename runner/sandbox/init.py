@@ -598,15 +598,22 @@ def main():
     if cfg.get("witness"):
         status["reached"] = sup.reached
         status["witness_ok"] = witness_fd is not None
-    line = b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n"
-    while line:
+    # The end of standard output first (every byte the program wrote is before it), then the status
+    # line on standard error: the runner has the whole result once it has read both, without
+    # waiting for the container to be torn down.
+    write_all(1, nonce + b" end\n")
+    write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
+    os._exit(code)
+
+
+def write_all(fd, data):
+    while data:
         try:
-            line = line[os.write(2, line):]
+            data = data[os.write(fd, data):]
         except InterruptedError:
             continue
         except OSError:
-            break
-    os._exit(code)
+            return
 
 
 if __name__ == "__main__":
