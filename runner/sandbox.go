@@ -210,6 +210,7 @@ type Reached struct {
 // arrives. init.py bounds the line well below it.
 const statusHeadroom = 64 << 10
 
+// newNonce is 47 bytes, as sandbox/init.py reads it (NONCE_LEN).
 func newNonce() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])

@@ -8,8 +8,9 @@ writes (limits, granted capabilities, which enforcement layers are on, the modul
 2. reads one program: a header line {"path": NAME, "size": N} and N bytes of source;
 3. forks the program's process, which compiles exactly those bytes under NAME, installs the
    interpreter audit hook, loads the kernel seccomp filter, and runs the program;
-4. reads a nonce the runner sends after the program (the program's process never holds it), then
-   supervises: the deadline holds here, inside the container, whatever happens to sbxgate;
+4. has read the nonce the runner sends after the program before it forked (the program's process
+   zeroes its copy at once), then supervises: the deadline holds here, inside the container,
+   whatever happens to sbxgate;
 5. when the program ends or the deadline passes, kills every other process in the container, and
    writes a status line to standard error: a newline, the nonce, a space and a JSON object (exit
    code, signal, timeout, run-time violations). The runner takes the last such line as ours.
@@ -40,6 +41,7 @@ TIMEOUT_EXIT = 137  # 128 + SIGKILL, as a container killed at its deadline
 MAX_SOURCE = 256 << 20
 MAX_REPORT = 64 << 10
 MAX_LISTED = 16  # violations and witnessed system calls kept in the status line
+NONCE_LEN = 47  # "sbxgate-status-" and 32 hex digits, then a newline
 
 # x86-64 Linux constants the filters need (the image is amd64).
 CLONE_THREAD = 0x00010000
@@ -184,7 +186,7 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
         # Dumpable again: /proc/self is the program's to read. Process 1 stays closed to it.
         prctl_set_dumpable(True)
         null = os.open("/dev/null", os.O_RDONLY)
-        os.dup2(null, 0)  # the runner's stream (and the nonce after the program) stays with init
+        os.dup2(null, 0)  # the runner's stream is process 1's
         os.close(null)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -525,6 +527,18 @@ def main():
             except ImportError as e:
                 fail("preload %s: %s: regenerate config/native_deps.json for this image" % (name, e))
 
+    # The nonce is read now, before the program's process exists: under gVisor a process can open
+    # process 1's descriptors through /proc/1/fd (dumpability is not enforced there), and could
+    # take the nonce from the pipe. It is read into a bytearray, which the program's process
+    # zeroes first thing: no other copy of it is made before the fork.
+    nonce = bytearray(NONCE_LEN + 1)
+    got = 0
+    while got < len(nonce):
+        n = os.readv(0, [memoryview(nonce)[got:]])
+        if n == 0:
+            fail("standard input ended before the nonce")
+        got += n
+    os.close(0)
     report_r, report_w = os.pipe2(os.O_CLOEXEC)
     witness_parent = witness_child = None
     if cfg.get("witness"):
@@ -536,6 +550,8 @@ def main():
     gc.freeze()
     child = os.fork()
     if child == 0:
+        nonce[:] = bytes(len(nonce))
+        del nonce
         os.close(report_r)
         if witness_parent is not None:
             witness_parent.close()
@@ -553,8 +569,7 @@ def main():
             witness_fd = fds[0] if fds else None
         except OSError:
             witness_fd = None
-    nonce = read_line(0, 256, None) or b""
-    os.close(0)
+    nonce = bytes(nonce[:NONCE_LEN])
 
     sup = Supervisor(child, report_r, witness_fd, deadline)
     sup.run()
