@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sbxgate/sbxgate/internal/procid"
 	"os/exec"
 	"strings"
 	"testing"
@@ -131,7 +132,7 @@ func TestJudge(t *testing.T) {
 	var child Owner
 	deadline := time.Now().Add(5 * time.Second)
 	for child.Start == "" && time.Now().Before(deadline) {
-		child = Owner{Host: me.Host, Boot: me.Boot, PID: cmd.Process.Pid, Start: procStart(cmd.Process.Pid)}
+		child, _ = procid.Of(cmd.Process.Pid)
 	}
 	tests := []struct {
 		name string

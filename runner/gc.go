@@ -96,7 +96,7 @@ func (d *Docker) reap(ctx context.Context, all bool, grace time.Duration) (reape
 		o := c.Labels[LabelOwner]
 		mine := o == d.self.String()
 		old := time.Since(time.Unix(c.Created, 0)) >= grace
-		if !(all && !mine) && !(d.self.judge(o) == ownerDead && old) {
+		if !(all && !mine) && !(judge(o) == ownerDead && old) {
 			kept = append(kept, c)
 			continue
 		}

@@ -33,7 +33,7 @@ func TestOwnerJudge(t *testing.T) {
 		{"garbage", ownerDead},
 	}
 	for _, tt := range tests {
-		if got := self.judge(tt.label); got != tt.want {
+		if got := judge(tt.label); got != tt.want {
 			t.Errorf("judge(%q) = %d, want %d", tt.label, got, tt.want)
 		}
 	}

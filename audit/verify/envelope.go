@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/sbxgate/sbxgate/internal/procid"
 	"strconv"
 	"time"
 
@@ -31,12 +32,7 @@ type Envelope struct {
 
 // Owner identifies a process across pid reuse and reboots: host name, kernel boot id, pid, and the
 // process's start time in clock ticks since boot.
-type Owner struct {
-	Host  string `json:"host"`
-	Boot  string `json:"boot"`
-	PID   int    `json:"pid"`
-	Start string `json:"start"`
-}
+type Owner = procid.Owner
 
 // Member names of the envelope. A payload may use none of them except LinkMember.
 const (
