@@ -53,6 +53,7 @@ type Pass struct {
 	order       []int32 // indexes into frames, in walk order
 	annStack    []ast.Node
 	memo        nodeMemo
+	own         ownFacts
 }
 
 // nodeKey identifies an expression node by the pointer its interface value holds. Every node is a
@@ -98,6 +99,7 @@ var passPool = sync.Pool{New: func() any {
 		w:         newWalker(),
 		dyn:       map[nodeKey]*DynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
+		own: ownFacts{selfArgs: map[*ast.Arg]bool{}, annotated: map[*ast.Arg]Site{}, attrs: map[string]bool{}},
 	}
 }}
 
@@ -119,10 +121,11 @@ func (p *Pass) release() {
 	clear(p.static)
 	clear(p.frames)
 	clear(p.annStack[:cap(p.annStack)])
+	p.own.reset()
 	*p = Pass{
 		w: p.w, refCache: p.refCache, foldCache: p.foldCache, dyn: p.dyn,
 		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0], order: p.order[:0],
-		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0],
+		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0], own: p.own,
 	}
 	passPool.Put(p)
 }

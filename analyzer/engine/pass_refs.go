@@ -29,6 +29,9 @@ func (p *Pass) IsCallee(n ast.Node) bool {
 	return ok && sameNode(c.Func, n)
 }
 
+// IsAttrBase reports whether n is the object of an attribute reference (the x of x.attr).
+func (p *Pass) IsAttrBase(n ast.Node) bool { return p.isAttrBase(n) }
+
 func (p *Pass) isAttrBase(n ast.Node) bool {
 	a, ok := p.Parent().(*ast.Attribute)
 	return ok && sameNode(a.Value, n)

@@ -441,14 +441,25 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
+		if n.Ctx != ast.Load {
+			c.p.own.attrs[n.Attr] = true
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 	case *ast.FunctionDef:
 		c.bindDef(f, n.Name, n)
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+		c.noteDef(f, n.Name, n.Args, n.DecoratorList)
+		c.noteAnnotation(n.Returns, f)
 	case *ast.AsyncFunctionDef:
 		c.bindDef(f, n.Name, n)
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+		c.noteDef(f, n.Name, n.Args, n.DecoratorList)
+		c.noteAnnotation(n.Returns, f)
+	case *ast.Arg:
+		c.noteAnnotation(n.Annotation, f)
+	case *ast.AnnAssign:
+		c.noteAnnotation(n.Annotation, f)
 	case *ast.Lambda:
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.Match:
@@ -459,6 +470,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.ClassDef:
 		c.bindDef(f, n.Name, n)
+		if f.sc.kind == scClass {
+			c.p.own.attrs[n.Name] = true
+		}
 	case *ast.Assign:
 		for _, t := range n.Targets {
 			c.pair(t, n.Value)
@@ -479,6 +493,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
+			if f.sc.kind == scClass {
+				c.p.own.attrs[name] = true
+			}
 			r.tags = c.a.tagsOf(r.Qual) // once here rather than at every use
 			c.bind(f.sc, name, Binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
@@ -500,6 +517,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			if al.Asname != nil {
 				name = *al.Asname
 			}
+			if f.sc.kind == scClass {
+				c.p.own.attrs[name] = true
+			}
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
 			if n.Level == 0 {
 				b.kind = bImport
@@ -512,6 +532,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		switch n.Ctx {
 		case ast.Store:
+			if f.sc.kind == scClass {
+				c.p.own.attrs[n.Id] = true
+			}
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
 			switch p := parent.(type) {

@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/analyzer/python/parser"
+)
+
+// The program's own objects: its classes and functions, the instances of its classes, and the
+// self and cls of its methods. Their private and dunder attributes are the program's business;
+// those of every other object are the interpreter's and the standard library's (SBX305).
+
+// ownFacts are collected by the first walk.
+type ownFacts struct {
+	// selfArgs are the first parameters of the functions defined in the program's class bodies
+	// (not staticmethods): self and cls.
+	selfArgs map[*ast.Arg]bool
+	// annotated are the parameters with an annotation, with where the annotation is evaluated.
+	annotated map[*ast.Arg]Site
+	// attrs are the attribute names the program defines: assigned on any object, or bound in a
+	// class body (methods, class attributes).
+	attrs map[string]bool
+	// annStrings are the strings in annotations.
+	annStrings []AnnotationString
+}
+
+func (o *ownFacts) reset() {
+	clear(o.selfArgs)
+	clear(o.annotated)
+	clear(o.attrs)
+	clear(o.annStrings)
+	o.annStrings = o.annStrings[:0]
+}
+
+// noteDef records a def: its name when it is bound in a class body, and its self parameter.
+func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorators []ast.Expr) {
+	o := &c.p.own
+	if f.sc.kind == scClass {
+		o.attrs[name] = true
+		static := false
+		for _, d := range decorators {
+			if n, ok := d.(*ast.Name); ok && n.Id == "staticmethod" {
+				static = true
+			}
+		}
+		if args != nil && !static {
+			switch {
+			case len(args.Posonlyargs) > 0:
+				o.selfArgs[args.Posonlyargs[0]] = true
+			case len(args.Args) > 0:
+				o.selfArgs[args.Args[0]] = true
+			}
+		}
+	}
+	if args == nil {
+		return
+	}
+	for _, list := range [][]*ast.Arg{args.Posonlyargs, args.Args, args.Kwonlyargs} {
+		for _, a := range list {
+			if a != nil && a.Annotation != nil {
+				o.annotated[a] = Site{f.sc, f.idx}
+			}
+		}
+	}
+}
+
+// OwnAttr reports whether the program defines attribute name: assigns it on some object or binds
+// it in a class body.
+func (p *Pass) OwnAttr(name string) bool { return p.own.attrs[name] }
+
+// IsOwn reports whether e, at the current node's site, is one of the program's own objects: a
+// class or function it defines, an instance of one of its classes, self or cls in one of its
+// methods, super() there, or the class of such an object (type(self), self.__class__).
+func (p *Pass) IsOwn(e ast.Expr) bool { return p.isOwn(e, p.Site(), 0) }
+
+// IsOwnAt is IsOwn for e evaluated at s.
+func (p *Pass) IsOwnAt(e ast.Expr, s Site) bool { return p.isOwn(e, s, 0) }
+
+func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
+	if depth > 6 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch e := e.(type) {
+	case *ast.Name:
+		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
+		if builtin || len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			if !p.ownBinding(b, depth) {
+				return false
+			}
+		}
+		return true
+	case *ast.Call:
+		switch f := e.Func.(type) {
+		case *ast.Name:
+			if f.Id == "super" && p.isBuiltinName(f, s) {
+				return true
+			}
+			if f.Id == "type" && len(e.Args) == 1 && p.isBuiltinName(f, s) {
+				return p.isOwn(e.Args[0], s, depth+1)
+			}
+			return p.ownClass(f, s)
+		case *ast.Attribute:
+			// cls.create(...) and the like are not known to return own objects; Own.Nested() is.
+			return false
+		}
+	case *ast.Attribute:
+		if e.Attr == "__class__" {
+			return p.isOwn(e.Value, s, depth+1)
+		}
+	}
+	return false
+}
+
+// ownBinding reports whether binding b gives its name one of the program's own objects.
+func (p *Pass) ownBinding(b *Binding, depth int) bool {
+	switch b.kind {
+	case bDef:
+		return true
+	case bAssign:
+		return p.isOwn(b.value, Site{b.scope, b.idx}, depth+1)
+	case bUnknown:
+		a, ok := b.node.(*ast.Arg)
+		if !ok {
+			return false
+		}
+		if p.own.selfArgs[a] {
+			return true
+		}
+		if site, ok := p.own.annotated[a]; ok {
+			return p.ownAnnotation(a.Annotation, site, depth)
+		}
+	}
+	return false
+}
+
+// ownAnnotation reports whether an annotation names one of the program's classes ("Node" as a
+// string too, or Node | None).
+func (p *Pass) ownAnnotation(e ast.Expr, s Site, depth int) bool {
+	switch e := e.(type) {
+	case *ast.Name:
+		return p.ownClass(e, s)
+	case *ast.Constant:
+		if str, ok := e.Value.(string); ok && isIdent(str) {
+			return p.ownClass(&ast.Name{Id: str, Ctx: ast.Load}, s)
+		}
+	case *ast.BinOp:
+		if e.Op == ast.BitOr {
+			return p.ownAnnotation(e.Left, s, depth) && p.ownAnnotationOrNone(e.Right, s, depth) ||
+				p.ownAnnotationOrNone(e.Left, s, depth) && p.ownAnnotation(e.Right, s, depth)
+		}
+	}
+	return false
+}
+
+func (p *Pass) ownAnnotationOrNone(e ast.Expr, s Site, depth int) bool {
+	if c, ok := e.(*ast.Constant); ok {
+		if _, none := c.Value.(ast.NoneValue); none {
+			return true
+		}
+	}
+	return p.ownAnnotation(e, s, depth)
+}
+
+// ownClass reports whether name is bound only to classes the program defines.
+func (p *Pass) ownClass(name *ast.Name, s Site) bool {
+	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
+	if builtin || len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		if _, ok := b.node.(*ast.ClassDef); b.kind != bDef || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// isBuiltinName reports whether name, used at s, is the builtin of that name.
+func (p *Pass) isBuiltinName(name *ast.Name, s Site) bool {
+	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
+	return builtin && len(binds) == 0
+}
+
+func isIdent(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// AnnotationString is a string in an annotation: typing.get_type_hints and
+// functools.singledispatch evaluate it as Python where the annotation is.
+type AnnotationString struct {
+	Node  *ast.Constant
+	Value string
+	Site  Site // where the annotation is evaluated
+}
+
+// AnnotationStrings are the strings of the program's annotations (parameters, returns, annotated
+// assignments), in source order.
+func (p *Pass) AnnotationStrings() []AnnotationString { return p.own.annStrings }
+
+// noteAnnotation records the strings of annotation e, evaluated in f's scope.
+func (c *collector) noteAnnotation(e ast.Expr, f *frame) {
+	switch e.(type) {
+	case nil, *ast.Name, *ast.Attribute:
+		return // most annotations: no string in them
+	}
+	stack := []ast.Node{e}
+	for steps := 0; len(stack) > 0 && steps < 512; steps++ {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if k, ok := n.(*ast.Constant); ok {
+			if s, ok := k.Value.(string); ok {
+				c.p.own.annStrings = append(c.p.own.annStrings, AnnotationString{k, s, Site{f.sc, f.idx}})
+			}
+			continue
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+}
+
+// ParseExpression parses code as one Python expression, as an evaluator of strings would.
+func ParseExpression(code string) (ast.Expr, bool) {
+	mod := nameModule(code)
+	if mod == nil {
+		var err error
+		if mod, err = parser.Parse([]byte(code), "<string>"); err != nil {
+			return nil, false
+		}
+	}
+	if len(mod.Body) != 1 {
+		return nil, false
+	}
+	st, ok := mod.Body[0].(*ast.ExprStmt)
+	if !ok {
+		return nil, false
+	}
+	return st.Value, true
+}
