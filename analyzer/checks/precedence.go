@@ -75,3 +75,35 @@ func mappedModule(p *engine.Pass, mod string) bool {
 func privateAttributeOwned(p *engine.Pass, qual string) bool {
 	return len(p.Capabilities(qual)) > 0 || p.Named(qual) || p.Denied(qual)
 }
+
+// unreviewedOwned reports whether a rule for the name itself reports the attribute qual (the
+// capability map, the denied attributes, a check's Names), so that SBX504 does not.
+func unreviewedOwned(p *engine.Pass, qual string) bool {
+	return len(p.Capabilities(qual)) > 0 || p.Denied(qual) || p.Named(qual)
+}
+
+// ruleOwned reports whether another rule reports the use of r that the review excludes or judges
+// (SBX505, SBX204): eval and its kin (SBX201), the namespace builtins (SBX402), the interactive
+// builtins (SBX602), getattr and its kin as values (SBX403), a check's Names, the capability map
+// and the denied attributes.
+func ruleOwned(p *engine.Pass, r engine.Ref) bool {
+	// Has, not In: refs built from an import's names (Child) carry no tags.
+	if evalBuiltins.Has(r.Qual) || interactiveBuiltins.Has(r.Qual) || importBuiltins.Has(r.Qual) || setDelBuiltins.Has(r.Qual) ||
+		r.Qual == "builtins.getattr" || r.Qual == "builtins.globals" || r.Qual == "builtins.locals" || r.Qual == "builtins.vars" {
+		return true
+	}
+	return p.Named(r.Qual) || p.Denied(r.Qual) || catalog.FindingCapability(p.Capabilities(r.Qual)) != ""
+}
+
+// reviewedDunder reports whether the introspection rules report attribute attr wherever it is
+// read (SBX301's object-graph dunders, SBX302's frame attributes), so that SBX305 does not.
+func reviewedDunder(attr string) bool {
+	return dunderHeads.In(dunderIntro, attr) || frameHeads.In(frameAttrs, attr)
+}
+
+// moduleValueOwned reports whether SBX101 reports module mod used as a value at n: a name (not an
+// attribute path) of a module whose attributes have a reported capability.
+func moduleValueOwned(p *engine.Pass, n ast.Node, mod string) bool {
+	_, isName := n.(*ast.Name)
+	return isName && catalog.FindingCapability(p.ModuleCapabilities(mod)) != ""
+}

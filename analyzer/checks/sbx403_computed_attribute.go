@@ -7,7 +7,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name, getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects), getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -26,7 +26,7 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		return
 	}
-	checkName := func(nameArg ast.Expr, fn string) {
+	checkName := func(obj, nameArg ast.Expr, fn string) {
 		if nameArg == nil {
 			return
 		}
@@ -36,7 +36,7 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			}
 			return
 		}
-		if !safeComputedName(p, nameArg) {
+		if !safeComputedName(p, nameArg, obj != nil && p.IsOwn(obj)) {
 			p.Report(n, fn)
 		}
 	}
@@ -48,7 +48,11 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			}
 		}
 		if len(c.Args) > arg {
-			checkName(c.Args[arg], "__getattribute__")
+			obj := at.Value
+			if arg == 1 {
+				obj = c.Args[0]
+			}
+			checkName(obj, c.Args[arg], "__getattribute__")
 		}
 		return
 	}
@@ -64,16 +68,24 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		return
 	}
-	checkName(c.Args[1], short(q))
+	checkName(c.Args[0], c.Args[1], short(q))
 }
 
 // ---- SBX5xx module internals and name resolvers ----
 
-// safeComputedName reports whether a computed attribute name starts with a constant that starts
-// with a letter (getattr(self, "visit_" + kind)): it cannot name a dunder or private attribute.
-func safeComputedName(p *engine.Pass, e ast.Expr) bool {
+// safeComputedName reports whether a computed attribute name is one the program's own object
+// (own) may be asked for: it starts with a constant that starts with a letter (getattr(self,
+// "visit_" + kind)), so it names none of the object's private or dunder attributes, and the
+// object's public ones are the program's. On any other object a prefix does not help: a
+// library object's public names lead to frames ("f_" + x) and processes ("subprocess_" + x).
+// Names from a loop over constant public names or dataclass fields are safe on any object but
+// a module.
+func safeComputedName(p *engine.Pass, e ast.Expr, own bool) bool {
 	if safeLoopName(p, e) && !getattrOnModule(p) {
 		return true
+	}
+	if !own {
+		return false
 	}
 	for i := 0; i < 32 && e != nil; i++ {
 		switch x := e.(type) {

@@ -12,4 +12,7 @@ var (
 	importBuiltins      = engine.NewNameSet("import builtins", "builtins.__import__", "importlib.import_module", "importlib.__import__")
 	// setDelBuiltins change an object's attributes (SBX603 on modules).
 	setDelBuiltins = engine.NewNameSet("setattr and delattr", "builtins.setattr", "builtins.delattr")
+	// getterFuncs make getters of attribute paths (SBX302 reads their steps).
+	getterFuncs = engine.NewNameSet("attribute getters", "operator.attrgetter")
+	typeBuiltin = engine.NewNameSet("type", "builtins.type")
 )

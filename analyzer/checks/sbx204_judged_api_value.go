@@ -1,0 +1,38 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx204 = &engine.Check{
+	ID: "SBX204", Name: "judged-api-as-value", Capability: "dynamic_code", Severity: "critical", CWE: 94,
+	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, dir, ...) named anywhere but as the function of a call: passed as a callback, stored, aliased, subclassed; the check can no longer see what it is called with. Reported with the capability the review gives it",
+	Hint:    "call the API directly where you use it, with constant names and functions rather than strings",
+	Message: "%s is used as a value, where the arguments it is called with are not seen: %s",
+	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode},
+	Run:     runSBX204,
+}
+
+func runSBX204(p *engine.Pass, n ast.Node) {
+	if nm, ok := n.(*ast.Name); ok && nm.Ctx != ast.Load {
+		return
+	}
+	if at, ok := n.(*ast.Attribute); ok && at.Ctx != ast.Load {
+		return
+	}
+	if c, ok := n.(*ast.Call); ok && !p.IsGetattr(c) {
+		return
+	}
+	if p.IsCallee(n) || p.IsAttrBase(n) {
+		return
+	}
+	for _, r := range p.NamedRefs(n, true) {
+		rule := p.RuleOf(r)
+		if rule == nil || !rule.Judged || ruleOwned(p, r) {
+			continue
+		}
+		p.ReportAs(n, rule.Capability, "%s is used as a value, where the arguments it is called with are not seen: %s", short(rule.Key), rule.Reason)
+		return
+	}
+}

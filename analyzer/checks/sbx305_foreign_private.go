@@ -1,0 +1,71 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx305 = &engine.Check{
+	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml); on the program's own objects, a private name the program does not define (one inherited from a standard-library class)",
+	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
+	Message:    "%s is a private attribute of an object the program does not define",
+	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode},
+	Run:        runSBX305,
+}
+
+func runSBX305(p *engine.Pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		if n.Attr != "" && n.Attr[0] == '_' {
+			foreignPrivate(p, n, n.Value, n.Attr)
+		}
+	case *ast.Call:
+		// getattr(x, "_name") and hasattr/setattr/delattr with a constant private name.
+		if len(n.Args) < 2 {
+			return
+		}
+		if _, ok := engine.FirstIn(p.Refs(n.Func), attrBuiltins); !ok {
+			return
+		}
+		if name, ok := p.ConstString(n.Args[1]); ok && name != "" && name[0] == '_' {
+			foreignPrivate(p, n, n.Args[0], name)
+		}
+	}
+}
+
+func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
+	dunder := engine.IsDunder(attr)
+	if dunder && reviewedDunder(attr) || !dunder && p.HarmlessPrivate(attr) {
+		return // SBX301 or SBX302 report it; or the review lets any object have it
+	}
+	if p.IsOwn(obj) {
+		// The program's own object: its dunders, and the private names it defines. A private
+		// name it does not define comes from a library base class.
+		if dunder || p.OwnAttr(attr) {
+			return
+		}
+		p.Reportf(at, "%s is not defined by the program: a private attribute its class inherits from a library class", attr)
+		return
+	}
+	base := p.Refs(obj)
+	for _, r := range base {
+		if r.Kind == engine.ModRef && !dunder {
+			return // SBX501: a private attribute of a module
+		}
+	}
+	if dunder {
+		if p.HarmlessDunder(attr) && !(attr == "__dict__" && (classLike(p, obj) || namespaceLike(p, base))) {
+			return
+		}
+		p.Reportf(at, "%s is a dunder attribute of an object the program does not define", attr)
+		return
+	}
+	// A private name the program defines is its own, unless the library has it too: then the
+	// object must be the program's own.
+	if p.OwnAttr(attr) && !p.StdlibPrivate(attr) {
+		return
+	}
+	p.Report(at, attr)
+}

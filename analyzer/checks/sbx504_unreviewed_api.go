@@ -1,0 +1,102 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx504 = &engine.Check{
+	ID: "SBX504", Name: "unreviewed-api", Capability: "unreviewed_api", Severity: "high", CWE: 749,
+	Doc:     "use of an attribute of an allowed module, a builtin, or an attribute of a class those modules define (or of an object of one) that is not in the reviewed API (config/module_api.*)",
+	Hint:    "use the documented API of the allowed modules",
+	Message: "%s is not in the reviewed API of %s",
+	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.NameNode},
+	Run:     runSBX504,
+}
+
+func runSBX504(p *engine.Pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.ImportFrom:
+		if n.Level > 0 {
+			return
+		}
+		mod := p.ModuleRef(ast.Str(n.Module))
+		for _, al := range n.Names {
+			if al.Name != "*" {
+				unreviewedModuleAttr(p, al, mod.Qual, al.Name)
+			}
+		}
+	case *ast.Attribute:
+		if n.Ctx == ast.Load {
+			unreviewedAttr(p, n, p.Refs(n.Value), n.Attr)
+		}
+	case *ast.Call:
+		if p.IsGetattr(n) && len(n.Args) >= 2 {
+			if name, ok := p.ConstString(n.Args[1]); ok {
+				unreviewedAttr(p, n, p.Refs(n.Args[0]), name)
+			}
+		}
+	case *ast.Name:
+		if n.Ctx != ast.Load || engine.IsPrivate(n.Id) || engine.IsDunder(n.Id) {
+			return
+		}
+		for _, r := range p.NamedRefs(n, false) {
+			if r.Kind == engine.ObjRef && r.Qual == "builtins."+n.Id {
+				unreviewedModuleAttr(p, n, "builtins", n.Id)
+				return
+			}
+		}
+	}
+}
+
+// unreviewedAttr judges attribute attr of what base refers to: a module, a class of the reviewed
+// API, or an object of one.
+func unreviewedAttr(p *engine.Pass, at ast.Node, base []engine.Ref, attr string) {
+	for _, r := range base {
+		if r.Kind == engine.ModRef {
+			unreviewedModuleAttr(p, at, r.Qual, attr)
+			return
+		}
+	}
+	if engine.IsPrivate(attr) || engine.IsDunder(attr) {
+		return // SBX305
+	}
+	for _, r := range base {
+		class, inst, ok := p.TypeOf(r)
+		if !ok {
+			continue
+		}
+		info := p.ClassAttr(class, attr, inst)
+		if info.Rule != nil || info.Found || p.OwnAttr(attr) || unreviewedOwned(p, r.Qual+"."+attr) {
+			return // SBX505 or SBX204 for a rule; a name the program assigns is its own
+		}
+		what := "class " + class
+		if inst {
+			what = "an object of class " + class
+		}
+		p.Report(at, attr, what)
+		return
+	}
+}
+
+// unreviewedModuleAttr judges attribute attr of module mod.
+func unreviewedModuleAttr(p *engine.Pass, at ast.Node, mod, attr string) {
+	if engine.IsPrivate(attr) || engine.IsDunder(attr) {
+		return // SBX501, SBX305, SBX301
+	}
+	mb, known := p.ModuleMember(mod, attr)
+	qual := mod + "." + attr
+	switch {
+	case !known:
+		if p.Allowed(mod) && !unreviewedOwned(p, qual) {
+			p.Reportf(at, "%s has no reviewed API: the module is allowed, but config/module_api.json has no table for it (make module-api)", mod)
+		}
+	case mb.Kind == engine.NoMember:
+		if !unreviewedOwned(p, qual) {
+			p.Report(at, qual, mod)
+		}
+	}
+	// A module reached as another module's attribute (calendar.sys) is judged like an import:
+	// SBX502 reports one outside the allowlist, and the attributes read from an allowed one are
+	// judged against its own API.
+}
