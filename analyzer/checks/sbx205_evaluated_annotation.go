@@ -7,12 +7,13 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "in a program that names an annotation evaluator (typing.get_type_hints, functools.singledispatch): a string annotation that is not a plain type (a call, an operator, a function or module named), a store into __annotations__ or __module__ (which choose what is evaluated and where); and typing.get_type_hints of anything but one of the program's own classes or functions",
-	Hint:    "write annotations as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values); where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), a computed setattr on a class, and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
+	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
-	Nodes:   []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode},
-	// Stores into the program's own classes and functions (Job.__module__ = ...), and class bodies.
-	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode},
+	Nodes:   []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.DictNode},
+	// Stores into the program's own classes and functions (Job.__module__ = ...), class bodies,
+	// and dictionaries.
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.CallNode, engine.SubscriptNode},
 	Run:        runSBX205,
 }
 
@@ -32,33 +33,76 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 			}
 		}
 	case *ast.Call:
-		for _, r := range p.Refs(n.Func) {
-			if r.Qual == "typing.get_type_hints" {
-				if !ownHintsTarget(p, n) {
-					p.Reportf(n, "typing.get_type_hints evaluates the string annotations of an object the program does not define, in namespaces the analysis does not see")
-				}
+		annotationCall(p, n)
+	case *ast.Attribute:
+		if annotationDunder(p, n.Attr) && annotationStore(p, n) {
+			p.Reportf(n, "assignment to %s %s", n.Attr, annotationWhy(n.Attr))
+		}
+	case *ast.Name:
+		if n.Ctx == ast.Store && annotationDunder(p, n.Id) && p.InClassBody() {
+			p.Reportf(n, "assignment to %s in a class body %s", n.Id, annotationWhy(n.Id))
+		}
+	case *ast.Dict:
+		for _, k := range n.Keys {
+			if k == nil {
+				continue // **mapping
+			}
+			if s, ok := p.ConstString(k); ok && annotationDunder(p, s) {
+				p.Reportf(k, "a namespace with the key %s %s", s, annotationWhy(s))
 				return
 			}
 		}
-		if p.EvaluatesAnnotations() && len(n.Args) >= 2 {
-			if _, ok := engine.FirstIn(p.Refs(n.Func), setDelBuiltins); ok {
-				if name, ok := p.ConstString(n.Args[1]); ok && annotationDunder(name) {
-					p.Reportf(n, "setting %s chooses what the annotation evaluators evaluate, and where", name)
-				}
+	case *ast.Subscript:
+		if n.Ctx != ast.Load {
+			if k, ok := p.ConstString(n.Slice); ok && annotationDunder(p, k) {
+				p.Reportf(n, "assignment to the key %s %s", k, annotationWhy(k))
 			}
-		}
-	case *ast.Attribute:
-		if p.EvaluatesAnnotations() && annotationDunder(n.Attr) && annotationStore(p, n) {
-			p.Reportf(n, "assignment to %s chooses what the annotation evaluators evaluate, and where", n.Attr)
-		}
-	case *ast.Name:
-		if p.EvaluatesAnnotations() && n.Ctx == ast.Store && annotationDunder(n.Id) && p.InClassBody() {
-			p.Reportf(n, "assignment to %s in a class body chooses what the annotation evaluators evaluate, and where", n.Id)
 		}
 	}
 }
 
-func annotationDunder(name string) bool { return name == "__annotations__" || name == "__module__" }
+// annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
+// the keys, setattr.
+func annotationCall(p *engine.Pass, c *ast.Call) {
+	for _, r := range p.Refs(c.Func) {
+		switch {
+		case r.Qual == "typing.get_type_hints":
+			if !ownHintsTarget(p, c) {
+				p.Reportf(c, "typing.get_type_hints evaluates the string annotations of an object that is not one of the program's classes or functions, or in namespaces of its own")
+			}
+			return
+		case r.Qual == "builtins.dict":
+			for _, k := range c.Keywords {
+				if k.Arg != nil && annotationDunder(p, *k.Arg) {
+					p.Reportf(c, "a namespace with the key %s %s", *k.Arg, annotationWhy(*k.Arg))
+					return
+				}
+			}
+		case setDelBuiltins.Has(r.Qual) && len(c.Args) >= 2:
+			if name, ok := p.ConstString(c.Args[1]); ok {
+				if annotationDunder(p, name) {
+					p.Reportf(c, "setting %s %s", name, annotationWhy(name))
+				}
+			} else if p.EvaluatesAnnotations() && (classLike(p, c.Args[0]) || ownClass(p, c.Args[0])) {
+				p.Reportf(c, "setattr on a class with a computed name may set __annotations__ or __module__, which the annotation evaluators read")
+			}
+			return
+		}
+	}
+}
+
+// annotationDunder reports whether name chooses what annotations are or where they are evaluated:
+// __annotations__ always (dataclasses read it too), __module__ where an evaluator is named.
+func annotationDunder(p *engine.Pass, name string) bool {
+	return name == "__annotations__" || name == "__module__" && p.EvaluatesAnnotations()
+}
+
+func annotationWhy(name string) string {
+	if name == "__annotations__" {
+		return "makes annotations the source does not show: dataclasses paste their names into the code they exec, and typing.get_type_hints evaluates their values"
+	}
+	return "chooses the module whose namespace typing.get_type_hints evaluates string annotations in"
+}
 
 // annotationStore reports whether the attribute n is assigned, deleted, or changed in place
 // (x.__annotations__["k"] = v, x.__annotations__.update(...)).
@@ -71,15 +115,31 @@ func annotationStore(p *engine.Pass, n *ast.Attribute) bool {
 		return parent.Ctx != ast.Load
 	case *ast.Attribute:
 		switch parent.Attr {
-		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__":
+		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__", "__ior__":
 			return true
 		}
 	}
 	return false
 }
 
+// ownClass reports whether e is a class of the program (a name bound to a class statement, cls).
+func ownClass(p *engine.Pass, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok || !p.IsOwn(nm) {
+		return false
+	}
+	for _, b := range p.Bindings(nm.Id) {
+		if b.IsFunctionDef() || b.Assigned() {
+			return false
+		}
+	}
+	return true
+}
+
 // ownHintsTarget reports whether get_type_hints(x) asks about one of the program's own classes or
 // functions, with no namespaces of its own: their annotations are judged where they are written.
+// x may be a name bound to a class or def, a method of one of the program's classes, a loop
+// variable over a display of those, or a parameter every call of whose function passes one.
 func ownHintsTarget(p *engine.Pass, c *ast.Call) bool {
 	if len(c.Args) != 1 {
 		return false
@@ -89,20 +149,7 @@ func ownHintsTarget(p *engine.Pass, c *ast.Call) bool {
 			return false
 		}
 	}
-	nm, ok := c.Args[0].(*ast.Name)
-	if !ok {
-		return false
-	}
-	binds := p.Bindings(nm.Id)
-	if len(binds) == 0 {
-		return false
-	}
-	for _, b := range binds {
-		if b.Assigned() || !p.IsOwn(nm) {
-			return false
-		}
-	}
-	return true
+	return p.DefinedClassOrFunction(c.Args[0])
 }
 
 // notAType says why e, an expression from a string annotation evaluated at site, is not a plain

@@ -21,6 +21,10 @@ type ownFacts struct {
 	attrs map[string]bool
 	// annStrings are the strings in annotations.
 	annStrings []AnnotationString
+	// subclassOf caches OwnSubclassOf.
+	subclassOf map[string]bool
+	// mutated are the names whose value may be changed in place somewhere (mayMutate).
+	mutated map[string]bool
 }
 
 func (o *ownFacts) reset() {
@@ -28,6 +32,8 @@ func (o *ownFacts) reset() {
 	clear(o.annotated)
 	clear(o.attrs)
 	clear(o.annStrings)
+	clear(o.subclassOf)
+	clear(o.mutated)
 	o.annStrings = o.annStrings[:0]
 }
 
@@ -83,7 +89,7 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 	switch e := e.(type) {
 	case *ast.Name:
 		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
-		if builtin || len(binds) == 0 {
+		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 {
 			return false
 		}
 		for _, b := range binds {
@@ -167,7 +173,7 @@ func (p *Pass) ownAnnotationOrNone(e ast.Expr, s Site, depth int) bool {
 // ownClass reports whether name is bound only to classes the program defines.
 func (p *Pass) ownClass(name *ast.Name, s Site) bool {
 	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
-	if builtin || len(binds) == 0 {
+	if builtin && p.a.mods.builtin[name.Id] || len(binds) == 0 {
 		return false
 	}
 	for _, b := range binds {
@@ -246,4 +252,177 @@ func ParseExpression(code string) (ast.Expr, bool) {
 		return nil, false
 	}
 	return st.Value, true
+}
+
+// DefinedClassOrFunction reports whether e, at the current node's site, is one of the classes or
+// functions the program defines with a class or def statement (not an instance, not an object
+// made at run time): a name bound only to such statements, a method or nested class of one of its
+// classes, a loop variable over a display of those, or a parameter of a function that every call
+// in the program passes one of those to.
+func (p *Pass) DefinedClassOrFunction(e ast.Expr) bool {
+	return p.definedDef(e, p.Site(), 0)
+}
+
+func (p *Pass) definedDef(e ast.Expr, s Site, depth int) bool {
+	if depth > 4 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch e := e.(type) {
+	case *ast.Name:
+		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
+		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			switch {
+			case b.kind == bDef:
+			case b.kind == bUnknown && b.iter != nil:
+				if !p.definedElements(b.iter, Site{b.scope, b.idx}, depth+1) {
+					return false
+				}
+			case b.kind == bUnknown:
+				a, ok := b.node.(*ast.Arg)
+				if !ok || !p.definedArgument(a, depth+1) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	case *ast.Attribute:
+		nm, ok := e.Value.(*ast.Name)
+		return ok && p.ownAttrOfClass(nm, s) && p.own.attrs[e.Attr] && !IsPrivate(e.Attr) && !IsDunder(e.Attr)
+	}
+	return false
+}
+
+// ownAttrOfClass reports whether name is bound only to class statements of the program.
+func (p *Pass) ownAttrOfClass(name *ast.Name, s Site) bool { return p.ownClass(name, s) }
+
+// definedElements reports whether e is a tuple or list display of defined classes and functions.
+func (p *Pass) definedElements(e ast.Expr, s Site, depth int) bool {
+	var elts []ast.Expr
+	switch x := e.(type) {
+	case *ast.Tuple:
+		elts = x.Elts
+	case *ast.List:
+		elts = x.Elts
+	default:
+		return false
+	}
+	for _, el := range elts {
+		if !p.definedDef(el, s, depth) {
+			return false
+		}
+	}
+	return len(elts) > 0
+}
+
+// definedArgument reports whether every call of the function whose parameter a is passes, for a,
+// a defined class or function; the function must be called by its name only (not passed, not a
+// method), and no call may spread arguments.
+func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
+	fn, pos, ok := p.paramOf(a)
+	if !ok {
+		return false
+	}
+	calls := 0
+	for i := range p.frames {
+		f := &p.frames[i]
+		nm, ok := f.n.(*ast.Name)
+		if !ok || nm.Id != fn.Name || nm.Ctx != ast.Load {
+			continue
+		}
+		binds, _, _ := p.lookup(nm.Id, f.sc, f.idx)
+		mine := false
+		for _, b := range binds {
+			mine = mine || b.node == ast.Node(fn)
+		}
+		if !mine {
+			continue
+		}
+		call, ok := p.parentOf(f).(*ast.Call)
+		if !ok || !sameNode(call.Func, nm) {
+			return false // the function is used as a value: its calls are not all seen
+		}
+		arg := callArg(call, pos, a.Arg)
+		if arg == nil || !p.definedDef(arg, Site{f.sc, f.idx}, depth) {
+			return false
+		}
+		calls++
+	}
+	return calls > 0
+}
+
+func (p *Pass) parentOf(f *frame) ast.Node {
+	if f.parent < 0 {
+		return nil
+	}
+	return p.frames[f.parent].n
+}
+
+// paramOf finds the function (a def outside class bodies) whose positional parameter a is, and
+// its position.
+func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, bool) {
+	for i := range p.frames {
+		fn, ok := p.frames[i].n.(*ast.FunctionDef)
+		if !ok || fn.Args == nil || p.frames[i].sc.kind == scClass {
+			continue
+		}
+		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
+		for j, x := range params {
+			if x == a {
+				return fn, j, true
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// callArg is the argument a call passes for the parameter at position pos named name, or nil
+// when it passes none or spreads its arguments.
+func callArg(c *ast.Call, pos int, name string) ast.Expr {
+	for _, x := range c.Args {
+		if _, ok := x.(*ast.Starred); ok {
+			return nil
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return nil
+		}
+	}
+	if pos < len(c.Args) {
+		return c.Args[pos]
+	}
+	for _, k := range c.Keywords {
+		if *k.Arg == name {
+			return k.Value
+		}
+	}
+	return nil
+}
+
+// OwnSubclassOf reports whether the program defines a class with qual (a class of a module, as
+// resolution names it: "string.Formatter") among its bases.
+func (p *Pass) OwnSubclassOf(qual string) bool {
+	if v, ok := p.own.subclassOf[qual]; ok {
+		return v
+	}
+	found := false
+	for i := range p.frames {
+		cd, ok := p.frames[i].n.(*ast.ClassDef)
+		if !ok {
+			continue
+		}
+		for _, b := range cd.Bases {
+			for _, r := range p.resolve(b, p.frames[i].sc, p.frames[i].idx) {
+				found = found || r.Qual == qual
+			}
+		}
+	}
+	p.own.subclassOf[qual] = found
+	return found
 }

@@ -530,6 +530,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.Name:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
+		if n.Ctx == ast.Load && mayMutate(n, parent) {
+			c.p.own.mutated[n.Id] = true
+		}
 		switch n.Ctx {
 		case ast.Store:
 			if f.sc.kind == scClass {
@@ -863,4 +866,40 @@ func (t *nodeTable[V]) reset() {
 		t.keys[i], t.vals[i] = nil, zero
 	}
 	t.used = t.used[:0]
+}
+
+// mayMutate reports whether the name n, read in parent, may have its value changed in place there:
+// a list method that changes it, a store into an item, or an argument of a call that is not one
+// of the builtins that only read. Folding does not follow a list through such a name.
+func mayMutate(n *ast.Name, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.Attribute:
+		switch p.Attr {
+		case "append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
+			"__delitem__", "__iadd__", "__imul__":
+			return true
+		}
+	case *ast.Subscript:
+		return p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
+	case *ast.Starred, *ast.Keyword:
+		return true
+	case *ast.Call:
+		if ast.Node(p.Func) == ast.Node(n) {
+			return false
+		}
+		switch f := p.Func.(type) {
+		case *ast.Name:
+			switch f.Id {
+			case "len", "list", "tuple", "print", "sorted", "set", "frozenset", "str", "repr", "any", "all", "sum",
+				"min", "max", "enumerate", "zip", "iter", "reversed", "bool", "isinstance", "id", "hash", "dict":
+				return false
+			}
+		case *ast.Attribute:
+			if _, ok := f.Value.(*ast.Constant); ok && (f.Attr == "join" || f.Attr == "format") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

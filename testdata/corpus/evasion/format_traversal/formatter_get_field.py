@@ -7,5 +7,5 @@ def f():
     pass
 
 
-obj, _ = string.Formatter().get_field("0.__globals__", (f,), {})  # want: SBX701 SBX505
+obj, _ = string.Formatter().get_field("0.__globals__", (f,), {})  # want: SBX701
 print(obj)
