@@ -92,9 +92,12 @@ func unreviewedModuleAttr(p *engine.Pass, at ast.Node, mod, attr string) {
 			p.Reportf(at, "%s has no reviewed API: the module is allowed, but config/module_api.json has no table for it (make module-api)", mod)
 		}
 	case mb.Kind == engine.NoMember:
-		if !unreviewedOwned(p, qual) {
-			p.Report(at, qual, mod)
+		// A submodule its package does not import itself (from email import policy) is judged
+		// like an import of it (SBX100), and its attributes against its own API.
+		if _, sub := p.ModuleMember(qual, ""); sub || p.IsModule(qual) || unreviewedOwned(p, qual) {
+			return
 		}
+		p.Report(at, qual, mod)
 	}
 	// A module reached as another module's attribute (calendar.sys) is judged like an import:
 	// SBX502 reports one outside the allowlist, and the attributes read from an allowed one are

@@ -66,37 +66,58 @@ func codeString(p *engine.Pass, e ast.Expr) bool {
 }
 
 // timedFunction reports whether e, a statement or setup of timeit, is known not to be a string:
-// absent, "pass", a lambda, a function or class of the program, a module's function, or a
-// functools.partial. Anything else may be a string the program built, which timeit compiles.
-func timedFunction(p *engine.Pass, e ast.Expr) bool {
+// absent, "pass", a lambda, a function or class of the program, a module's function, a
+// functools.partial, or a loop variable over a display of those. Anything else may be a string
+// the program built, which timeit compiles.
+func timedFunction(p *engine.Pass, e ast.Expr) bool { return timedFunctionAt(p, e, p.Site(), 0) }
+
+func timedFunctionAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
 	if e == nil {
 		return true
 	}
-	if s, ok := p.ConstString(e); ok {
+	if depth > 4 {
+		return false
+	}
+	if s, ok := p.StringAt(e, site); ok {
 		return strings.TrimSpace(s) == "pass"
 	}
 	switch x := e.(type) {
 	case *ast.Lambda:
 		return true
 	case *ast.Name:
-		if p.IsOwn(x) && !p.IsCallee(x) {
-			binds := p.Bindings(x.Id)
-			for _, b := range binds {
-				if b.Assigned() {
-					return false // an instance, not a function or class
+		binds := p.BindingsAt(x.Id, site)
+		if len(binds) == 0 {
+			break
+		}
+		for _, b := range binds {
+			switch {
+			case b.IsFunctionDef(), b.IsClassDef():
+			case b.Assigned():
+				if !timedFunctionAt(p, b.Value(), b.Site(), depth+1) {
+					return false
+				}
+			default:
+				vals, vsite, ok := p.LoopValues(b)
+				if !ok {
+					return false
+				}
+				for _, v := range vals {
+					if !timedFunctionAt(p, v, vsite, depth+1) {
+						return false
+					}
 				}
 			}
-			return len(binds) > 0
 		}
+		return true
 	case *ast.Call:
-		for _, r := range p.Refs(x.Func) {
+		for _, r := range p.RefsAt(x.Func, site) {
 			if r.Qual == "functools.partial" {
 				return true
 			}
 		}
 		return false
 	}
-	for _, r := range p.Refs(e) {
+	for _, r := range p.RefsAt(e, site) {
 		if mb, _ := p.ModuleMember(moduleOf(r.Qual)); r.Kind == engine.ObjRef && mb.Kind == engine.FunctionMember {
 			return true
 		}

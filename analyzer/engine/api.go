@@ -201,3 +201,9 @@ func (b *Binding) IsFunctionDef() bool {
 	}
 	return false
 }
+
+// IsClassDef reports whether b is a class statement of the program.
+func (b *Binding) IsClassDef() bool {
+	_, ok := b.node.(*ast.ClassDef)
+	return ok && b.kind == bDef
+}

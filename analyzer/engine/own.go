@@ -25,6 +25,14 @@ type ownFacts struct {
 	subclassOf map[string]bool
 	// mutated are the names whose value may be changed in place somewhere (mayMutate).
 	mutated map[string]bool
+	// loopElems are the names of loops' tuple targets, with what the loop iterates over.
+	loopElems map[*ast.Name]loopElem
+}
+
+type loopElem struct {
+	iter  ast.Expr
+	index int
+	site  Site
 }
 
 func (o *ownFacts) reset() {
@@ -34,6 +42,7 @@ func (o *ownFacts) reset() {
 	clear(o.annStrings)
 	clear(o.subclassOf)
 	clear(o.mutated)
+	clear(o.loopElems)
 	o.annStrings = o.annStrings[:0]
 }
 
@@ -277,9 +286,15 @@ func (p *Pass) definedDef(e ast.Expr, s Site, depth int) bool {
 		for _, b := range binds {
 			switch {
 			case b.kind == bDef:
-			case b.kind == bUnknown && b.iter != nil:
-				if !p.definedElements(b.iter, Site{b.scope, b.idx}, depth+1) {
+			case b.kind == bUnknown && (b.iter != nil || b.elemIter != nil):
+				vals, site, ok := p.LoopValues(b)
+				if !ok {
 					return false
+				}
+				for _, v := range vals {
+					if !p.definedDef(v, site, depth+1) {
+						return false
+					}
 				}
 			case b.kind == bUnknown:
 				a, ok := b.node.(*ast.Arg)
@@ -300,25 +315,6 @@ func (p *Pass) definedDef(e ast.Expr, s Site, depth int) bool {
 
 // ownAttrOfClass reports whether name is bound only to class statements of the program.
 func (p *Pass) ownAttrOfClass(name *ast.Name, s Site) bool { return p.ownClass(name, s) }
-
-// definedElements reports whether e is a tuple or list display of defined classes and functions.
-func (p *Pass) definedElements(e ast.Expr, s Site, depth int) bool {
-	var elts []ast.Expr
-	switch x := e.(type) {
-	case *ast.Tuple:
-		elts = x.Elts
-	case *ast.List:
-		elts = x.Elts
-	default:
-		return false
-	}
-	for _, el := range elts {
-		if !p.definedDef(el, s, depth) {
-			return false
-		}
-	}
-	return len(elts) > 0
-}
 
 // definedArgument reports whether every call of the function whose parameter a is passes, for a,
 // a defined class or function; the function must be called by its name only (not passed, not a
@@ -425,4 +421,106 @@ func (p *Pass) OwnSubclassOf(qual string) bool {
 	}
 	p.own.subclassOf[qual] = found
 	return found
+}
+
+// noteLoop records, for a loop whose target is a tuple of names, each name's position.
+func (c *collector) noteLoop(target, iter ast.Expr, f *frame) {
+	var elts []ast.Expr
+	switch t := target.(type) {
+	case *ast.Tuple:
+		elts = t.Elts
+	case *ast.List:
+		elts = t.Elts
+	default:
+		return
+	}
+	for i, el := range elts {
+		if nm, ok := el.(*ast.Name); ok {
+			c.p.own.loopElems[nm] = loopElem{iter, i, Site{f.sc, f.idx}}
+		}
+	}
+}
+
+// LoopValues are the expressions a loop variable takes, when the loop iterates over a display
+// (a list, tuple, set or dict written in the program, directly or through a name bound once to
+// it and never changed in place), or over a dict display's keys(), values() or items(): for
+// name, fn in {"a": f, "b": g}.items() gives fn the values f and g. They are evaluated at site.
+func (p *Pass) LoopValues(b *Binding) (vals []ast.Expr, site Site, ok bool) {
+	it, index := b.iter, -1
+	if it == nil {
+		it, index = b.elemIter, b.elemIndex
+	}
+	if it == nil {
+		return nil, Site{}, false
+	}
+	site = Site{b.scope, b.idx}
+	view := ""
+	if c, isCall := it.(*ast.Call); isCall {
+		at, isAttr := c.Func.(*ast.Attribute)
+		if !isAttr || len(c.Args) != 0 || (at.Attr != "items" && at.Attr != "values" && at.Attr != "keys") {
+			return nil, Site{}, false
+		}
+		it, view = at.Value, at.Attr
+	}
+	if nm, isName := it.(*ast.Name); isName {
+		binds, _, _ := p.lookup(nm.Id, site.sc, site.idx)
+		if len(binds) != 1 || binds[0].kind != bAssign || p.own.mutated[nm.Id] {
+			return nil, Site{}, false
+		}
+		it, site = binds[0].value, Site{binds[0].scope, binds[0].idx}
+	}
+	var elts []ast.Expr
+	switch d := it.(type) {
+	case *ast.List:
+		elts = d.Elts
+	case *ast.Tuple:
+		elts = d.Elts
+	case *ast.Set:
+		elts = d.Elts
+	case *ast.Dict:
+		switch {
+		case view == "values":
+			elts = d.Values
+		case view == "items" && index == 1:
+			elts, index = d.Values, -1
+		case view == "items" && index == 0:
+			elts, index = d.Keys, -1
+		case view == "keys", view == "":
+			elts = d.Keys
+		default:
+			return nil, Site{}, false
+		}
+		for _, k := range d.Keys {
+			if k == nil {
+				return nil, Site{}, false // **mapping
+			}
+		}
+		view = ""
+	default:
+		return nil, Site{}, false
+	}
+	if view != "" || len(elts) == 0 {
+		return nil, Site{}, false
+	}
+	for _, el := range elts {
+		if _, starred := el.(*ast.Starred); starred {
+			return nil, Site{}, false
+		}
+		if index < 0 {
+			vals = append(vals, el)
+			continue
+		}
+		var inner []ast.Expr
+		switch t := el.(type) {
+		case *ast.Tuple:
+			inner = t.Elts
+		case *ast.List:
+			inner = t.Elts
+		}
+		if index >= len(inner) {
+			return nil, Site{}, false
+		}
+		vals = append(vals, inner[index])
+	}
+	return vals, site, true
 }

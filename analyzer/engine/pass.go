@@ -100,7 +100,7 @@ var passPool = sync.Pool{New: func() any {
 		dyn:       map[nodeKey]*DynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 		own: ownFacts{selfArgs: map[*ast.Arg]bool{}, annotated: map[*ast.Arg]Site{}, attrs: map[string]bool{}, subclassOf: map[string]bool{},
-			mutated: map[string]bool{}},
+			mutated: map[string]bool{}, loopElems: map[*ast.Name]loopElem{}},
 	}
 }}
 

@@ -51,9 +51,13 @@ type Binding struct {
 	kind  bindKind
 	value ast.Expr
 	iter  ast.Expr // for a loop target: what it iterates over
-	scope *scope   // where value is evaluated
-	idx   int      // statement index in scope's body where value is evaluated
-	ref   Ref
+	// elemIter is what a loop iterates over when the name is element elemIndex of its tuple
+	// target (for name, fn in table.items()).
+	elemIter  ast.Expr
+	elemIndex int
+	scope     *scope // where value is evaluated
+	idx       int    // statement index in scope's body where value is evaluated
+	ref       Ref
 	// at is the statement index in the binding scope; cond is true when the binding sits inside a
 	// compound statement (it may not run).
 	at   int
@@ -446,6 +450,12 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
+	case *ast.For:
+		c.noteLoop(n.Target, n.Iter, f)
+	case *ast.AsyncFor:
+		c.noteLoop(n.Target, n.Iter, f)
+	case *ast.Comprehension:
+		c.noteLoop(n.Target, n.Iter, f)
 	case *ast.FunctionDef:
 		c.bindDef(f, n.Name, n)
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
@@ -563,6 +573,10 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			case *ast.Comprehension:
 				if ast.Node(p.Target) == ast.Node(n) {
 					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			case *ast.Tuple, *ast.List:
+				if el, ok := c.p.own.loopElems[n]; ok {
+					b.elemIter, b.elemIndex, b.scope, b.idx = el.iter, el.index, el.site.sc, el.site.idx
 				}
 			}
 			if v, ok := c.pairs[n]; ok {
