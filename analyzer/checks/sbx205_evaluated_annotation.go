@@ -13,7 +13,7 @@ var sbx205 = &engine.Check{
 	Nodes:   []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.DictNode},
 	// Stores into the program's own classes and functions (Job.__module__ = ...), class bodies,
 	// and dictionaries.
-	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.CallNode, engine.SubscriptNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode},
 	Run:        runSBX205,
 }
 
@@ -44,10 +44,16 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		}
 	case *ast.Dict:
 		for _, k := range n.Keys {
-			if k == nil {
+			var s string
+			switch k := k.(type) {
+			case nil:
 				continue // **mapping
+			case *ast.Constant:
+				s, _ = k.Value.(string) // most keys: no folding needed
+			default:
+				s, _ = p.ConstString(k)
 			}
-			if s, ok := p.ConstString(k); ok && annotationDunder(p, s) {
+			if annotationDunder(p, s) {
 				p.Reportf(k, "a namespace with the key %s %s", s, annotationWhy(s))
 				return
 			}

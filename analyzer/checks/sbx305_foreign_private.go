@@ -11,7 +11,7 @@ var sbx305 = &engine.Check{
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode},
-	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode},
 	Run:        runSBX305,
 }
 

@@ -44,6 +44,9 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 				return
 			}
 		}
+		if len(p.RefsOf(n)) == 0 {
+			return // it names nothing the review has a rule for
+		}
 	}
 	if c, ok := n.(*ast.Call); ok && !p.IsGetattr(c) {
 		return

@@ -62,19 +62,25 @@ type apiTables struct {
 	// methodRules are the rules of the methods of classes outside builtins, by method name, for
 	// objects whose class the analysis does not know.
 	methodRules map[string][]*APIRule
+	// ruleAttrs are the last components of the names the review has rules for: RuleOf answers
+	// nil for every other name with one lookup.
+	ruleAttrs map[string]bool
 }
 
 func newAPITables(m *config.ModuleAPI) *apiTables {
 	t := &apiTables{
 		modules: map[string]map[string]Member{}, classes: map[string]*apiClass{}, rules: map[string]*APIRule{},
 		returns: m.Review.Returns, dunders: map[string]bool{}, privates: map[string]bool{},
-		harmlessPrivate: map[string]bool{}, methodRules: map[string][]*APIRule{},
+		harmlessPrivate: map[string]bool{}, methodRules: map[string][]*APIRule{}, ruleAttrs: map[string]bool{},
 	}
 	for key, r := range m.Review.Exclude {
 		t.rules[key] = &APIRule{Key: key, Capability: r.Capability, Reason: r.Reason}
 	}
 	for key, r := range m.Review.Calls {
 		t.rules[key] = &APIRule{Key: key, Capability: r.Capability, Reason: r.Reason, Judged: true}
+	}
+	for key := range t.rules {
+		t.ruleAttrs[key[strings.LastIndexByte(key, '.')+1:]] = true
 	}
 	for name := range m.Review.Dunders {
 		t.dunders[name] = true
@@ -305,6 +311,15 @@ func (p *Pass) RuleOf(r Ref) *APIRule {
 		return nil
 	}
 	owner, attr := r.Qual[:i], r.Qual[i+1:]
+	if !t.ruleAttrs[attr] {
+		// No rule ends with attr; but a class with a rule may be named through a module's
+		// attribute of another name (FT = types.FunctionType is named FunctionType).
+		mb, _ := t.member(owner, attr)
+		if mb.Kind != ClassMember || mb.Rule == nil {
+			return nil
+		}
+		return mb.Rule
+	}
 	if mb, known := t.member(owner, attr); known {
 		return mb.Rule
 	}

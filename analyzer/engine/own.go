@@ -320,6 +320,12 @@ func (p *Pass) ownAttrOfClass(name *ast.Name, s Site) bool { return p.ownClass(n
 // a defined class or function; the function must be called by its name only (not passed, not a
 // method), and no call may spread arguments.
 func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
+	// Two scans of every node: charged to the work budget, so that many such questions cannot
+	// make the analysis quadratic. Out of budget, the answer is no (a finding).
+	if p.budget < 2*len(p.frames) {
+		return false
+	}
+	p.budget -= 2 * len(p.frames)
 	fn, pos, ok := p.paramOf(a)
 	if !ok {
 		return false
@@ -407,6 +413,7 @@ func (p *Pass) OwnSubclassOf(qual string) bool {
 	if v, ok := p.own.subclassOf[qual]; ok {
 		return v
 	}
+	p.budget -= len(p.frames) // once per name: the answer is kept
 	found := false
 	for i := range p.frames {
 		cd, ok := p.frames[i].n.(*ast.ClassDef)
