@@ -7,13 +7,14 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values); where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), a computed setattr on a class, and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	Nodes:   []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.DictNode},
 	// Stores into the program's own classes and functions (Job.__module__ = ...), class bodies,
 	// and dictionaries.
-	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode},
+	// and dataclass(...)(cls).
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.CallNode},
 	Run:        runSBX205,
 }
 
@@ -70,6 +71,15 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 // annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
 // the keys, setattr.
 func annotationCall(p *engine.Pass, c *ast.Call) {
+	// dataclass(order=True)(cls): the decorator a dataclass call with options returns, applied.
+	if inner, ok := c.Func.(*ast.Call); ok && len(c.Args) == 1 && len(inner.Args) == 0 {
+		for _, r := range p.Refs(inner.Func) {
+			if r.Qual == "dataclasses.dataclass" && !ownClass(p, c.Args[0]) {
+				p.Reportf(c, "dataclasses.dataclass of a class made at run time: its __annotations__ keys are pasted into the code dataclasses exec")
+				return
+			}
+		}
+	}
 	for _, r := range p.Refs(c.Func) {
 		switch {
 		case r.Qual == "typing.get_type_hints":
@@ -89,12 +99,32 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 				if annotationDunder(p, name) {
 					p.Reportf(c, "setting %s %s", name, annotationWhy(name))
 				}
-			} else if p.EvaluatesAnnotations() && (classLike(p, c.Args[0]) || ownClass(p, c.Args[0])) {
-				p.Reportf(c, "setattr on a class with a computed name may set __annotations__ or __module__, which the annotation evaluators read")
+			} else if readsAnnotations(p) && (classLike(p, c.Args[0]) || ownClass(p, c.Args[0])) {
+				p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
 			}
+			return
+		case r.Qual == "dataclasses.dataclass" && len(c.Args) == 1:
+			// dataclass(cls) called: cls must be a class statement, whose annotations are written.
+			if !ownClass(p, c.Args[0]) {
+				p.Reportf(c, "dataclasses.dataclass of a class made at run time: its __annotations__ keys are pasted into the code dataclasses exec")
+			}
+			return
+		case r.Qual == "builtins.type" && len(c.Args) == 3 && readsAnnotations(p):
+			if _, ok := c.Args[2].(*ast.Dict); !ok {
+				p.Reportf(c, "type() with a namespace built at run time may give the class __annotations__, which dataclasses and the annotation evaluators read")
+			}
+			return
+		case r.Qual == "types.new_class" && len(c.Args)+len(c.Keywords) >= 4 && readsAnnotations(p):
+			p.Reportf(c, "types.new_class with a body callback may give the class __annotations__, which dataclasses and the annotation evaluators read")
 			return
 		}
 	}
+}
+
+// readsAnnotations reports whether the program names something that reads classes' annotations as
+// code: dataclasses (the field names) or an annotation evaluator (the values).
+func readsAnnotations(p *engine.Pass) bool {
+	return p.EvaluatesAnnotations() || p.Imported("dataclasses")
 }
 
 // annotationDunder reports whether name chooses what annotations are or where they are evaluated:

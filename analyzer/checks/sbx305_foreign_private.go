@@ -10,7 +10,7 @@ var sbx305 = &engine.Check{
 	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml); on the program's own objects, a private name the program does not define (one inherited from a standard-library class)",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
-	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode},
+	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode},
 	Unresolved: []engine.NodeKind{engine.AttributeNode},
 	Run:        runSBX305,
 }
@@ -20,6 +20,15 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 	case *ast.Attribute:
 		if n.Attr != "" && n.Attr[0] == '_' {
 			foreignPrivate(p, n, n.Value, n.Attr)
+		}
+	case *ast.ImportFrom:
+		// from email import __path__: a dunder of a module, by import.
+		if n.Level == 0 {
+			for _, al := range n.Names {
+				if engine.IsDunder(al.Name) && !reviewedDunder(al.Name) && !p.HarmlessDunder(al.Name) {
+					p.Reportf(al, "%s is a dunder attribute of the module %s", al.Name, ast.Str(n.Module))
+				}
+			}
 		}
 	case *ast.Call:
 		// getattr(x, "_name") and hasattr/setattr/delattr with a constant private name.
@@ -41,12 +50,12 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 		return // SBX301 or SBX302 report it; or the review lets any object have it
 	}
 	if p.IsOwn(obj) {
-		// The program's own object: its dunders, and the private names it defines. A private
-		// name it does not define comes from a library base class.
-		if dunder || p.OwnAttr(attr) {
+		// The program's own object: its dunders, and the private names its class defines. A
+		// private name its class does not define comes from a library base class.
+		if dunder || p.OwnPrivate(obj, attr) {
 			return
 		}
-		p.Reportf(at, "%s is not defined by the program: a private attribute its class inherits from a library class", attr)
+		p.Reportf(at, "%s is not defined by the program's class: a private attribute it inherits from a library class", attr)
 		return
 	}
 	base := p.Refs(obj)

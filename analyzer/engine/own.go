@@ -12,8 +12,13 @@ import (
 // ownFacts are collected by the first walk.
 type ownFacts struct {
 	// selfArgs are the first parameters of the functions defined in the program's class bodies
-	// (not staticmethods): self and cls.
-	selfArgs map[*ast.Arg]bool
+	// (not staticmethods), self and cls, with their class.
+	selfArgs map[*ast.Arg]*ast.ClassDef
+	// classAttrs are the attribute names each class of the program defines: bound in its body,
+	// or assigned on self in its methods.
+	classAttrs map[classAttr]bool
+	// classSite is where each class statement is evaluated (its bases).
+	classSite map[*ast.ClassDef]Site
 	// annotated are the parameters with an annotation, with where the annotation is evaluated.
 	annotated map[*ast.Arg]Site
 	// attrs are the attribute names the program defines: assigned on any object, or bound in a
@@ -29,6 +34,11 @@ type ownFacts struct {
 	loopElems map[*ast.Name]loopElem
 }
 
+type classAttr struct {
+	class *ast.ClassDef
+	name  string
+}
+
 type loopElem struct {
 	iter  ast.Expr
 	index int
@@ -37,6 +47,8 @@ type loopElem struct {
 
 func (o *ownFacts) reset() {
 	clear(o.selfArgs)
+	clear(o.classAttrs)
+	clear(o.classSite)
 	clear(o.annotated)
 	clear(o.attrs)
 	clear(o.annStrings)
@@ -49,20 +61,21 @@ func (o *ownFacts) reset() {
 // noteDef records a def: its name when it is bound in a class body, and its self parameter.
 func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorators []ast.Expr) {
 	o := &c.p.own
+	c.noteClassBinding(f, name)
 	if f.sc.kind == scClass {
-		o.attrs[name] = true
+		cls, _ := f.sc.def.(*ast.ClassDef)
 		static := false
 		for _, d := range decorators {
 			if n, ok := d.(*ast.Name); ok && n.Id == "staticmethod" {
 				static = true
 			}
 		}
-		if args != nil && !static {
+		if args != nil && !static && cls != nil {
 			switch {
 			case len(args.Posonlyargs) > 0:
-				o.selfArgs[args.Posonlyargs[0]] = true
+				o.selfArgs[args.Posonlyargs[0]] = cls
 			case len(args.Args) > 0:
-				o.selfArgs[args.Args[0]] = true
+				o.selfArgs[args.Args[0]] = cls
 			}
 		}
 	}
@@ -141,7 +154,7 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 		if !ok {
 			return false
 		}
-		if p.own.selfArgs[a] {
+		if p.own.selfArgs[a] != nil {
 			return true
 		}
 		if site, ok := p.own.annotated[a]; ok {
@@ -530,4 +543,158 @@ func (p *Pass) LoopValues(b *Binding) (vals []ast.Expr, site Site, ok bool) {
 		vals = append(vals, inner[index])
 	}
 	return vals, site, true
+}
+
+// noteClassBinding records a name bound in f's scope when that is a class body: an attribute the
+// class defines.
+func (c *collector) noteClassBinding(f *frame, name string) {
+	if f.sc.kind != scClass {
+		return
+	}
+	c.p.own.attrs[name] = true
+	if cls, ok := f.sc.def.(*ast.ClassDef); ok {
+		c.p.own.classAttrs[classAttr{cls, name}] = true
+	}
+}
+
+// noteStore records an attribute assigned, deleted or changed in place: a name the program
+// defines, and one of the class whose self or cls it is assigned on.
+func (c *collector) noteStore(f *frame, at *ast.Attribute) {
+	c.p.own.attrs[at.Attr] = true
+	nm, ok := at.Value.(*ast.Name)
+	if !ok {
+		return
+	}
+	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		if a, ok := b.node.(*ast.Arg); ok && b.kind == bUnknown {
+			if cls := c.p.own.selfArgs[a]; cls != nil {
+				c.p.own.classAttrs[classAttr{cls, at.Attr}] = true
+			}
+		}
+	}
+}
+
+// OwnPrivate reports whether the private attribute name of obj, one of the program's own objects
+// at the current site, is the program's: defined by obj's class (in its body, or on self in its
+// methods) or by one of its own ancestors; or, for a class with no library class among its
+// ancestors, defined by the program anywhere. super() asks its ancestors only. A name none of
+// these define is inherited from a library class (self._get_module_from_name in a TestLoader
+// subclass), or is not the program's to know.
+func (p *Pass) OwnPrivate(obj ast.Expr, name string) bool {
+	s := p.Site()
+	cls, viaSuper := p.ownClassOf(obj, s, 0)
+	if cls == nil {
+		return p.own.attrs[name] // an own function, type(self)...: nothing of a library's
+	}
+	if viaSuper {
+		for _, b := range p.ownBases(cls) {
+			if p.classDefines(b, name, 0) {
+				return true
+			}
+		}
+	} else if p.classDefines(cls, name, 0) {
+		return true
+	}
+	return !p.foreignAncestor(cls, 0) && p.own.attrs[name] && !viaSuper
+}
+
+// ownClassOf is the class of the program obj is self or cls of, an instance of, or the class
+// itself; viaSuper for super().
+func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	switch e := obj.(type) {
+	case *ast.Name:
+		binds, _, _ := p.lookup(e.Id, s.sc, s.idx)
+		var cls *ast.ClassDef
+		for _, b := range binds {
+			var c *ast.ClassDef
+			switch {
+			case b.kind == bDef:
+				c, _ = b.node.(*ast.ClassDef)
+			case b.kind == bUnknown:
+				if a, ok := b.node.(*ast.Arg); ok {
+					c = p.own.selfArgs[a]
+				}
+			case b.kind == bAssign:
+				c, _ = p.ownClassOf(b.value, Site{b.scope, b.idx}, depth+1)
+			}
+			if c == nil || cls != nil && c != cls {
+				return nil, false
+			}
+			cls = c
+		}
+		return cls, false
+	case *ast.Call:
+		if f, ok := e.Func.(*ast.Name); ok {
+			if f.Id == "super" && p.isBuiltinName(f, s) {
+				return p.enclosingClass(s), true
+			}
+			if p.ownClass(f, s) {
+				c, _ := p.ownClassOf(f, s, depth+1)
+				return c, false
+			}
+		}
+	}
+	return nil, false
+}
+
+// enclosingClass is the class whose method encloses site s.
+func (p *Pass) enclosingClass(s Site) *ast.ClassDef {
+	for sc := s.sc; sc != nil; sc = sc.parent {
+		if sc.kind == scFunction && sc.parent != nil && sc.parent.kind == scClass {
+			c, _ := sc.parent.def.(*ast.ClassDef)
+			return c
+		}
+	}
+	return nil
+}
+
+// ownBases are the bases of cls that are classes of the program.
+func (p *Pass) ownBases(cls *ast.ClassDef) []*ast.ClassDef {
+	var out []*ast.ClassDef
+	site := p.own.classSite[cls]
+	for _, b := range cls.Bases {
+		if c, _ := p.ownClassOf(b, site, 1); c != nil && c != cls {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// classDefines reports whether cls or one of its own ancestors defines name.
+func (p *Pass) classDefines(cls *ast.ClassDef, name string, depth int) bool {
+	if p.own.classAttrs[classAttr{cls, name}] {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	for _, b := range p.ownBases(cls) {
+		if p.classDefines(b, name, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignAncestor reports whether cls has among its ancestors a class that is not the program's
+// (object and the metaclass keyword aside).
+func (p *Pass) foreignAncestor(cls *ast.ClassDef, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	site := p.own.classSite[cls]
+	for _, b := range cls.Bases {
+		if nm, ok := b.(*ast.Name); ok && nm.Id == "object" && p.isBuiltinName(nm, site) {
+			continue
+		}
+		c, _ := p.ownClassOf(b, site, 1)
+		if c == nil || c == cls || p.foreignAncestor(c, depth+1) {
+			return true
+		}
+	}
+	return false
 }

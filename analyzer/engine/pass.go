@@ -99,7 +99,8 @@ var passPool = sync.Pool{New: func() any {
 		w:         newWalker(),
 		dyn:       map[nodeKey]*DynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
-		own: ownFacts{selfArgs: map[*ast.Arg]bool{}, annotated: map[*ast.Arg]Site{}, attrs: map[string]bool{}, subclassOf: map[string]bool{},
+		own: ownFacts{selfArgs: map[*ast.Arg]*ast.ClassDef{}, classAttrs: map[classAttr]bool{},
+			classSite: map[*ast.ClassDef]Site{}, annotated: map[*ast.Arg]Site{}, attrs: map[string]bool{}, subclassOf: map[string]bool{},
 			mutated: map[string]bool{}, loopElems: map[*ast.Name]loopElem{}},
 	}
 }}

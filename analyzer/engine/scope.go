@@ -29,6 +29,7 @@ type scope struct {
 	syms        map[string]*symbol
 	stars       []string // modules star-imported here
 	w           *walker  // whose slabs its symbols come from
+	def         ast.Node // the def, lambda, class or comprehension it is the scope of; nil for the module
 }
 
 type symbol struct {
@@ -247,6 +248,7 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 		return s
 	}
 	s := w.newScope(kind, parent, idx)
+	s.def = n
 	w.scopes.put(k, s)
 	return s
 }
@@ -446,7 +448,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 	case *ast.Attribute:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
 		if n.Ctx != ast.Load {
-			c.p.own.attrs[n.Attr] = true
+			c.noteStore(f, n)
 		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
@@ -480,9 +482,8 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.ClassDef:
 		c.bindDef(f, n.Name, n)
-		if f.sc.kind == scClass {
-			c.p.own.attrs[n.Name] = true
-		}
+		c.p.own.classSite[n] = Site{f.sc, f.idx}
+		c.noteClassBinding(f, n.Name)
 	case *ast.Assign:
 		for _, t := range n.Targets {
 			c.pair(t, n.Value)
@@ -503,9 +504,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
-			if f.sc.kind == scClass {
-				c.p.own.attrs[name] = true
-			}
+			c.noteClassBinding(f, name)
 			r.tags = c.a.tagsOf(r.Qual) // once here rather than at every use
 			c.bind(f.sc, name, Binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
@@ -527,9 +526,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			if al.Asname != nil {
 				name = *al.Asname
 			}
-			if f.sc.kind == scClass {
-				c.p.own.attrs[name] = true
-			}
+			c.noteClassBinding(f, name)
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
 			if n.Level == 0 {
 				b.kind = bImport
@@ -545,9 +542,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		switch n.Ctx {
 		case ast.Store:
-			if f.sc.kind == scClass {
-				c.p.own.attrs[n.Id] = true
-			}
+			c.noteClassBinding(f, n.Id)
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
 			switch p := parent.(type) {

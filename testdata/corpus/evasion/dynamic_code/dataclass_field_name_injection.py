@@ -9,7 +9,7 @@ class Row:
 
 
 Row.__annotations__ = {"x,__import__('os').system('id')": int}  # want: SBX205
-Row = dataclasses.dataclass(init=False, repr=False)(Row)
+Row = dataclasses.dataclass(init=False, repr=False)(Row)  # want: SBX205
 r = Row()
 r.x = 1
 print(r == r)
