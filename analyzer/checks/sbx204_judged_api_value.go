@@ -14,6 +14,17 @@ var sbx204 = &engine.Check{
 	Run:     runSBX204,
 }
 
+// mayHaveRule reports whether a ref of n may have a rule of the review (one bit of its tags).
+// RefsOf of a call is empty but for getattr, lookups and getters.
+func mayHaveRule(p *engine.Pass, n ast.Node) bool {
+	for _, r := range p.RefsOf(n) {
+		if r.MayHaveRule() {
+			return true
+		}
+	}
+	return false
+}
+
 func runSBX204(p *engine.Pass, n ast.Node) {
 	if nm, ok := n.(*ast.Name); ok && nm.Ctx != ast.Load {
 		return
@@ -21,13 +32,11 @@ func runSBX204(p *engine.Pass, n ast.Node) {
 	if at, ok := n.(*ast.Attribute); ok && at.Ctx != ast.Load {
 		return
 	}
-	if c, ok := n.(*ast.Call); ok && !p.IsGetattr(c) {
+	if !mayHaveRule(p, n) || p.IsCallee(n) || p.IsAttrBase(n) {
 		return
 	}
-	if p.IsCallee(n) || p.IsAttrBase(n) {
-		return
-	}
-	for _, r := range p.NamedRefs(n, true) {
+	refs := p.NamedRefs(n, true)
+	for _, r := range refs {
 		rule := p.RuleOf(r)
 		if rule == nil || !rule.Judged || ruleOwned(p, r) {
 			continue

@@ -10,17 +10,29 @@ var sbx205 = &engine.Check{
 	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
-	Nodes:   []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.DictNode},
-	// Stores into the program's own classes and functions (Job.__module__ = ...), class bodies,
-	// and dictionaries.
-	// and dataclass(...)(cls).
-	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.CallNode},
+	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
+	// first walk (Pass.AnnotationStores), read at the module node.
+	Nodes: []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.SubscriptNode, engine.DictNode},
+	// Subscript stores into any dictionary, and dataclass(...)(cls).
+	Unresolved: []engine.NodeKind{engine.SubscriptNode, engine.CallNode},
 	Run:        runSBX205,
 }
 
 func runSBX205(p *engine.Pass, n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Module:
+		for _, st := range p.AnnotationStores() {
+			switch st := st.(type) {
+			case *ast.Attribute:
+				if annotationDunder(p, st.Attr) {
+					p.Reportf(st, "assignment to %s %s", st.Attr, annotationWhy(st.Attr))
+				}
+			case *ast.Name:
+				if annotationDunder(p, st.Id) {
+					p.Reportf(st, "assignment to %s in a class body %s", st.Id, annotationWhy(st.Id))
+				}
+			}
+		}
 		if !p.EvaluatesAnnotations() {
 			return
 		}
@@ -35,14 +47,6 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		}
 	case *ast.Call:
 		annotationCall(p, n)
-	case *ast.Attribute:
-		if annotationDunder(p, n.Attr) && annotationStore(p, n) {
-			p.Reportf(n, "assignment to %s %s", n.Attr, annotationWhy(n.Attr))
-		}
-	case *ast.Name:
-		if n.Ctx == ast.Store && annotationDunder(p, n.Id) && p.InClassBody() {
-			p.Reportf(n, "assignment to %s in a class body %s", n.Id, annotationWhy(n.Id))
-		}
 	case *ast.Dict:
 		for _, k := range n.Keys {
 			var s string
@@ -138,24 +142,6 @@ func annotationWhy(name string) string {
 		return "makes annotations the source does not show: dataclasses paste their names into the code they exec, and typing.get_type_hints evaluates their values"
 	}
 	return "chooses the module whose namespace typing.get_type_hints evaluates string annotations in"
-}
-
-// annotationStore reports whether the attribute n is assigned, deleted, or changed in place
-// (x.__annotations__["k"] = v, x.__annotations__.update(...)).
-func annotationStore(p *engine.Pass, n *ast.Attribute) bool {
-	if n.Ctx != ast.Load {
-		return true
-	}
-	switch parent := p.Parent().(type) {
-	case *ast.Subscript:
-		return parent.Ctx != ast.Load
-	case *ast.Attribute:
-		switch parent.Attr {
-		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__", "__ior__":
-			return true
-		}
-	}
-	return false
 }
 
 // ownClass reports whether e is a class of the program (a name bound to a class statement, cls).

@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
@@ -27,26 +29,37 @@ func runSBX504(p *engine.Pass, n ast.Node) {
 			}
 		}
 	case *ast.Attribute:
-		if n.Ctx == ast.Load {
+		if n.Ctx == ast.Load && !listedInAPI(p, n) {
 			unreviewedAttr(p, n, p.Refs(n.Value), n.Attr)
 		}
 	case *ast.Call:
-		if p.IsGetattr(n) && len(n.Args) >= 2 {
+		if len(n.Args) >= 2 && len(p.RefsOf(n)) > 0 && p.IsGetattr(n) && !listedInAPI(p, n) {
 			if name, ok := p.ConstString(n.Args[1]); ok {
 				unreviewedAttr(p, n, p.Refs(n.Args[0]), name)
 			}
 		}
 	case *ast.Name:
-		if n.Ctx != ast.Load || engine.IsPrivate(n.Id) || engine.IsDunder(n.Id) {
+		if n.Ctx != ast.Load || n.Id[0] == '_' || listedInAPI(p, n) {
 			return
 		}
 		for _, r := range p.NamedRefs(n, false) {
-			if r.Kind == engine.ObjRef && r.Qual == "builtins."+n.Id {
+			if r.Kind == engine.ObjRef && strings.HasPrefix(r.Qual, "builtins.") && r.Qual[len("builtins."):] == n.Id {
 				unreviewedModuleAttr(p, n, "builtins", n.Id)
 				return
 			}
 		}
 	}
+}
+
+// listedInAPI reports whether what n names is a module attribute the table lists (one bit of
+// its refs' tags): the common case, decided before anything is looked up.
+func listedInAPI(p *engine.Pass, n ast.Node) bool {
+	for _, r := range p.RefsOf(n) {
+		if r.InAPI() {
+			return true
+		}
+	}
+	return false
 }
 
 // unreviewedAttr judges attribute attr of what base refers to: a module, a class of the reviewed
@@ -85,13 +98,16 @@ func unreviewedModuleAttr(p *engine.Pass, at ast.Node, mod, attr string) {
 		return // SBX501, SBX305, SBX301
 	}
 	mb, known := p.ModuleMember(mod, attr)
-	qual := mod + "." + attr
+	if known && mb.Kind != engine.NoMember {
+		return // the name is the module's: its rules are SBX505's and SBX204's
+	}
+	qual := mod + "." + attr // built only here: most names are in the table
 	switch {
 	case !known:
 		if p.Allowed(mod) && !unreviewedOwned(p, qual) {
 			p.Reportf(at, "%s has no reviewed API: the module is allowed, but config/module_api.json has no table for it (make module-api)", mod)
 		}
-	case mb.Kind == engine.NoMember:
+	default:
 		// A submodule its package does not import itself (from email import policy) is judged
 		// like an import of it (SBX100), and its attributes against its own API.
 		if _, sub := p.ModuleMember(qual, ""); sub || p.IsModule(qual) || unreviewedOwned(p, qual) {

@@ -48,7 +48,7 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 			return // it names nothing the review has a rule for
 		}
 	}
-	if c, ok := n.(*ast.Call); ok && !p.IsGetattr(c) {
+	if !mayHaveRule(p, n) {
 		return
 	}
 	// Names bound by a from-import were reported at the import.

@@ -21,12 +21,12 @@ func runSBX506(p *engine.Pass, n ast.Node) {
 	if at, ok := n.(*ast.Attribute); ok && at.Ctx != ast.Load {
 		return
 	}
-	if !p.UsedAsValue(n) || isGetattrObj(p, n) || judgedObject(p, n) {
-		return
-	}
 	for _, r := range p.RefsOf(n) {
 		if r.Kind != engine.ModRef || r.Qual == "builtins" || mappedModule(p, r.Qual) || moduleValueOwned(p, n, r.Qual) {
 			continue
+		}
+		if !p.UsedAsValue(n) || isGetattrObj(p, n) || judgedObject(p, n) {
+			return
 		}
 		p.Report(n, r.Qual)
 		return

@@ -54,16 +54,11 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 // sys.path, 0), a container or an attribute holding it. Iterating, comparing, printing it and
 // the other builtin functions only read it.
 func importPathValue(p *engine.Pass, n ast.Node) {
-	if !p.UsedAsValue(n) {
-		return
+	if _, ok := engine.FirstIn(p.RefsOf(n), importPathSet); !ok {
+		return // nearly every name: one bit of each ref
 	}
-	var q string
-	for _, r := range p.NamedRefs(n, true) {
-		if importPathLists[r.Qual] {
-			q = r.Qual
-		}
-	}
-	if q == "" {
+	q, ok := engine.FirstIn(p.NamedRefs(n, true), importPathSet)
+	if !ok || !p.UsedAsValue(n) {
 		return
 	}
 	switch parent := p.Parent().(type) {

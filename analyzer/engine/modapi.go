@@ -62,6 +62,7 @@ type apiTables struct {
 	// methodRules are the rules of the methods of classes outside builtins, by method name, for
 	// objects whose class the analysis does not know.
 	methodRules map[string][]*APIRule
+	methodHeads *NameHeads // of methodRules
 	// ruleAttrs are the last components of the names the review has rules for: RuleOf answers
 	// nil for every other name with one lookup.
 	ruleAttrs map[string]bool
@@ -127,6 +128,7 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 			}
 		}
 	}
+	t.methodHeads = HeadsOf(t.methodRules)
 	for mod, attrs := range m.Table.Modules {
 		members := make(map[string]Member, len(attrs))
 		for attr, kind := range attrs {
@@ -302,7 +304,7 @@ func (p *Pass) ClassAttr(class, attr string, instance bool) ClassAttrInfo {
 // RuleOf is the review's exclusion or judged call of what r names, if any: a module attribute, a
 // class wherever a module exposes it, an attribute of a class or of an instance.
 func (p *Pass) RuleOf(r Ref) *APIRule {
-	if r.Kind != ObjRef {
+	if r.Kind != ObjRef || !r.MayHaveRule() {
 		return nil
 	}
 	t := p.a.api
@@ -363,7 +365,12 @@ func loadAPITables() (*apiTables, error) {
 // MethodRules are the review's rules for methods named name of the classes of the allowed modules
 // (TestLoader.discover, Formatter.get_field): what a call of name on an object whose class the
 // analysis does not know may be.
-func (p *Pass) MethodRules(name string) []*APIRule { return p.a.api.methodRules[name] }
+func (p *Pass) MethodRules(name string) []*APIRule {
+	if name == "" || !p.a.api.methodHeads[name[0]] {
+		return nil // a byte test for the names no rule has, nearly all
+	}
+	return p.a.api.methodRules[name]
+}
 
 // ImportsPackage reports whether the program imports the package of the module or class named by
 // a dotted name (unittest for unittest.loader.TestLoader), statically.
@@ -371,3 +378,58 @@ func (p *Pass) ImportsPackage(name string) bool {
 	top, _, _ := strings.Cut(name, ".")
 	return p.Imported(top)
 }
+
+// ruleQuals are the dotted names resolution may give a ref that RuleOf has a rule for: module
+// attributes with a rule (or whose class has one), and the attributes with a rule of classes as
+// named through every module attribute that exposes them, as instances ("C()") and as classes,
+// metaclass rules (type.mro) included.
+func (t *apiTables) ruleQuals() map[string]bool {
+	out := map[string]bool{}
+	for mod, attrs := range t.modules {
+		for attr, mb := range attrs {
+			if mb.Rule != nil {
+				out[mod+"."+attr] = true
+			}
+			if mb.Kind != ClassMember {
+				continue
+			}
+			c := t.classes[mb.Target]
+			if c == nil {
+				continue
+			}
+			for _, name := range []string{mod + "." + attr, c.name} {
+				for m := range c.ruleNames() {
+					out[name+"."+m] = true
+					out[name+"()."+m] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ruleNames are the attribute names with a rule of c, its bases and its metaclass.
+func (c *apiClass) ruleNames() map[string]bool {
+	out := map[string]bool{}
+	var walk func(k *apiClass, depth int)
+	walk = func(k *apiClass, depth int) {
+		if k == nil || depth > 32 {
+			return
+		}
+		for name := range k.rules {
+			out[name] = true
+		}
+		for _, b := range k.bases {
+			walk(b, depth+1)
+		}
+		if k.meta != nil && k.meta != k && depth == 0 {
+			walk(k.meta, depth+1)
+		}
+	}
+	walk(c, 0)
+	return out
+}
+
+// MayHaveRule reports whether the review may have a rule for r: false is certain (one bit of the
+// ref's tags), true is a question for RuleOf.
+func (r Ref) MayHaveRule() bool { return r.tags&tagKnown == 0 || r.tags&tagAPIRule != 0 }

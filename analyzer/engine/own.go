@@ -26,9 +26,12 @@ type ownFacts struct {
 	attrs map[string]bool
 	// annStrings are the strings in annotations.
 	annStrings []AnnotationString
+	// annStores are the stores into __annotations__ and __module__: attributes assigned,
+	// deleted or changed in place, and names bound in class bodies.
+	annStores []ast.Node
 	// subclassOf caches OwnSubclassOf.
 	subclassOf map[string]bool
-	// mutated are the names whose value may be changed in place somewhere (mayMutate).
+	// mutated caches mutatedName.
 	mutated map[string]bool
 	// loopElems are the names of loops' tuple targets, with what the loop iterates over.
 	loopElems map[*ast.Name]loopElem
@@ -56,6 +59,8 @@ func (o *ownFacts) reset() {
 	clear(o.mutated)
 	clear(o.loopElems)
 	o.annStrings = o.annStrings[:0]
+	clear(o.annStores)
+	o.annStores = o.annStores[:0]
 }
 
 // noteDef records a def: its name when it is bound in a class body, and its self parameter.
@@ -243,7 +248,9 @@ func (c *collector) noteAnnotation(e ast.Expr, f *frame) {
 	case nil, *ast.Name, *ast.Attribute:
 		return // most annotations: no string in them
 	}
-	stack := []ast.Node{e}
+	// On the pass's annotation stack, which annotationStrings (pass 2) uses too: no allocation
+	// per annotation.
+	stack := append(c.p.annStack[:0], ast.Node(e))
 	for steps := 0; len(stack) > 0 && steps < 512; steps++ {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -255,6 +262,7 @@ func (c *collector) noteAnnotation(e ast.Expr, f *frame) {
 		}
 		stack = ast.AppendChildren(stack, n)
 	}
+	c.p.annStack = stack[:0]
 }
 
 // ParseExpression parses code as one Python expression, as an evaluator of strings would.
@@ -484,7 +492,7 @@ func (p *Pass) LoopValues(b *Binding) (vals []ast.Expr, site Site, ok bool) {
 	}
 	if nm, isName := it.(*ast.Name); isName {
 		binds, _, _ := p.lookup(nm.Id, site.sc, site.idx)
-		if len(binds) != 1 || binds[0].kind != bAssign || p.own.mutated[nm.Id] {
+		if len(binds) != 1 || binds[0].kind != bAssign || p.mutatedName(nm.Id) {
 			return nil, Site{}, false
 		}
 		it, site = binds[0].value, Site{binds[0].scope, binds[0].idx}
@@ -697,4 +705,46 @@ func (p *Pass) foreignAncestor(cls *ast.ClassDef, depth int) bool {
 		}
 	}
 	return false
+}
+
+// mutatedName reports whether the program may change the value of a variable called name in
+// place anywhere (mayMutate): asked only of names bound to a list display, found by one scan of
+// the nodes per name, charged to the work budget.
+func (p *Pass) mutatedName(name string) bool {
+	if v, ok := p.own.mutated[name]; ok {
+		return v
+	}
+	p.budget -= len(p.frames)
+	found := p.budget < 0
+	for i := 0; i < len(p.frames) && !found; i++ {
+		f := &p.frames[i]
+		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
+			found = mayMutate(nm, p.parentOf(f))
+		}
+	}
+	p.own.mutated[name] = found
+	return found
+}
+
+// AnnotationStores are the program's stores into __annotations__ and __module__ (the attribute
+// assigned, deleted or changed in place: x.__annotations__["k"] = v, .update(...); or the name
+// bound in a class body), in walk order.
+func (p *Pass) AnnotationStores() []ast.Node { return p.own.annStores }
+
+// noteAnnotationStore records the attribute n (__annotations__ or __module__) when it is
+// assigned, deleted, or changed in place through its parent.
+func (c *collector) noteAnnotationStore(n *ast.Attribute, parent ast.Node) {
+	store := n.Ctx != ast.Load
+	switch p := parent.(type) {
+	case *ast.Subscript:
+		store = store || p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
+	case *ast.Attribute:
+		switch p.Attr {
+		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__", "__ior__":
+			store = true
+		}
+	}
+	if store {
+		c.p.own.annStores = append(c.p.own.annStores, n)
+	}
 }

@@ -450,6 +450,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		if n.Ctx != ast.Load {
 			c.noteStore(f, n)
 		}
+		if n.Attr == "__annotations__" || n.Attr == "__module__" {
+			c.noteAnnotationStore(n, parent)
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 	case *ast.For:
@@ -537,12 +540,12 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.Name:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
-		if n.Ctx == ast.Load && mayMutate(n, parent) {
-			c.p.own.mutated[n.Id] = true
-		}
 		switch n.Ctx {
 		case ast.Store:
 			c.noteClassBinding(f, n.Id)
+			if f.sc.kind == scClass && (n.Id == "__annotations__" || n.Id == "__module__") {
+				c.p.own.annStores = append(c.p.own.annStores, n)
+			}
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
 			switch p := parent.(type) {
