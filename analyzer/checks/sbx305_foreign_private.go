@@ -10,8 +10,8 @@ var sbx305 = &engine.Check{
 	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml); on the program's own objects, a private name the program does not define (one inherited from a standard-library class)",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
-	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode},
-	Unresolved: []engine.NodeKind{engine.AttributeNode},
+	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode},
 	Run:        runSBX305,
 }
 
@@ -30,7 +30,30 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 				}
 			}
 		}
+	case *ast.Subscript:
+		// vars(x)["_name"], x.__dict__[key]: the object's attributes by key.
+		if n.Ctx == ast.Load {
+			namespaceKey(p, n, n.Value, n.Slice)
+		}
 	case *ast.Call:
+		at, isAttr := n.Func.(*ast.Attribute)
+		if isAttr && (at.Attr == "get" || at.Attr == "pop" || at.Attr == "setdefault" || at.Attr == "__getitem__") && len(n.Args) > 0 {
+			namespaceKey(p, n, at.Value, n.Args[0])
+			return
+		}
+		if isAttr && at.Attr == "__getattribute__" && len(n.Args) > 0 {
+			// x.__getattribute__("_name"), object.__getattribute__(x, "_name")
+			obj, name := at.Value, n.Args[0]
+			for _, r := range p.Refs(at.Value) {
+				if (r.Qual == "builtins.object" || r.Qual == "builtins.type") && len(n.Args) >= 2 {
+					obj, name = n.Args[0], n.Args[1]
+				}
+			}
+			if s, ok := p.ConstString(name); ok && s != "" && s[0] == '_' {
+				foreignPrivate(p, n, obj, s)
+			}
+			return
+		}
 		// getattr(x, "_name") and hasattr/setattr/delattr with a constant private name.
 		if len(n.Args) < 2 {
 			return
@@ -42,6 +65,48 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 			foreignPrivate(p, n, n.Args[0], name)
 		}
 	}
+}
+
+// namespaceKey judges a key read from an object's attribute dict, vars(x) or x.__dict__, of an
+// object that is not the program's own: a private or dunder key is judged like the attribute; a
+// key built at run time is a computed attribute name (constant public names from a loop over a
+// display excepted).
+func namespaceKey(p *engine.Pass, at ast.Node, ns, key ast.Expr) {
+	obj := namespaceOf(p, ns)
+	if obj == nil || p.IsOwn(obj) {
+		return
+	}
+	if s, ok := p.ConstString(key); ok {
+		if s != "" && s[0] == '_' && !reviewedDunder(s) {
+			foreignPrivate(p, at, obj, s)
+		}
+		return
+	}
+	if !safeLoopName(p, key) {
+		p.Reportf(at, "a key built at run time, read from the attributes of an object the program does not define, can name any of its attributes")
+	}
+}
+
+// namespaceOf is x when ns is vars(x) or x.__dict__ of an object that is not a module or a class
+// (those are SBX402's and SBX301's), else nil.
+func namespaceOf(p *engine.Pass, ns ast.Expr) ast.Expr {
+	var obj ast.Expr
+	switch e := ns.(type) {
+	case *ast.Attribute:
+		if e.Attr == "__dict__" {
+			obj = e.Value
+		}
+	case *ast.Call:
+		if len(e.Args) == 1 {
+			if _, ok := engine.FirstIn(p.Refs(e.Func), varsBuiltin); ok {
+				obj = e.Args[0]
+			}
+		}
+	}
+	if obj == nil || namespaceLike(p, p.Refs(obj)) || classLike(p, obj) {
+		return nil
+	}
+	return obj
 }
 
 func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {

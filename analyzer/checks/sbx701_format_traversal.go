@@ -54,11 +54,28 @@ func formatterCall(p *engine.Pass, c *ast.Call) bool {
 	default:
 		return false
 	}
-	if _, ok := p.ConstString(c.Args[0]); ok {
-		return false // a constant: its fields are judged below
-	}
-	if !formatterLike(p, at.Value, at.Attr) {
+	arg := c.Args[0]
+	if formatterClass(p, at.Value) {
+		// string.Formatter.vformat(f, fmt, ...): unbound, the format string comes second.
+		if len(c.Args) < 2 {
+			return false
+		}
+		arg = c.Args[1]
+		if s, ok := p.ConstString(arg); ok {
+			if at.Attr == "get_field" {
+				s = "{" + s + "}"
+			}
+			if field, t := traversingField(s); t {
+				p.Report(c, field)
+				return true
+			}
+			return false
+		}
+	} else if !formatterLike(p, at.Value, at.Attr) {
 		return false
+	}
+	if _, ok := p.ConstString(arg); ok {
+		return false // a constant: its fields are judged below
 	}
 	what := "format string"
 	if at.Attr == "get_field" {
@@ -66,6 +83,17 @@ func formatterCall(p *engine.Pass, c *ast.Call) bool {
 	}
 	p.Reportf(c, "string.Formatter.%s with a %s built at run time walks attribute paths the source does not show", at.Attr, what)
 	return true
+}
+
+// formatterClass reports whether e is string.Formatter itself, or a subclass the program defines.
+func formatterClass(p *engine.Pass, e ast.Expr) bool {
+	for _, r := range p.Refs(e) {
+		if class, inst, ok := p.TypeOf(r); ok && !inst && class == "string.Formatter" {
+			return true
+		}
+	}
+	nm, ok := e.(*ast.Name)
+	return ok && ownClass(p, nm) && p.OwnSubclassOf("string.Formatter")
 }
 
 // formatterLike reports whether recv may be a string.Formatter: one, an object of a subclass the

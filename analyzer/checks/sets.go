@@ -15,6 +15,7 @@ var (
 	// getterFuncs make getters of attribute paths (SBX302 reads their steps).
 	getterFuncs = engine.NewNameSet("attribute getters", "operator.attrgetter")
 	typeBuiltin = engine.NewNameSet("type", "builtins.type")
+	varsBuiltin = engine.NewNameSet("vars", "builtins.vars")
 	// importPathSet are the lists that decide what an import statement loads (SBX603).
 	importPathSet = engine.NewNameSet("import search state", "sys.path", "sys.meta_path", "sys.path_hooks")
 )

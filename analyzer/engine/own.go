@@ -129,7 +129,8 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 		switch f := e.Func.(type) {
 		case *ast.Name:
 			if f.Id == "super" && p.isBuiltinName(f, s) {
-				return true
+				// super() in a method of the program's class; super(T, x) may name any class.
+				return len(e.Args) == 0 && p.enclosingClass(s) != nil
 			}
 			if f.Id == "type" && len(e.Args) == 1 && p.isBuiltinName(f, s) {
 				return p.isOwn(e.Args[0], s, depth+1)
@@ -637,7 +638,7 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 		return cls, false
 	case *ast.Call:
 		if f, ok := e.Func.(*ast.Name); ok {
-			if f.Id == "super" && p.isBuiltinName(f, s) {
+			if f.Id == "super" && p.isBuiltinName(f, s) && len(e.Args) == 0 {
 				return p.enclosingClass(s), true
 			}
 			if p.ownClass(f, s) {
