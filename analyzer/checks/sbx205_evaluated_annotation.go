@@ -33,6 +33,15 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 				}
 			}
 		}
+		for _, d := range p.AnnotationDefs() {
+			name := defName(d)
+			switch {
+			case name == "__prepare__" && readsAnnotations(p):
+				p.Reportf(d, "a metaclass's __prepare__ chooses the namespace the class body's annotations are stored into, which dataclasses and the annotation evaluators read")
+			case annotationDunder(p, name):
+				p.Reportf(d, "a method named %s %s", name, annotationWhy(name))
+			}
+		}
 		if !p.EvaluatesAnnotations() {
 			return
 		}
@@ -75,6 +84,13 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 // annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
 // the keys, setattr.
 func annotationCall(p *engine.Pass, c *ast.Call) {
+	for _, k := range c.Keywords {
+		// SimpleNamespace(__annotations__=...), type(..., __module__=...): any call.
+		if k.Arg != nil && annotationDunder(p, *k.Arg) {
+			p.Reportf(c, "the keyword %s %s", *k.Arg, annotationWhy(*k.Arg))
+			return
+		}
+	}
 	// dataclass(order=True)(cls): the decorator a dataclass call with options returns, applied.
 	if inner, ok := c.Func.(*ast.Call); ok && len(c.Args) == 1 && len(inner.Args) == 0 {
 		for _, r := range p.Refs(inner.Func) {
@@ -91,13 +107,16 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 				p.Reportf(c, "typing.get_type_hints evaluates the string annotations of an object that is not one of the program's classes or functions, or in namespaces of its own")
 			}
 			return
-		case r.Qual == "builtins.dict":
-			for _, k := range c.Keywords {
-				if k.Arg != nil && annotationDunder(p, *k.Arg) {
-					p.Reportf(c, "a namespace with the key %s %s", *k.Arg, annotationWhy(*k.Arg))
-					return
-				}
+		case (r.Qual == "functools.update_wrapper" || r.Qual == "functools.wraps") && p.EvaluatesAnnotations():
+			// They copy __annotations__ and __module__ from the wrapped object to the wrapper.
+			w := argOrKeyword(c, 0, "wrapped")
+			if r.Qual == "functools.update_wrapper" {
+				w = argOrKeyword(c, 1, "wrapped")
 			}
+			if w != nil && !p.DefinedClassOrFunction(w) {
+				p.Reportf(c, "%s copies the annotations of an object that is not one of the program's functions onto a function the annotation evaluators may evaluate", short(r.Qual))
+			}
+			return
 		case setDelBuiltins.Has(r.Qual) && len(c.Args) >= 2:
 			if name, ok := p.ConstString(c.Args[1]); ok {
 				if annotationDunder(p, name) {
@@ -123,6 +142,16 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			return
 		}
 	}
+}
+
+func defName(d ast.Node) string {
+	switch d := d.(type) {
+	case *ast.FunctionDef:
+		return d.Name
+	case *ast.AsyncFunctionDef:
+		return d.Name
+	}
+	return ""
 }
 
 // readsAnnotations reports whether the program names something that reads classes' annotations as

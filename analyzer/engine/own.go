@@ -29,6 +29,8 @@ type ownFacts struct {
 	// annStores are the stores into __annotations__ and __module__: attributes assigned,
 	// deleted or changed in place, and names bound in class bodies.
 	annStores []ast.Node
+	// annDefs are the methods named __annotations__, __module__ or __prepare__.
+	annDefs []ast.Node
 	// subclassOf caches OwnSubclassOf.
 	subclassOf map[string]bool
 	// mutated caches mutatedName.
@@ -61,12 +63,17 @@ func (o *ownFacts) reset() {
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
+	clear(o.annDefs)
+	o.annDefs = o.annDefs[:0]
 }
 
 // noteDef records a def: its name when it is bound in a class body, and its self parameter.
 func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorators []ast.Expr) {
 	o := &c.p.own
 	c.noteClassBinding(f, name)
+	if f.sc.kind == scClass && (name == "__annotations__" || name == "__module__" || name == "__prepare__") {
+		o.annDefs = append(o.annDefs, f.n)
+	}
 	if f.sc.kind == scClass {
 		cls, _ := f.sc.def.(*ast.ClassDef)
 		static := false
@@ -365,6 +372,10 @@ func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
 			mine = mine || b.node == ast.Node(fn)
 		}
 		if !mine {
+			continue
+		}
+		if pos == 0 && decorates(p.parentOf(f), nm) {
+			calls++ // @fn on a def or class of the program: that is its argument
 			continue
 		}
 		call, ok := p.parentOf(f).(*ast.Call)
@@ -749,3 +760,27 @@ func (c *collector) noteAnnotationStore(n *ast.Attribute, parent ast.Node) {
 		c.p.own.annStores = append(c.p.own.annStores, n)
 	}
 }
+
+// decorates reports whether the name nm is one of the decorators of parent, a def or class.
+func decorates(parent ast.Node, nm *ast.Name) bool {
+	var decorators []ast.Expr
+	switch d := parent.(type) {
+	case *ast.FunctionDef:
+		decorators = d.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decorators = d.DecoratorList
+	case *ast.ClassDef:
+		decorators = d.DecoratorList
+	}
+	for _, x := range decorators {
+		if sameNode(x, nm) {
+			return true
+		}
+	}
+	return false
+}
+
+// AnnotationDefs are the program's methods named __annotations__ or __module__ (a property in
+// place of the dict), and __prepare__ (a metaclass's namespace, which the class body's annotations
+// are stored into).
+func (p *Pass) AnnotationDefs() []ast.Node { return p.own.annDefs }
