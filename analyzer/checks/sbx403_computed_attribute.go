@@ -1,6 +1,8 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
@@ -36,7 +38,7 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			}
 			return
 		}
-		if !safeComputedName(p, nameArg, obj != nil && p.IsOwn(obj)) {
+		if !safeComputedName(p, nameArg, obj) {
 			p.Report(n, fn)
 		}
 	}
@@ -80,11 +82,11 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 // library object's public names lead to frames ("f_" + x) and processes ("subprocess_" + x).
 // Names from a loop over constant public names or dataclass fields are safe on any object but
 // a module.
-func safeComputedName(p *engine.Pass, e ast.Expr, own bool) bool {
+func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 	if safeLoopName(p, e) && !getattrOnModule(p) {
 		return true
 	}
-	if !own {
+	if obj == nil || !p.IsOwn(obj) {
 		return false
 	}
 	for i := 0; i < 32 && e != nil; i++ {
@@ -113,9 +115,31 @@ func safeComputedName(p *engine.Pass, e ast.Expr, own bool) bool {
 			return false
 		}
 		c := s[0]
-		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		return (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && prefixSafeOnOwn(p, obj, s)
 	}
 	return false
+}
+
+// prefixSafeOnOwn reports whether no attribute that obj, one of the program's own objects, gets
+// from a library class among its ancestors starts with prefix and is judged, excluded or denied:
+// getattr(self, "visit_" + kind) in an ast.NodeVisitor is fine, getattr(self, "disc" + x) in a
+// TestLoader is discover.
+func prefixSafeOnOwn(p *engine.Pass, obj ast.Expr, prefix string) bool {
+	bases, ok := p.LibraryBases(obj)
+	if !ok {
+		return false
+	}
+	for _, class := range bases {
+		for _, name := range p.ClassAttrNames(class) {
+			if !strings.HasPrefix(name, prefix) {
+				continue
+			}
+			if p.ClassAttr(class, name, true).Rule != nil || len(p.DeniedMethodModules(name)) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // getattrOnModule reports whether the current node is getattr-like on a module (including

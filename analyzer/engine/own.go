@@ -784,3 +784,71 @@ func decorates(parent ast.Node, nm *ast.Name) bool {
 // place of the dict), and __prepare__ (a metaclass's namespace, which the class body's annotations
 // are stored into).
 func (p *Pass) AnnotationDefs() []ast.Node { return p.own.annDefs }
+
+// LibraryBases are the classes of the reviewed API among the ancestors of the class of obj (one
+// of the program's own objects), by canonical name; ok is false when obj's class is not known
+// (then its ancestors are not either).
+func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
+	s := p.Site()
+	cls, _ := p.ownClassOf(obj, s, 0)
+	if cls == nil {
+		if nm, isName := obj.(*ast.Name); isName {
+			binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+			for _, b := range binds {
+				if !b.IsFunctionDef() {
+					return nil, false
+				}
+			}
+			return nil, len(binds) > 0 // a function of the program: no bases
+		}
+		return nil, false
+	}
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 || seen[c] {
+			return depth <= 8
+		}
+		seen[c] = true
+		site := p.own.classSite[c]
+		for _, b := range c.Bases {
+			if oc, _ := p.ownClassOf(b, site, 1); oc != nil {
+				if !walk(oc, depth+1) {
+					return false
+				}
+				continue
+			}
+			known := false
+			for _, r := range p.resolve(b, site.sc, site.idx) {
+				if class, inst, ok := p.TypeOf(r); ok && !inst {
+					classes, known = append(classes, class), true
+				}
+			}
+			if nm, isName := b.(*ast.Name); isName && nm.Id == "object" {
+				known = true
+			}
+			if !known {
+				return false // a base the analysis does not know: anything may come from it
+			}
+		}
+		return true
+	}
+	if !walk(cls, 0) {
+		return nil, false
+	}
+	return classes, true
+}
+
+// ClassAttrNames are the attributes class (a canonical name) and its instances have, sorted
+// arbitrarily.
+func (p *Pass) ClassAttrNames(class string) []string {
+	c := p.a.api.classes[class]
+	if c == nil {
+		return nil
+	}
+	out := make([]string, 0, len(c.attrs))
+	for a := range c.attrs {
+		out = append(out, a)
+	}
+	return out
+}
