@@ -83,14 +83,18 @@ func unreviewedOwned(p *engine.Pass, qual string) bool {
 }
 
 // ruleOwned reports whether another rule reports the use of r that the review excludes or judges
-// (SBX505, SBX204): eval and its kin (SBX201), the namespace builtins (SBX402), the interactive
-// builtins (SBX602), getattr and its kin as values (SBX403), a check's Names, the capability map
-// and the denied attributes.
-func ruleOwned(p *engine.Pass, r engine.Ref) bool {
+// (SBX505, SBX204) at n: eval and its kin wherever named (SBX201), the import functions wherever
+// not called (SBX104); called or used as a value, the namespace builtins (SBX402), the interactive
+// builtins (SBX602), getattr and its kin (SBX403); a check's Names, the capability map and the
+// denied attributes. The object of an attribute (getattr.__call__) is SBX505's or SBX204's.
+func ruleOwned(p *engine.Pass, r engine.Ref, n ast.Node) bool {
 	// Has, not In: refs built from an import's names (Child) carry no tags.
-	if evalBuiltins.Has(r.Qual) || interactiveBuiltins.Has(r.Qual) || importBuiltins.Has(r.Qual) || setDelBuiltins.Has(r.Qual) ||
-		r.Qual == "builtins.getattr" || r.Qual == "builtins.globals" || r.Qual == "builtins.locals" || r.Qual == "builtins.vars" {
+	if evalBuiltins.Has(r.Qual) || importBuiltins.Has(r.Qual) {
 		return true
+	}
+	if interactiveBuiltins.Has(r.Qual) || setDelBuiltins.Has(r.Qual) || r.Qual == "builtins.getattr" ||
+		r.Qual == "builtins.globals" || r.Qual == "builtins.locals" || r.Qual == "builtins.vars" {
+		return n == nil || p.UsedAsValue(n) || p.IsCallee(n) // their checks judge calls and values
 	}
 	return p.Named(r.Qual) || p.Denied(r.Qual) || catalog.FindingCapability(p.Capabilities(r.Qual)) != ""
 }

@@ -7,7 +7,7 @@ import (
 
 var sbx204 = &engine.Check{
 	ID: "SBX204", Name: "judged-api-as-value", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, dir, ...) named anywhere but as the function of a call: passed as a callback, stored, aliased, subclassed; the check can no longer see what it is called with. Reported with the capability the review gives it",
+	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, getattr, dir, ...) named anywhere but as the function of a call or a plain alias: passed as a callback, stored in a container or an attribute, a default, a base class, the object of an attribute (timeit.timeit.__call__); the check can no longer see what it is called with. Reported with the capability the review gives it",
 	Hint:    "call the API directly where you use it, with constant names and functions rather than strings",
 	Message: "%s is used as a value, where the arguments it is called with are not seen: %s",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode},
@@ -32,13 +32,14 @@ func runSBX204(p *engine.Pass, n ast.Node) {
 	if at, ok := n.(*ast.Attribute); ok && at.Ctx != ast.Load {
 		return
 	}
-	if !mayHaveRule(p, n) || p.IsCallee(n) || harmlessRead(p, n) {
+	// An alias (t = timeit.timeit) is followed by resolution: its calls are judged.
+	if !mayHaveRule(p, n) || p.IsCallee(n) || p.IsAliasPos(n) || harmlessRead(p, n) {
 		return
 	}
 	refs := p.NamedRefs(n, true)
 	for _, r := range refs {
 		rule := p.RuleOf(r)
-		if rule == nil || !rule.Judged || ruleOwned(p, r) {
+		if rule == nil || !rule.Judged || ruleOwned(p, r, n) {
 			continue
 		}
 		p.ReportAs(n, rule.Capability, "%s is used as a value, where the arguments it is called with are not seen: %s", short(rule.Key), rule.Reason)

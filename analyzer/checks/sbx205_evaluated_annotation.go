@@ -157,7 +157,7 @@ func defName(d ast.Node) string {
 // readsAnnotations reports whether the program names something that reads classes' annotations as
 // code: dataclasses (the field names) or an annotation evaluator (the values).
 func readsAnnotations(p *engine.Pass) bool {
-	return p.EvaluatesAnnotations() || p.Imported("dataclasses")
+	return p.EvaluatesAnnotations() || p.NamesDataclass()
 }
 
 // annotationDunder reports whether name chooses what annotations are or where they are evaluated:

@@ -117,7 +117,7 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 	if p.IsOwn(obj) {
 		// The program's own object: its dunders, and the private names its class defines. A
 		// private name its class does not define comes from a library base class.
-		if dunder || p.OwnPrivate(obj, attr) {
+		if dunder || p.OwnDefines(obj, attr) {
 			return
 		}
 		p.Reportf(at, "%s is not defined by the program's class: a private attribute it inherits from a library class", attr)

@@ -24,7 +24,7 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 		mod := p.ModuleRef(ast.Str(im.Module))
 		for _, al := range im.Names {
 			if al.Name != "*" {
-				excluded(p, al, p.Child(mod, al.Name))
+				excluded(p, al, p.Child(mod, al.Name), nil)
 			}
 		}
 		return
@@ -39,7 +39,7 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 		// An object whose class the analysis does not know (self.fmt, an element of a list):
 		// an excluded method's name, in a program that imports its module.
 		for _, rule := range p.MethodRules(at.Attr) {
-			if !rule.Judged && p.ImportsPackage(rule.Key) {
+			if !rule.Judged && p.ImportsPackage(rule.Key) && !(p.IsOwn(at.Value) && p.OwnDefines(at.Value, at.Attr)) {
 				p.ReportAs(n, rule.Capability, "%s is excluded from the reviewed API: %s", short(rule.Key), rule.Reason)
 				return
 			}
@@ -53,15 +53,15 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 	}
 	// Names bound by a from-import were reported at the import.
 	for _, r := range p.NamedRefs(n, false) {
-		if excluded(p, n, r) {
+		if excluded(p, n, r, n) {
 			return
 		}
 	}
 }
 
-func excluded(p *engine.Pass, at ast.Node, r engine.Ref) bool {
+func excluded(p *engine.Pass, at ast.Node, r engine.Ref, n ast.Node) bool {
 	rule := p.RuleOf(r)
-	if rule == nil || rule.Judged || ruleOwned(p, r) {
+	if rule == nil || rule.Judged || ruleOwned(p, r, n) {
 		return false
 	}
 	p.ReportAs(at, rule.Capability, "%s is excluded from the reviewed API: %s", short(rule.Key), rule.Reason)

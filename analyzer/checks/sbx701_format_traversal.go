@@ -26,6 +26,13 @@ func runSBX701(p *engine.Pass, n ast.Node) {
 		if n.Attr == "format" || n.Attr == "format_map" {
 			format, ok = p.ConstString(n.Value)
 		}
+		// A Formatter's method taken as a value (map(fmt.vformat, ...)): its format strings are
+		// not seen. SBX204 reports it on a string.Formatter; this, on the program's subclasses.
+		if !ok && (n.Attr == "format" || n.Attr == "vformat" || n.Attr == "get_field") && !p.IsCallee(n) &&
+			n.Ctx == ast.Load && p.IsOwn(n.Value) && p.OwnSubclassOf("string.Formatter") && !p.OwnDefines(n.Value, n.Attr) {
+			p.Reportf(n, "string.Formatter.%s taken as a value: the format strings it is called with are not seen", n.Attr)
+			return
+		}
 	case *ast.Call:
 		if formatterCall(p, n) {
 			return

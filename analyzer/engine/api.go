@@ -92,6 +92,10 @@ func (p *Pass) RecordCapabilities(caps ...string) {
 	}
 }
 
+// NamesDataclass reports whether the program names dataclasses.dataclass or make_dataclass (under
+// any module's attribute or alias), or imports dataclasses: what reads annotations' names as code.
+func (p *Pass) NamesDataclass() bool { return p.dataclassNamed }
+
 // EvaluatesAnnotations reports whether the program names a function that evaluates string
 // annotations (typing.get_type_hints, functools.singledispatch and the like).
 func (p *Pass) EvaluatesAnnotations() bool { return p.evalStrings }

@@ -595,13 +595,13 @@ func (c *collector) noteStore(f *frame, at *ast.Attribute) {
 	}
 }
 
-// OwnPrivate reports whether the private attribute name of obj, one of the program's own objects
-// at the current site, is the program's: defined by obj's class (in its body, or on self in its
+// OwnDefines reports whether the attribute name of obj, one of the program's own objects at the
+// current site, is the program's: defined by obj's class (in its body, or on self in its
 // methods) or by one of its own ancestors; or, for a class with no library class among its
 // ancestors, defined by the program anywhere. super() asks its ancestors only. A name none of
 // these define is inherited from a library class (self._get_module_from_name in a TestLoader
 // subclass), or is not the program's to know.
-func (p *Pass) OwnPrivate(obj ast.Expr, name string) bool {
+func (p *Pass) OwnDefines(obj ast.Expr, name string) bool {
 	s := p.Site()
 	cls, viaSuper := p.ownClassOf(obj, s, 0)
 	if cls == nil {

@@ -41,19 +41,22 @@ type Pass struct {
 	// expressions (typing.get_type_hints and the like): then every string that is a Python
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
 	evalStrings bool
-	embeddedAt  map[ast.Node]bool
-	namingHits  []namingHit
-	small       [2 * smallN]smallEntry // refs' cache (see there), and the slot it replaces next
-	smallNext   int
-	ascii       uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
-	ctx         context.Context
-	depth       int     // nesting of embedded analyses (string annotations)
-	embeddedN   int     // bytes of embedded source analyzed
-	frames      []frame // every node's frame, in the order the walker made them
-	order       []int32 // indexes into frames, in walk order
-	annStack    []ast.Node
-	memo        nodeMemo
-	own         ownFacts
+	// dataclassNamed is set when the program names dataclasses' class makers, which paste the
+	// names of a class's annotations into code they exec.
+	dataclassNamed bool
+	embeddedAt     map[ast.Node]bool
+	namingHits     []namingHit
+	small          [2 * smallN]smallEntry // refs' cache (see there), and the slot it replaces next
+	smallNext      int
+	ascii          uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
+	ctx            context.Context
+	depth          int     // nesting of embedded analyses (string annotations)
+	embeddedN      int     // bytes of embedded source analyzed
+	frames         []frame // every node's frame, in the order the walker made them
+	order          []int32 // indexes into frames, in walk order
+	annStack       []ast.Node
+	memo           nodeMemo
+	own            ownFacts
 }
 
 // nodeKey identifies an expression node by the pointer its interface value holds. Every node is a
@@ -390,3 +393,7 @@ func locOf(n ast.Node) ast.Loc {
 	}
 	return ast.Loc{Lineno: 1}
 }
+
+// isDataclassMaker reports whether name is that of a dataclasses function that makes classes
+// whose methods it execs from their annotations' names.
+func isDataclassMaker(name string) bool { return name == "dataclass" || name == "make_dataclass" }

@@ -37,6 +37,10 @@ func (p *Pass) isAttrBase(n ast.Node) bool {
 	return ok && sameNode(a.Value, n)
 }
 
+// IsAliasPos reports whether n is the whole value of an assignment to plain names that resolution
+// follows (e = eval): its uses are judged where they are.
+func (p *Pass) IsAliasPos(n ast.Node) bool { return p.isAliasPos(n) }
+
 // isAliasPos reports whether n is the whole value of an assignment to plain names, in a scope where
 // the names are tracked (not a class body, whose attributes are reached as Class.name).
 func (p *Pass) isAliasPos(n ast.Node) bool {

@@ -447,6 +447,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
+		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Attr)
 		if n.Ctx != ast.Load {
 			c.noteStore(f, n)
 		}
@@ -455,6 +456,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
+		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
 	case *ast.For:
 		c.noteLoop(n.Target, n.Iter, f)
 	case *ast.AsyncFor:
@@ -540,6 +542,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.Name:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
+		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
 		switch n.Ctx {
 		case ast.Store:
 			c.noteClassBinding(f, n.Id)
