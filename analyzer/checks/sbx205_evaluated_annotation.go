@@ -29,7 +29,7 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 				}
 			case *ast.Name:
 				if annotationDunder(p, st.Id) {
-					p.Reportf(st, "assignment to %s in a class body %s", st.Id, annotationWhy(st.Id))
+					p.Reportf(st, "a store into %s %s", st.Id, annotationWhy(st.Id))
 				}
 			}
 		}

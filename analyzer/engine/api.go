@@ -100,6 +100,9 @@ func (p *Pass) NamesDataclass() bool { return p.dataclassNamed }
 // annotations (typing.get_type_hints, functools.singledispatch and the like).
 func (p *Pass) EvaluatesAnnotations() bool { return p.evalStrings }
 
+// InClassBody reports whether the current node is evaluated directly in a class body.
+func (p *Pass) InClassBody() bool { return p.cur.sc.kind == scClass }
+
 // Encoding is the source's declared PEP 263 codec, "" when none.
 func (p *Pass) Encoding() string { return p.rep.Encoding }
 

@@ -743,10 +743,10 @@ func (p *Pass) mutatedName(name string) bool {
 // bound in a class body), in walk order.
 func (p *Pass) AnnotationStores() []ast.Node { return p.own.annStores }
 
-// noteAnnotationStore records the attribute n (__annotations__ or __module__) when it is
-// assigned, deleted, or changed in place through its parent.
-func (c *collector) noteAnnotationStore(n *ast.Attribute, parent ast.Node) {
-	store := n.Ctx != ast.Load
+// noteAnnotationStore records n, the attribute or name __annotations__ (or the attribute
+// __module__), when it is assigned, deleted, or changed in place through its parent.
+func (c *collector) noteAnnotationStore(n ast.Expr, name string, ctx ast.ExprContext, parent ast.Node) {
+	store := ctx != ast.Load
 	switch p := parent.(type) {
 	case *ast.Subscript:
 		store = store || p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
@@ -757,7 +757,7 @@ func (c *collector) noteAnnotationStore(n *ast.Attribute, parent ast.Node) {
 		}
 	}
 	if store {
-		c.p.own.annStores = append(c.p.own.annStores, n)
+		c.p.own.annStores = append(c.p.own.annStores, ast.Node(n))
 	}
 }
 

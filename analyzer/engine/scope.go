@@ -452,7 +452,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			c.noteStore(f, n)
 		}
 		if n.Attr == "__annotations__" || n.Attr == "__module__" {
-			c.noteAnnotationStore(n, parent)
+			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
 		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
@@ -541,6 +541,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			c.bind(f.sc, name, b)
 		}
 	case *ast.Name:
+		if n.Id == "__annotations__" && n.Ctx == ast.Load {
+			c.noteAnnotationStore(n, n.Id, ast.Load, parent) // __annotations__["k"] = v in a class body
+		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
 		switch n.Ctx {
