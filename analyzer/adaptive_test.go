@@ -16,7 +16,7 @@ import (
 
 // adaptiveFloor is the share of the adaptive set (testdata/adaptive) the static layer must deny
 // before anything runs. Raise it as the layer learns; the set grows every session.
-const adaptiveFloor = 0.90
+const adaptiveFloor = 0.95
 
 // TestAdaptiveStatic runs the analyzer and the default policy on every program of the adaptive
 // set, written by attackers who read the analyzer, and reports the denial rate per family. Every

@@ -329,6 +329,14 @@ func (p *Pass) RuleOf(r Ref) *APIRule {
 	if c := t.classOf(strings.TrimSuffix(owner, "()")); c != nil {
 		return c.lookup(attr, inst).Rule
 	}
+	// An attribute of a module's data attribute: unittest.defaultTestLoader.discover.
+	if j := strings.LastIndexByte(owner, '.'); j > 0 && !inst {
+		if mb, _ := t.member(owner[:j], owner[j+1:]); mb.Kind == DataMember {
+			if c := t.classes[mb.Target]; c != nil {
+				return c.lookup(attr, true).Rule
+			}
+		}
+	}
 	return nil
 }
 
@@ -390,11 +398,17 @@ func (t *apiTables) ruleQuals() map[string]bool {
 			if mb.Rule != nil {
 				out[mod+"."+attr] = true
 			}
-			if mb.Kind != ClassMember {
+			if mb.Kind != ClassMember && mb.Kind != DataMember {
 				continue
 			}
 			c := t.classes[mb.Target]
 			if c == nil {
+				continue
+			}
+			if mb.Kind == DataMember {
+				for m := range c.ruleNames() {
+					out[mod+"."+attr+"."+m] = true // an object: unittest.defaultTestLoader.discover
+				}
 				continue
 			}
 			for _, name := range []string{mod + "." + attr, c.name} {
