@@ -21,6 +21,15 @@ import (
 //     map marks the module itself, by SBX103 at a dynamic import: reportedAtImport;
 //   - a private attribute of a module is SBX501's only when no rule for that attribute reports it
 //     (the capability map, a check's Names, the denied attributes): privateAttributeOwned.
+//   - an attribute outside the reviewed API (SBX504) is not reported when a rule for the name
+//     itself does: unreviewedOwned; private and dunder names are SBX501's, SBX301's, SBX302's and
+//     SBX305's, modules reached as attributes SBX502's;
+//   - the use of an API the review excludes (SBX505) or judges (SBX204) is not reported where the
+//     builtins' own checks report it (eval wherever named, getattr and vars called or used as a
+//     value, ...): ruleOwned; the object of an attribute (getattr.__call__) is SBX505's or SBX204's;
+//   - SBX305 leaves the dunders SBX301 and SBX302 report to them: reviewedDunder;
+//   - a module used as a value is SBX101's when it is a name of a module whose attributes have a
+//     reported capability, SBX506's otherwise: moduleValueOwned.
 
 // importRule is the rule that reports an import of module, and the capability it names: SBX401
 // for builtins, SBX101 when the capability map gives the module a reported capability, SBX100
