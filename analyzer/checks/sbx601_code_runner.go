@@ -67,8 +67,8 @@ func codeString(p *engine.Pass, e ast.Expr) bool {
 
 // timedFunction reports whether e, a statement or setup of timeit, is known not to be a string:
 // absent, "pass", a lambda, a function or class of the program, a module's function, a
-// functools.partial, or a loop variable over a display of those. Anything else may be a string
-// the program built, which timeit compiles.
+// functools.partial, a loop variable over a display of those, or a parameter every call passes
+// one of those to. Anything else may be a string the program built, which timeit compiles.
 func timedFunction(p *engine.Pass, e ast.Expr) bool { return timedFunctionAt(p, e, p.Site(), 0) }
 
 func timedFunctionAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
@@ -97,6 +97,15 @@ func timedFunctionAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bo
 					return false
 				}
 			default:
+				if args, ok := p.Arguments(b); ok {
+					// A parameter: what every call of its function passes (@ gives it a def).
+					for _, a := range args {
+						if a.Expr() != nil && !timedFunctionAt(p, a.Expr(), a.Site(), depth+1) {
+							return false
+						}
+					}
+					continue
+				}
 				vals, vsite, ok := p.LoopValues(b)
 				if !ok {
 					return false

@@ -349,17 +349,56 @@ func (p *Pass) ownAttrOfClass(name *ast.Name, s Site) bool { return p.ownClass(n
 // a defined class or function; the function must be called by its name only (not passed, not a
 // method), and no call may spread arguments.
 func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
+	args, ok := p.argumentsOf(a)
+	if !ok {
+		return false
+	}
+	for _, x := range args {
+		// A decorator's argument is the def or class it decorates: defined.
+		if x.e != nil && !p.definedDef(x.e, x.site, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// Argument is an expression passed for a parameter, and where it is evaluated. E is nil when the
+// function is applied with @ to a def or class of the program (which is then the argument).
+type Argument struct {
+	e    ast.Expr
+	site Site
+}
+
+// Expr is the argument passed, or nil for a def or class the function decorates.
+func (x Argument) Expr() ast.Expr { return x.e }
+
+// Site is where the argument is evaluated.
+func (x Argument) Site() Site { return x.site }
+
+// Arguments are the arguments every call in the program passes for the parameter b binds (a
+// positional parameter of a def outside class bodies), when all the function's uses are calls
+// by its name (or, for the first parameter, its application with @), none of which spreads its
+// arguments; ok is false otherwise.
+func (p *Pass) Arguments(b *Binding) ([]Argument, bool) {
+	a, isArg := b.node.(*ast.Arg)
+	if !isArg || b.kind != bUnknown {
+		return nil, false
+	}
+	return p.argumentsOf(a)
+}
+
+func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
 	// Two scans of every node: charged to the work budget, so that many such questions cannot
 	// make the analysis quadratic. Out of budget, the answer is no (a finding).
 	if p.budget < 2*len(p.frames) {
-		return false
+		return nil, false
 	}
 	p.budget -= 2 * len(p.frames)
 	fn, pos, ok := p.paramOf(a)
 	if !ok {
-		return false
+		return nil, false
 	}
-	calls := 0
+	var out []Argument
 	for i := range p.frames {
 		f := &p.frames[i]
 		nm, ok := f.n.(*ast.Name)
@@ -375,20 +414,20 @@ func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
 			continue
 		}
 		if pos == 0 && decorates(p.parentOf(f), nm) {
-			calls++ // @fn on a def or class of the program: that is its argument
+			out = append(out, Argument{nil, Site{f.sc, f.idx}})
 			continue
 		}
 		call, ok := p.parentOf(f).(*ast.Call)
 		if !ok || !sameNode(call.Func, nm) {
-			return false // the function is used as a value: its calls are not all seen
+			return nil, false // the function is used as a value: its calls are not all seen
 		}
 		arg := callArg(call, pos, a.Arg)
-		if arg == nil || !p.definedDef(arg, Site{f.sc, f.idx}, depth) {
-			return false
+		if arg == nil {
+			return nil, false
 		}
-		calls++
+		out = append(out, Argument{arg, Site{f.sc, f.idx}})
 	}
-	return calls > 0
+	return out, len(out) > 0
 }
 
 func (p *Pass) parentOf(f *frame) ast.Node {
