@@ -39,14 +39,13 @@ type APIRule struct {
 }
 
 type apiClass struct {
-	name   string
-	attrs  map[string]bool // dir(C) and the attributes its methods assign: what an instance has
-	dir    map[string]bool // dir(C) alone: what the class has
-	bases  []*apiClass
-	meta   *apiClass
-	open   bool // any attribute: __getattr__, or the review says so
-	rules  map[string]*APIRule
-	linked bool
+	name  string
+	attrs map[string]bool // dir(C) and the attributes its methods assign: what an instance has
+	dir   map[string]bool // dir(C) alone: what the class has
+	bases []*apiClass
+	meta  *apiClass
+	open  bool // any attribute: __getattr__, or the review says so
+	rules map[string]*APIRule
 }
 
 type apiTables struct {
