@@ -7,7 +7,7 @@ import (
 
 var sbx505 = &engine.Check{
 	ID: "SBX505", Name: "excluded-api", Capability: "unreviewed_api", Severity: "high", CWE: 749,
-	Doc:     "use of an API the review of the allowed modules excludes (config/module_api.yaml exclude: typing.ForwardRef, string.Formatter, traceback.walk_tb, sys.addaudithook, TestLoader.discover, type.mro, ...): it evaluates strings, imports by name or hands out frames; reported with the capability the review gives it",
+	Doc:     "use of an API the review of the allowed modules excludes (config/module_api.yaml exclude: typing.ForwardRef, sys.addaudithook, gc.get_objects, TestLoader.discover, type.mro, ...): it evaluates strings, imports by name or hands out the interpreter's objects; reported with the capability the review gives it; an excluded method's name on an object of unknown class, in a program that imports its package",
 	Hint:    "use the module's ordinary API; the excluded ones evaluate strings, import by name or walk the interpreter",
 	Message: "%s is excluded from the reviewed API: %s",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode, engine.ImportFromNode},
