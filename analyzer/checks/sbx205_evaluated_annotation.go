@@ -73,12 +73,30 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 			}
 		}
 	case *ast.Subscript:
-		if n.Ctx != ast.Load {
-			if k, ok := p.ConstString(n.Slice); ok && annotationDunder(p, k) {
-				p.Reportf(n, "assignment to the key %s %s", k, annotationWhy(k))
-			}
+		// ns["__annotations__"] = v, and ns["__annotations__"]["k"] = v or .update(...): a
+		// namespace's annotations changed, in a metaclass's __new__ for one.
+		if n.Ctx == ast.Load && !changedInPlace(p, n) {
+			return
+		}
+		if k, ok := p.ConstString(n.Slice); ok && annotationDunder(p, k) {
+			p.Reportf(n, "a store into the key %s %s", k, annotationWhy(k))
 		}
 	}
+}
+
+// changedInPlace reports whether the value of the current node n is changed where it is read:
+// an item stored into it, or a mutating method called on it.
+func changedInPlace(p *engine.Pass, n ast.Node) bool {
+	switch parent := p.Parent().(type) {
+	case *ast.Subscript:
+		return parent.Ctx != ast.Load && ast.Node(parent.Value) == n
+	case *ast.Attribute:
+		switch parent.Attr {
+		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__", "__ior__":
+			return true
+		}
+	}
+	return false
 }
 
 // annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
