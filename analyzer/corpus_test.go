@@ -190,8 +190,14 @@ func diffKeys(want, got map[key]int, rep *analyzer.Report) string {
 	return b.String()
 }
 
-// TestCorpusPolicy runs the real default policy on the corpus: every evasion is denied, benign
-// programs are allowed (at most 2% denied overall), and no benign program has a finding whose
+// benignDenialCeiling is the share of the benign corpus the default gate may deny: the static
+// layer admits only what it can judge, and a few ordinary programs do what an attack does (a
+// Formatter field path built at run time) in a way it cannot tell apart.
+const benignDenialCeiling = 0.02
+
+// TestCorpusPolicy runs the real default policy on the corpus: every evasion is denied, and at
+// most benignDenialCeiling of the benign programs are. A benign program that is denied is listed
+// with its reasons (its findings are labeled like any other); an allowed one has no finding whose
 // capability the policy denies.
 func TestCorpusPolicy(t *testing.T) {
 	ctx := context.Background()
@@ -208,21 +214,26 @@ func TestCorpusPolicy(t *testing.T) {
 			}
 		case "benign":
 			benign++
+			if !d.Allow {
+				benignDenied++
+				t.Logf("%s: benign program denied: %v", cf.path, d.Reasons)
+				continue
+			}
 			for _, f := range rep.Findings {
 				if denied[f.Capability] {
 					t.Errorf("%s:%d: benign program has %s with denied capability %s: %s", cf.path, f.Line, f.Rule, f.Capability, f.Message)
 				}
-			}
-			if !d.Allow {
-				benignDenied++
-				t.Errorf("%s: benign program denied: %v", cf.path, d.Reasons)
 			}
 		}
 	}
 	if benign == 0 {
 		t.Fatal("no benign programs in the corpus")
 	}
-	t.Logf("benign programs: %d, denied: %d (%.1f%%)", benign, benignDenied, 100*float64(benignDenied)/float64(benign))
+	rate := float64(benignDenied) / float64(benign)
+	t.Logf("benign programs: %d, denied: %d (%.1f%%)", benign, benignDenied, 100*rate)
+	if rate > benignDenialCeiling {
+		t.Errorf("the default gate denies %.1f%% of the benign corpus, above the ceiling of %.0f%%", 100*rate, 100*benignDenialCeiling)
+	}
 }
 
 // deniedCapabilities is the set of capabilities the default policy denies, read from its data so the

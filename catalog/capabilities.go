@@ -24,6 +24,7 @@ var Capabilities = []Capability{
 	{"serialization", true, "high", "deserialises data in a way that can run code"},
 	{"introspection", true, "high", "walks the interpreter's object graph, frames or modules"},
 	{"private_module_attribute", true, "high", "reaches a module through another module's attribute"},
+	{"unreviewed_api", true, "high", "uses what the reviewed API of the allowed modules does not admit, or hides a module from the analysis"},
 	{"name_resolution", true, "high", "resolves dotted names to objects at run time"},
 	{"code_runner", true, "high", "runs code given as a string through a library"},
 	{"monkeypatching", true, "high", "changes modules or builtins for all code"},

@@ -161,7 +161,7 @@ var KnownCapabilities = []string{
 	"process", "filesystem", "network", "native_code", "dynamic_code", "introspection",
 	"builtins_access", "private_module_attribute", "name_resolution", "code_runner",
 	"monkeypatching", "interactive", "format_traversal", "source_trick", "import",
-	"environment", "threading", "serialization",
+	"environment", "threading", "serialization", "unreviewed_api",
 }
 
 // Load reads and validates the config at path, or the embedded default when path is "".

@@ -133,3 +133,41 @@ func srcLines(text string) []string {
 	}
 	return lines
 }
+
+// classLike reports whether e is a class whose namespace the program could read by computed keys
+// or walk: type(x), x.__class__, a class of the reviewed API, a builtin type, or a name bound to
+// one of these.
+func classLike(p *engine.Pass, e ast.Expr) bool { return classLikeAt(p, e, p.Site(), 0) }
+
+func classLikeAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
+	if depth > 4 || e == nil {
+		return false
+	}
+	switch x := e.(type) {
+	case *ast.Call:
+		if len(x.Args) == 1 && len(x.Keywords) == 0 {
+			for _, r := range p.RefsAt(x.Func, site) {
+				if r.Qual == "builtins.type" {
+					return true
+				}
+			}
+		}
+		return false
+	case *ast.Attribute:
+		if x.Attr == "__class__" {
+			return true
+		}
+	case *ast.Name:
+		if binds := p.BindingsAt(x.Id, site); len(binds) == 1 && binds[0].Assigned() {
+			if classLikeAt(p, binds[0].Value(), binds[0].Site(), depth+1) {
+				return true
+			}
+		}
+	}
+	for _, r := range p.RefsAt(e, site) {
+		if _, inst, ok := p.TypeOf(r); ok && !inst {
+			return true
+		}
+	}
+	return false
+}

@@ -35,3 +35,37 @@ func TestAllValid(t *testing.T) {
 		}
 	}
 }
+
+// judges names the check that judges each API the review lists under calls: a judged API is
+// admitted only where a check reads its arguments, so each needs one. A new calls entry needs its
+// check here, and a check here must still be listed.
+var judges = map[string]string{
+	"builtins.getattr": "SBX403", "builtins.setattr": "SBX403", "builtins.delattr": "SBX403",
+	"builtins.vars": "SBX402", "builtins.dir": "SBX402",
+	"timeit.timeit": "SBX601", "timeit.repeat": "SBX601", "timeit.Timer": "SBX601",
+	"operator.attrgetter": "SBX503", "operator.methodcaller": "SBX503", "unittest.main.TestProgram": "SBX503",
+	"typing.get_type_hints":   "SBX205",
+	"string.Formatter.format": "SBX701", "string.Formatter.vformat": "SBX701", "string.Formatter.get_field": "SBX701",
+}
+
+func TestReviewCallsHaveJudges(t *testing.T) {
+	api, err := config.DefaultModuleAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range api.Review.Calls {
+		id, ok := judges[key]
+		if !ok {
+			t.Errorf("calls.%s: no check judges it (add it to judges with the check that reads its arguments)", key)
+			continue
+		}
+		if !slices.ContainsFunc(All, func(c *engine.Check) bool { return c.ID == id }) {
+			t.Errorf("calls.%s: judged by %s, which is not in All", key, id)
+		}
+	}
+	for key := range judges {
+		if _, ok := api.Review.Calls[key]; !ok {
+			t.Errorf("judges lists %s, which the review's calls do not", key)
+		}
+	}
+}

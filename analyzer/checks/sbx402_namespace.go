@@ -7,7 +7,7 @@ import (
 
 var sbx402 = &engine.Check{
 	ID: "SBX402", Name: "namespace-by-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names",
+	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names; vars() of a class the program does not define (type(x), x.__class__, a library class)",
 	Hint:    "refer to names directly; vars(obj) of your own objects is fine",
 	Message: "%s() exposes the program's namespace by name",
 	Nodes:   []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -26,6 +26,8 @@ func runSBX402(p *engine.Pass, n ast.Node) {
 		case "builtins.vars":
 			if len(c.Args) == 0 && len(c.Keywords) == 0 || len(c.Args) > 0 && namespaceLike(p, p.Refs(c.Args[0])) {
 				p.Reportf(n, "vars() of a module, a builtin type or the current scope fetches names dynamically")
+			} else if len(c.Args) > 0 && classLike(p, c.Args[0]) && !p.IsOwn(c.Args[0]) {
+				p.Reportf(n, "vars() of a class the program does not define holds its descriptors (__dict__, __globals__, __subclasses__), fetched by computed keys")
 			}
 		case "builtins.dir":
 			if len(c.Args) > 0 && namespaceLike(p, p.Refs(c.Args[0])) {

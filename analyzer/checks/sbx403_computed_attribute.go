@@ -1,13 +1,15 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name, getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects), getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -26,7 +28,7 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		return
 	}
-	checkName := func(nameArg ast.Expr, fn string) {
+	checkName := func(obj, nameArg ast.Expr, fn string) {
 		if nameArg == nil {
 			return
 		}
@@ -36,7 +38,7 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			}
 			return
 		}
-		if !safeComputedName(p, nameArg) {
+		if !safeComputedName(p, nameArg, obj) {
 			p.Report(n, fn)
 		}
 	}
@@ -48,7 +50,11 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			}
 		}
 		if len(c.Args) > arg {
-			checkName(c.Args[arg], "__getattribute__")
+			obj := at.Value
+			if arg == 1 {
+				obj = c.Args[0]
+			}
+			checkName(obj, c.Args[arg], "__getattribute__")
 		}
 		return
 	}
@@ -64,16 +70,24 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		return
 	}
-	checkName(c.Args[1], short(q))
+	checkName(c.Args[0], c.Args[1], short(q))
 }
 
 // ---- SBX5xx module internals and name resolvers ----
 
-// safeComputedName reports whether a computed attribute name starts with a constant that starts
-// with a letter (getattr(self, "visit_" + kind)): it cannot name a dunder or private attribute.
-func safeComputedName(p *engine.Pass, e ast.Expr) bool {
+// safeComputedName reports whether a computed attribute name is one the program's own object
+// (own) may be asked for: it starts with a constant that starts with a letter (getattr(self,
+// "visit_" + kind)), so it names none of the object's private or dunder attributes, and the
+// object's public ones are the program's. On any other object a prefix does not help: a
+// library object's public names lead to frames ("f_" + x) and processes ("subprocess_" + x).
+// Names from a loop over constant public names or dataclass fields are safe on any object but
+// a module.
+func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 	if safeLoopName(p, e) && !getattrOnModule(p) {
 		return true
+	}
+	if obj == nil || !p.IsOwn(obj) {
+		return false
 	}
 	for i := 0; i < 32 && e != nil; i++ {
 		switch x := e.(type) {
@@ -101,9 +115,31 @@ func safeComputedName(p *engine.Pass, e ast.Expr) bool {
 			return false
 		}
 		c := s[0]
-		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		return (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && prefixSafeOnOwn(p, obj, s)
 	}
 	return false
+}
+
+// prefixSafeOnOwn reports whether no attribute that obj, one of the program's own objects, gets
+// from a library class among its ancestors starts with prefix and is judged, excluded or denied:
+// getattr(self, "visit_" + kind) in an ast.NodeVisitor is fine, getattr(self, "disc" + x) in a
+// TestLoader is discover.
+func prefixSafeOnOwn(p *engine.Pass, obj ast.Expr, prefix string) bool {
+	bases, ok := p.LibraryBases(obj)
+	if !ok {
+		return false
+	}
+	for _, class := range bases {
+		for _, name := range p.ClassAttrNames(class) {
+			if !strings.HasPrefix(name, prefix) {
+				continue
+			}
+			if p.ClassAttr(class, name, true).Rule != nil || len(p.DeniedMethodModules(name)) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // getattrOnModule reports whether the current node is getattr-like on a module (including

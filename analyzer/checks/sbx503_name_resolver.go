@@ -65,7 +65,7 @@ func runSBX503(p *engine.Pass, n ast.Node) {
 	for _, a := range args {
 		s, ok := p.ConstString(a)
 		if !ok {
-			if !safeComputedName(p, a) {
+			if !safeComputedName(p, a, nil) {
 				p.Reportf(n, "%s with a computed path resolves arbitrary attributes", q)
 				return
 			}

@@ -1,16 +1,18 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
 var sbx603 = &engine.Check{
 	ID: "SBX603", Name: "monkeypatching", Capability: "monkeypatching", Severity: "high", CWE: 471,
-	Doc:     "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...), setattr/delattr on modules, updates of module dicts",
+	Doc:     "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...), setattr/delattr on modules, updates of module dicts, changes of sys.path and the import hooks, also where sys.path is handed to other code (list.insert(sys.path, ...))",
 	Hint:    "wrap the function in your own code instead of replacing module attributes",
 	Message: "assignment to %s.%s changes the module for all code",
-	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.SubscriptNode, engine.CallNode},
+	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.SubscriptNode, engine.CallNode, engine.NameNode},
 	Run:     runSBX603,
 }
 
@@ -18,9 +20,14 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 	switch t := n.(type) {
 	case *ast.Call:
 		monkeyCall(p, t)
+	case *ast.Name:
+		if t.Ctx == ast.Load {
+			importPathValue(p, t)
+		}
 	case *ast.Attribute:
 		// Any store or delete: assignment, augmented assignment, for/with/comprehension targets.
 		if t.Ctx == ast.Load {
+			importPathValue(p, t)
 			return
 		}
 		for _, r := range p.Refs(t.Value) {
@@ -40,6 +47,35 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 			}
 		}
 	}
+}
+
+// importPathValue reports sys.path (or meta_path, path_hooks) handed to code that may change it:
+// list.insert(sys.path, ...), operator.setitem(sys.path, ...), functools.partial(list.insert,
+// sys.path, 0), a container or an attribute holding it. Iterating, comparing, printing it and
+// the other builtin functions only read it.
+func importPathValue(p *engine.Pass, n ast.Node) {
+	if _, ok := engine.FirstIn(p.RefsOf(n), importPathSet); !ok {
+		return // nearly every name: one bit of each ref
+	}
+	q, ok := engine.FirstIn(p.NamedRefs(n, true), importPathSet)
+	if !ok || !p.UsedAsValue(n) {
+		return
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.For, *ast.AsyncFor, *ast.Comprehension, *ast.Compare, *ast.FormattedValue:
+		return
+	case *ast.Subscript:
+		if parent.Ctx == ast.Load {
+			return // sys.path[0]; a store into it is reported above
+		}
+	case *ast.Call:
+		for _, r := range p.Refs(parent.Func) {
+			if r.Kind == engine.ObjRef && strings.HasPrefix(r.Qual, "builtins.") && strings.Count(r.Qual, ".") == 1 {
+				return // print(sys.path), list(sys.path), len(sys.path)
+			}
+		}
+	}
+	p.Reportf(n, "%s is handed to code that may change it, and with it what import statements load", q)
 }
 
 // importPathLists are the lists that decide what an import statement loads.

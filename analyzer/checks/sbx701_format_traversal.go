@@ -9,7 +9,7 @@ import (
 
 var sbx701 = &engine.Check{
 	ID: "SBX701", Name: "format-traversal", Capability: "format_traversal", Severity: "high", CWE: 134,
-	Doc:        "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\")",
+	Doc:        "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\"); string.Formatter's format, vformat and get_field with a format string or field name built at run time",
 	Hint:       "use f-strings or plain {} / {name} fields",
 	Message:    "format field {%s} traverses attributes or items of its argument",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},
@@ -26,7 +26,17 @@ func runSBX701(p *engine.Pass, n ast.Node) {
 		if n.Attr == "format" || n.Attr == "format_map" {
 			format, ok = p.ConstString(n.Value)
 		}
+		// A Formatter's method taken as a value (map(fmt.vformat, ...)): its format strings are
+		// not seen. SBX204 reports it on a string.Formatter; this, on the program's subclasses.
+		if !ok && (n.Attr == "format" || n.Attr == "vformat" || n.Attr == "get_field") && !p.IsCallee(n) &&
+			n.Ctx == ast.Load && p.IsOwn(n.Value) && p.OwnSubclassOf("string.Formatter") && !p.OwnDefines(n.Value, n.Attr) {
+			p.Reportf(n, "string.Formatter.%s taken as a value: the format strings it is called with are not seen", n.Attr)
+			return
+		}
 	case *ast.Call:
+		if formatterCall(p, n) {
+			return
+		}
 		format, ok = formatOfCall(p, n)
 	}
 	if !ok {
@@ -35,6 +45,78 @@ func runSBX701(p *engine.Pass, n ast.Node) {
 	if field, t := traversingField(format); t {
 		p.Report(n, field)
 	}
+}
+
+// formatterCall judges a call of a string.Formatter's format, vformat or get_field (of a
+// Formatter, of a subclass the program defines, or, by name, of an object of unknown class in a
+// program that imports string) whose format string or field name is not a constant: the fields
+// are then attribute paths the source does not show. It reports whether it reported.
+func formatterCall(p *engine.Pass, c *ast.Call) bool {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch at.Attr {
+	case "format", "vformat", "get_field":
+	default:
+		return false
+	}
+	arg := c.Args[0]
+	if formatterClass(p, at.Value) {
+		// string.Formatter.vformat(f, fmt, ...): unbound, the format string comes second.
+		if len(c.Args) < 2 {
+			return false
+		}
+		arg = c.Args[1]
+		if s, ok := p.ConstString(arg); ok {
+			if at.Attr == "get_field" {
+				s = "{" + s + "}"
+			}
+			if field, t := traversingField(s); t {
+				p.Report(c, field)
+				return true
+			}
+			return false
+		}
+	} else if !formatterLike(p, at.Value, at.Attr) {
+		return false
+	}
+	if _, ok := p.ConstString(arg); ok {
+		return false // a constant: its fields are judged below
+	}
+	what := "format string"
+	if at.Attr == "get_field" {
+		what = "field name"
+	}
+	p.Reportf(c, "string.Formatter.%s with a %s built at run time walks attribute paths the source does not show", at.Attr, what)
+	return true
+}
+
+// formatterClass reports whether e is string.Formatter itself, or a subclass the program defines.
+func formatterClass(p *engine.Pass, e ast.Expr) bool {
+	for _, r := range p.Refs(e) {
+		if class, inst, ok := p.TypeOf(r); ok && !inst && class == "string.Formatter" {
+			return true
+		}
+	}
+	nm, ok := e.(*ast.Name)
+	return ok && ownClass(p, nm) && p.OwnSubclassOf("string.Formatter")
+}
+
+// formatterLike reports whether recv may be a string.Formatter: one, an object of a subclass the
+// program defines, or (for the methods str has not, vformat and get_field) an object of unknown
+// class in a program that imports string.
+func formatterLike(p *engine.Pass, recv ast.Expr, method string) bool {
+	refs := p.Refs(recv)
+	for _, r := range refs {
+		if class, inst, ok := p.TypeOf(r); ok && inst && class == "string.Formatter" {
+			return true
+		}
+	}
+	if p.IsOwn(recv) {
+		return p.OwnSubclassOf("string.Formatter")
+	}
+	return len(refs) == 0 && method != "format" && p.Imported("string")
 }
 
 // formatOfCall returns the format string a call formats with, for the forms the Attribute case

@@ -12,4 +12,10 @@ var (
 	importBuiltins      = engine.NewNameSet("import builtins", "builtins.__import__", "importlib.import_module", "importlib.__import__")
 	// setDelBuiltins change an object's attributes (SBX603 on modules).
 	setDelBuiltins = engine.NewNameSet("setattr and delattr", "builtins.setattr", "builtins.delattr")
+	// getterFuncs make getters of attribute paths (SBX302 reads their steps).
+	getterFuncs = engine.NewNameSet("attribute getters", "operator.attrgetter")
+	typeBuiltin = engine.NewNameSet("type", "builtins.type")
+	varsBuiltin = engine.NewNameSet("vars", "builtins.vars")
+	// importPathSet are the lists that decide what an import statement loads (SBX603).
+	importPathSet = engine.NewNameSet("import search state", "sys.path", "sys.meta_path", "sys.path_hooks")
 )

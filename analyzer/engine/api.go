@@ -92,6 +92,17 @@ func (p *Pass) RecordCapabilities(caps ...string) {
 	}
 }
 
+// NamesDataclass reports whether the program names dataclasses.dataclass or make_dataclass (under
+// any module's attribute or alias), or imports dataclasses: what reads annotations' names as code.
+func (p *Pass) NamesDataclass() bool { return p.dataclassNamed }
+
+// EvaluatesAnnotations reports whether the program names a function that evaluates string
+// annotations (typing.get_type_hints, functools.singledispatch and the like).
+func (p *Pass) EvaluatesAnnotations() bool { return p.evalStrings }
+
+// InClassBody reports whether the current node is evaluated directly in a class body.
+func (p *Pass) InClassBody() bool { return p.cur.sc.kind == scClass }
+
 // Encoding is the source's declared PEP 263 codec, "" when none.
 func (p *Pass) Encoding() string { return p.rep.Encoding }
 
@@ -185,3 +196,18 @@ var keywords = map[string]bool{
 
 // NormalizeCodec is a codec name as the folder compares them: lower case, "_" for "-".
 func NormalizeCodec(enc string) string { return normCodec(enc) }
+
+// IsFunctionDef reports whether b is a def (or async def) of the program.
+func (b *Binding) IsFunctionDef() bool {
+	switch b.node.(type) {
+	case *ast.FunctionDef, *ast.AsyncFunctionDef:
+		return b.kind == bDef
+	}
+	return false
+}
+
+// IsClassDef reports whether b is a class statement of the program.
+func (b *Binding) IsClassDef() bool {
+	_, ok := b.node.(*ast.ClassDef)
+	return ok && b.kind == bDef
+}

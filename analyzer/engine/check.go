@@ -75,6 +75,7 @@ const (
 	AnnAssignNode
 	DeleteNode
 	MatchMappingNode
+	DictNode
 	kNameUnresolved      // a Name that refers to nothing known: routed only to Unresolved checks
 	kAttributeUnresolved // an Attribute whose value and itself refer to nothing known: the same
 	kCallUnresolved      // a Call whose function and its object refer to nothing known: the same
@@ -114,6 +115,8 @@ func kindOf(n ast.Node) NodeKind {
 		return DeleteNode
 	case *ast.MatchMapping:
 		return MatchMappingNode
+	case *ast.Dict:
+		return DictNode
 	}
 	return kNone
 }

@@ -26,7 +26,7 @@ import (
 
 // Version is the analyzer's version, recorded in every report; bump it when a check changes what
 // it reports, so that audit records say which analyzer judged them.
-const Version = "sbxgate-analyzer/0.1.1"
+const Version = "sbxgate-analyzer/0.2.0"
 
 const (
 	// maxSourceBytes bounds the input; larger programs are refused with a LimitError.
@@ -62,6 +62,7 @@ type Engine struct {
 	// wholeSource are the IDs of the checks that read the whole source (ModuleNode): in a string
 	// Python evaluates (Pass.embedded) they have already run on the file.
 	wholeSource map[string]bool
+	api         *apiTables // the reviewed API (config/module_api.*)
 }
 
 // New validates the checks and the config's module tables and returns an engine that runs the
@@ -80,8 +81,12 @@ func New(cfg *config.Config, checks []*Check) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	api, err := loadAPITables()
+	if err != nil {
+		return nil, err
+	}
 	a := &Engine{
-		cfg: cfg, mods: mods, checks: checks, naming: newNaming(checks),
+		cfg: cfg, mods: mods, checks: checks, naming: newNaming(checks), api: api,
 		caps: map[string][]string{}, moduleCaps: map[string][]string{}, denied: map[string]bool{},
 	}
 	for key, cs := range cfg.Modules.Capabilities {

@@ -139,6 +139,9 @@ func (p *Pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 		v, ok := p.fold(b.value, b.scope, b.idx, depth+1)
 		p.env = saved
 		b.busy = false
+		if ok && v.k == cList && p.mutatedName(e.Id) {
+			return Value{}, false // parts.append(...) changed the list the display made
+		}
 		return v, ok
 	case *ast.JoinedStr:
 		var sb strings.Builder

@@ -41,18 +41,22 @@ type Pass struct {
 	// expressions (typing.get_type_hints and the like): then every string that is a Python
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
 	evalStrings bool
-	embeddedAt  map[ast.Node]bool
-	namingHits  []namingHit
-	small       [2 * smallN]smallEntry // refs' cache (see there), and the slot it replaces next
-	smallNext   int
-	ascii       uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
-	ctx         context.Context
-	depth       int     // nesting of embedded analyses (string annotations)
-	embeddedN   int     // bytes of embedded source analyzed
-	frames      []frame // every node's frame, in the order the walker made them
-	order       []int32 // indexes into frames, in walk order
-	annStack    []ast.Node
-	memo        nodeMemo
+	// dataclassNamed is set when the program names dataclasses' class makers, which paste the
+	// names of a class's annotations into code they exec.
+	dataclassNamed bool
+	embeddedAt     map[ast.Node]bool
+	namingHits     []namingHit
+	small          [2 * smallN]smallEntry // refs' cache (see there), and the slot it replaces next
+	smallNext      int
+	ascii          uint8 // 0 until textASCII asks, then 1 when p.text is ASCII, else 2
+	ctx            context.Context
+	depth          int     // nesting of embedded analyses (string annotations)
+	embeddedN      int     // bytes of embedded source analyzed
+	frames         []frame // every node's frame, in the order the walker made them
+	order          []int32 // indexes into frames, in walk order
+	annStack       []ast.Node
+	memo           nodeMemo
+	own            ownFacts
 }
 
 // nodeKey identifies an expression node by the pointer its interface value holds. Every node is a
@@ -98,6 +102,9 @@ var passPool = sync.Pool{New: func() any {
 		w:         newWalker(),
 		dyn:       map[nodeKey]*DynImport{},
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
+		own: ownFacts{selfArgs: map[*ast.Arg]*ast.ClassDef{}, classAttrs: map[classAttr]bool{},
+			classSite: map[*ast.ClassDef]Site{}, annotated: map[*ast.Arg]Site{}, attrs: map[string]bool{}, subclassOf: map[string]bool{},
+			mutated: map[string]bool{}, loopElems: map[*ast.Name]loopElem{}},
 	}
 }}
 
@@ -119,10 +126,11 @@ func (p *Pass) release() {
 	clear(p.static)
 	clear(p.frames)
 	clear(p.annStack[:cap(p.annStack)])
+	p.own.reset()
 	*p = Pass{
 		w: p.w, refCache: p.refCache, foldCache: p.foldCache, dyn: p.dyn,
 		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0], order: p.order[:0],
-		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0],
+		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0], own: p.own,
 	}
 	passPool.Put(p)
 }
@@ -385,3 +393,7 @@ func locOf(n ast.Node) ast.Loc {
 	}
 	return ast.Loc{Lineno: 1}
 }
+
+// isDataclassMaker reports whether name is that of a dataclasses function that makes classes
+// whose methods it execs from their annotations' names.
+func isDataclassMaker(name string) bool { return name == "dataclass" || name == "make_dataclass" }

@@ -29,10 +29,17 @@ func (p *Pass) IsCallee(n ast.Node) bool {
 	return ok && sameNode(c.Func, n)
 }
 
+// IsAttrBase reports whether n is the object of an attribute reference (the x of x.attr).
+func (p *Pass) IsAttrBase(n ast.Node) bool { return p.isAttrBase(n) }
+
 func (p *Pass) isAttrBase(n ast.Node) bool {
 	a, ok := p.Parent().(*ast.Attribute)
 	return ok && sameNode(a.Value, n)
 }
+
+// IsAliasPos reports whether n is the whole value of an assignment to plain names that resolution
+// follows (e = eval): its uses are judged where they are.
+func (p *Pass) IsAliasPos(n ast.Node) bool { return p.isAliasPos(n) }
 
 // isAliasPos reports whether n is the whole value of an assignment to plain names, in a scope where
 // the names are tracked (not a class body, whose attributes are reached as Class.name).

@@ -358,6 +358,7 @@ func (p *Pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []Ref {
 			out = p.addRef(out, Ref{Qual: inst, Kind: ObjRef})
 			continue
 		}
+
 		if f.Kind == GetterRef && len(e.Args) == 1 {
 			for _, steps := range p.getterSteps(f.Qual, e.Args[0], sc, idx, depth) {
 				out = p.addRef(out, steps[len(steps)-1])
@@ -405,6 +406,12 @@ func (p *Pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []Ref {
 				}
 			}
 			out = p.addRef(out, p.a.modRef(name))
+		default:
+			// An object of a class of the reviewed API, or of what a factory the review lists
+			// returns: its attributes are judged against the class's API.
+			if c := p.a.api.instanceOf(f); c != "" {
+				out = p.addRef(out, Ref{Qual: c + "()", Kind: ObjRef})
+			}
 		}
 	}
 	return p.w.refLists.keep(out)

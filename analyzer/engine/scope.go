@@ -29,6 +29,7 @@ type scope struct {
 	syms        map[string]*symbol
 	stars       []string // modules star-imported here
 	w           *walker  // whose slabs its symbols come from
+	def         ast.Node // the def, lambda, class or comprehension it is the scope of; nil for the module
 }
 
 type symbol struct {
@@ -51,9 +52,13 @@ type Binding struct {
 	kind  bindKind
 	value ast.Expr
 	iter  ast.Expr // for a loop target: what it iterates over
-	scope *scope   // where value is evaluated
-	idx   int      // statement index in scope's body where value is evaluated
-	ref   Ref
+	// elemIter is what a loop iterates over when the name is element elemIndex of its tuple
+	// target (for name, fn in table.items()).
+	elemIter  ast.Expr
+	elemIndex int
+	scope     *scope // where value is evaluated
+	idx       int    // statement index in scope's body where value is evaluated
+	ref       Ref
 	// at is the statement index in the binding scope; cond is true when the binding sits inside a
 	// compound statement (it may not run).
 	at   int
@@ -243,6 +248,7 @@ func (w *walker) scopeFor(n ast.Node, kind scopeKind, parent *scope, idx int) *s
 		return s
 	}
 	s := w.newScope(kind, parent, idx)
+	s.def = n
 	w.scopes.put(k, s)
 	return s
 }
@@ -441,14 +447,36 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
+		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Attr)
+		if n.Ctx != ast.Load {
+			c.noteStore(f, n)
+		}
+		if n.Attr == "__annotations__" || n.Attr == "__module__" {
+			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
+		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
+	case *ast.For:
+		c.noteLoop(n.Target, n.Iter, f)
+	case *ast.AsyncFor:
+		c.noteLoop(n.Target, n.Iter, f)
+	case *ast.Comprehension:
+		c.noteLoop(n.Target, n.Iter, f)
 	case *ast.FunctionDef:
 		c.bindDef(f, n.Name, n)
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+		c.noteDef(f, n.Name, n.Args, n.DecoratorList)
+		c.noteAnnotation(n.Returns, f)
 	case *ast.AsyncFunctionDef:
 		c.bindDef(f, n.Name, n)
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
+		c.noteDef(f, n.Name, n.Args, n.DecoratorList)
+		c.noteAnnotation(n.Returns, f)
+	case *ast.Arg:
+		c.noteAnnotation(n.Annotation, f)
+	case *ast.AnnAssign:
+		c.noteAnnotation(n.Annotation, f)
 	case *ast.Lambda:
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.Match:
@@ -459,6 +487,8 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 	case *ast.ClassDef:
 		c.bindDef(f, n.Name, n)
+		c.p.own.classSite[n] = Site{f.sc, f.idx}
+		c.noteClassBinding(f, n.Name)
 	case *ast.Assign:
 		for _, t := range n.Targets {
 			c.pair(t, n.Value)
@@ -479,6 +509,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
+			c.noteClassBinding(f, name)
 			r.tags = c.a.tagsOf(r.Qual) // once here rather than at every use
 			c.bind(f.sc, name, Binding{kind: bImport, ref: r, at: f.idx, cond: f.cond, node: al})
 		}
@@ -500,6 +531,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			if al.Asname != nil {
 				name = *al.Asname
 			}
+			c.noteClassBinding(f, name)
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: al}
 			if n.Level == 0 {
 				b.kind = bImport
@@ -509,9 +541,17 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			c.bind(f.sc, name, b)
 		}
 	case *ast.Name:
+		if n.Id == "__annotations__" && n.Ctx == ast.Load {
+			c.noteAnnotationStore(n, n.Id, ast.Load, parent) // __annotations__["k"] = v in a class body
+		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
+		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
 		switch n.Ctx {
 		case ast.Store:
+			c.noteClassBinding(f, n.Id)
+			if f.sc.kind == scClass && (n.Id == "__annotations__" || n.Id == "__module__") {
+				c.p.own.annStores = append(c.p.own.annStores, n)
+			}
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
 			sc := f.sc
 			switch p := parent.(type) {
@@ -537,6 +577,10 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			case *ast.Comprehension:
 				if ast.Node(p.Target) == ast.Node(n) {
 					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+				}
+			case *ast.Tuple, *ast.List:
+				if el, ok := c.p.own.loopElems[n]; ok {
+					b.elemIter, b.elemIndex, b.scope, b.idx = el.iter, el.index, el.site.sc, el.site.idx
 				}
 			}
 			if v, ok := c.pairs[n]; ok {
@@ -840,4 +884,40 @@ func (t *nodeTable[V]) reset() {
 		t.keys[i], t.vals[i] = nil, zero
 	}
 	t.used = t.used[:0]
+}
+
+// mayMutate reports whether the name n, read in parent, may have its value changed in place there:
+// a list method that changes it, a store into an item, or an argument of a call that is not one
+// of the builtins that only read. Folding does not follow a list through such a name.
+func mayMutate(n *ast.Name, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.Attribute:
+		switch p.Attr {
+		case "append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
+			"__delitem__", "__iadd__", "__imul__":
+			return true
+		}
+	case *ast.Subscript:
+		return p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
+	case *ast.Starred, *ast.Keyword:
+		return true
+	case *ast.Call:
+		if ast.Node(p.Func) == ast.Node(n) {
+			return false
+		}
+		switch f := p.Func.(type) {
+		case *ast.Name:
+			switch f.Id {
+			case "len", "list", "tuple", "print", "sorted", "set", "frozenset", "str", "repr", "any", "all", "sum",
+				"min", "max", "enumerate", "zip", "iter", "reversed", "bool", "isinstance", "id", "hash", "dict":
+				return false
+			}
+		case *ast.Attribute:
+			if _, ok := f.Value.(*ast.Constant); ok && (f.Attr == "join" || f.Attr == "format") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -16,6 +16,8 @@ const (
 	tagKnown    qualTags = 1 << iota // the tags below have been computed
 	tagCaps                          // the config's capability map has the exact name
 	tagDenied                        // the config's denied attributes have it
+	tagAPIRule                       // the reviewed API may have an exclusion or judged call for it
+	tagInAPI                         // a module attribute the reviewed API's table lists
 	namingShift = iota               // first bit of the naming field
 )
 
@@ -68,6 +70,9 @@ func (r Ref) In(s *NameSet) bool { return r.tags&s.bit != 0 }
 
 // HasCapabilities reports whether the config's capability map has r's exact name.
 func (r Ref) HasCapabilities() bool { return r.tags&tagCaps != 0 }
+
+// InAPI reports whether r is a module attribute the reviewed API's table lists.
+func (r Ref) InAPI() bool { return r.tags&tagInAPI != 0 }
 
 // IsDenied reports whether the config's denied attributes have r's name.
 func (r Ref) IsDenied() bool { return r.tags&tagDenied != 0 }
@@ -173,6 +178,20 @@ func (a *Engine) buildTags() map[string]qualTags {
 	}
 	for q, n := range a.naming.exact {
 		m[q] |= qualTags(n) << namingShift
+	}
+	for mod, attrs := range a.api.modules {
+		for attr := range attrs {
+			m[mod+"."+attr] |= tagInAPI
+		}
+	}
+	for q := range a.api.ruleQuals() {
+		m[q] |= tagAPIRule
+		// Resolution names a module by the name the module table knows it by.
+		if i := strings.LastIndexByte(q, '.'); i > 0 {
+			if c := a.mods.canonical(q[:i]); c != q[:i] {
+				m[c+q[i:]] |= tagAPIRule
+			}
+		}
 	}
 	return m
 }

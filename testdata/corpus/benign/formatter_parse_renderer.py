@@ -13,7 +13,7 @@ class Renderer:
         for text, field, spec, conv in self.fmt.parse(self.template):
             out.append(text)
             if field is not None:
-                value, _ = self.fmt.get_field(field, (), values)
+                value, _ = self.fmt.get_field(field, (), values)  # want: SBX701
                 out.append(self.fmt.format_field(value, spec))
         return "".join(out)
 

@@ -4,7 +4,7 @@ import typing
 
 
 class Config:
-    timeout: "__import__('subprocess').getoutput('id')"  # want: SBX103
+    timeout: "__import__('subprocess').getoutput('id')"  # want: SBX103 SBX205
 
 
 print(typing.get_type_hints(Config))

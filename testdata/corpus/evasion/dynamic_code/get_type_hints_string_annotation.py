@@ -3,7 +3,7 @@
 import typing
 
 
-def handler(payload: "__import__('os').system('id')") -> None:  # want: SBX101 SBX103
+def handler(payload: "__import__('os').system('id')") -> None:  # want: SBX101 SBX103 SBX205
     pass
 
 

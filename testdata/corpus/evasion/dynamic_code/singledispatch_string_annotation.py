@@ -9,5 +9,5 @@ def show(x):
 
 
 @show.register
-def _(x: "__import__('os').popen('id') and int"):  # want: SBX101 SBX103
+def _(x: "__import__('os').popen('id') and int"):  # want: SBX101 SBX103 SBX205
     return x

@@ -2,6 +2,6 @@
 # family: dynamic_import
 import sys
 
-match sys:
+match sys:  # want: SBX506
     case object(modules={"posix": posix}):  # want: SBX103 SBX303
         posix.system("id")

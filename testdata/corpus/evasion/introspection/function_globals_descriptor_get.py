@@ -3,5 +3,5 @@
 import random
 
 seed = random.Random.seed
-glob = type(seed).__dict__["__globals__"].__get__(seed)  # want: SBX301
+glob = type(seed).__dict__["__globals__"].__get__(seed)  # want: SBX301 SBX305
 glob["_os"].system("id")

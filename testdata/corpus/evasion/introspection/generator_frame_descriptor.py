@@ -5,5 +5,5 @@ def gen():
 
 
 g = gen()
-frame = type(g).__dict__["gi_frame"].__get__(g)  # want: SBX302
+frame = type(g).__dict__["gi_frame"].__get__(g)  # want: SBX302 SBX305
 print(frame)

@@ -6,5 +6,5 @@ class Tools:
         return 1
 
 
-g = Tools.__dict__["helper"].__func__.__globals__  # want: SBX301
+g = Tools.__dict__["helper"].__func__.__globals__  # want: SBX301 SBX305
 print(g["__builtins__"])  # want: SBX401

@@ -8,5 +8,5 @@ def spy(text, *args, **kwargs):
     return {}
 
 
-object.__setattr__(json, "loads", spy)  # want: SBX603
+object.__setattr__(json, "loads", spy)  # want: SBX603 SBX506
 print(json.loads("{}"))

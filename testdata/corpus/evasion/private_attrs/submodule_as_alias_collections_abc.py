@@ -4,4 +4,4 @@
 # analyzer must see _collections_abc's sys attribute through it.
 import collections.abc as cabc
 
-cabc.sys.modules["os"].system("id")  # want: SBX101 SBX103 SBX303
+cabc.sys.modules["os"].system("id")  # want: SBX101 SBX103 SBX303 SBX504

@@ -1,0 +1,304 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx205 = &engine.Check{
+	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
+	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
+	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
+	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
+	// first walk (Pass.AnnotationStores), read at the module node.
+	Nodes: []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.SubscriptNode, engine.DictNode},
+	// Subscript stores into any dictionary, and dataclass(...)(cls).
+	Unresolved: []engine.NodeKind{engine.SubscriptNode, engine.CallNode},
+	Run:        runSBX205,
+}
+
+func runSBX205(p *engine.Pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Module:
+		for _, st := range p.AnnotationStores() {
+			switch st := st.(type) {
+			case *ast.Attribute:
+				if annotationDunder(p, st.Attr) {
+					p.Reportf(st, "assignment to %s %s", st.Attr, annotationWhy(st.Attr))
+				}
+			case *ast.Name:
+				if annotationDunder(p, st.Id) {
+					p.Reportf(st, "a store into %s %s", st.Id, annotationWhy(st.Id))
+				}
+			}
+		}
+		for _, d := range p.AnnotationDefs() {
+			name := defName(d)
+			switch {
+			case name == "__prepare__" && readsAnnotations(p):
+				p.Reportf(d, "a metaclass's __prepare__ chooses the namespace the class body's annotations are stored into, which dataclasses and the annotation evaluators read")
+			case annotationDunder(p, name):
+				p.Reportf(d, "a method named %s %s", name, annotationWhy(name))
+			}
+		}
+		if !p.EvaluatesAnnotations() {
+			return
+		}
+		for _, a := range p.AnnotationStrings() {
+			e, ok := engine.ParseExpression(a.Value)
+			if !ok {
+				continue // not Python: an evaluator raises SyntaxError before running anything
+			}
+			if why := notAType(p, e, a.Site, 0); why != "" {
+				p.Report(a.Node, a.Value, why)
+			}
+		}
+	case *ast.Call:
+		annotationCall(p, n)
+	case *ast.Dict:
+		for _, k := range n.Keys {
+			var s string
+			switch k := k.(type) {
+			case nil:
+				continue // **mapping
+			case *ast.Constant:
+				s, _ = k.Value.(string) // most keys: no folding needed
+			default:
+				s, _ = p.ConstString(k)
+			}
+			if annotationDunder(p, s) {
+				p.Reportf(k, "a namespace with the key %s %s", s, annotationWhy(s))
+				return
+			}
+		}
+	case *ast.Subscript:
+		// ns["__annotations__"] = v, and ns["__annotations__"]["k"] = v or .update(...): a
+		// namespace's annotations changed, in a metaclass's __new__ for one.
+		if n.Ctx == ast.Load && !changedInPlace(p, n) {
+			return
+		}
+		if k, ok := p.ConstString(n.Slice); ok && annotationDunder(p, k) {
+			p.Reportf(n, "a store into the key %s %s", k, annotationWhy(k))
+		}
+	}
+}
+
+// changedInPlace reports whether the value of the current node n is changed where it is read:
+// an item stored into it, or a mutating method called on it.
+func changedInPlace(p *engine.Pass, n ast.Node) bool {
+	switch parent := p.Parent().(type) {
+	case *ast.Subscript:
+		return parent.Ctx != ast.Load && ast.Node(parent.Value) == n
+	case *ast.Attribute:
+		switch parent.Attr {
+		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__", "__ior__":
+			return true
+		}
+	}
+	return false
+}
+
+// annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
+// the keys, setattr.
+func annotationCall(p *engine.Pass, c *ast.Call) {
+	for _, k := range c.Keywords {
+		// SimpleNamespace(__annotations__=...), type(..., __module__=...): any call.
+		if k.Arg != nil && annotationDunder(p, *k.Arg) {
+			p.Reportf(c, "the keyword %s %s", *k.Arg, annotationWhy(*k.Arg))
+			return
+		}
+	}
+	// dataclass(order=True)(cls): the decorator a dataclass call with options returns, applied.
+	if inner, ok := c.Func.(*ast.Call); ok && len(c.Args) == 1 && len(inner.Args) == 0 {
+		for _, r := range p.Refs(inner.Func) {
+			if r.Qual == "dataclasses.dataclass" && !ownClass(p, c.Args[0]) {
+				p.Reportf(c, "dataclasses.dataclass of a class made at run time: its __annotations__ keys are pasted into the code dataclasses exec")
+				return
+			}
+		}
+	}
+	for _, r := range p.Refs(c.Func) {
+		switch {
+		case r.Qual == "typing.get_type_hints":
+			if !ownHintsTarget(p, c) {
+				p.Reportf(c, "typing.get_type_hints evaluates the string annotations of an object that is not one of the program's classes or functions, or in namespaces of its own")
+			}
+			return
+		case (r.Qual == "functools.update_wrapper" || r.Qual == "functools.wraps") && p.EvaluatesAnnotations():
+			// They copy __annotations__ and __module__ from the wrapped object to the wrapper.
+			w := argOrKeyword(c, 0, "wrapped")
+			if r.Qual == "functools.update_wrapper" {
+				w = argOrKeyword(c, 1, "wrapped")
+			}
+			if w != nil && !p.DefinedClassOrFunction(w) {
+				p.Reportf(c, "%s copies the annotations of an object that is not one of the program's functions onto a function the annotation evaluators may evaluate", short(r.Qual))
+			}
+			return
+		case setDelBuiltins.Has(r.Qual) && len(c.Args) >= 2:
+			if name, ok := p.ConstString(c.Args[1]); ok {
+				if annotationDunder(p, name) {
+					p.Reportf(c, "setting %s %s", name, annotationWhy(name))
+				}
+			} else if readsAnnotations(p) && (classLike(p, c.Args[0]) || ownClass(p, c.Args[0])) {
+				p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
+			}
+			return
+		case r.Qual == "dataclasses.dataclass" && len(c.Args) == 1:
+			// dataclass(cls) called: cls must be a class statement, whose annotations are written.
+			if !ownClass(p, c.Args[0]) {
+				p.Reportf(c, "dataclasses.dataclass of a class made at run time: its __annotations__ keys are pasted into the code dataclasses exec")
+			}
+			return
+		case r.Qual == "builtins.type" && len(c.Args) == 3 && readsAnnotations(p):
+			if _, ok := c.Args[2].(*ast.Dict); !ok {
+				p.Reportf(c, "type() with a namespace built at run time may give the class __annotations__, which dataclasses and the annotation evaluators read")
+			}
+			return
+		case r.Qual == "types.new_class" && len(c.Args)+len(c.Keywords) >= 4 && readsAnnotations(p):
+			p.Reportf(c, "types.new_class with a body callback may give the class __annotations__, which dataclasses and the annotation evaluators read")
+			return
+		}
+	}
+}
+
+func defName(d ast.Node) string {
+	switch d := d.(type) {
+	case *ast.FunctionDef:
+		return d.Name
+	case *ast.AsyncFunctionDef:
+		return d.Name
+	}
+	return ""
+}
+
+// readsAnnotations reports whether the program names something that reads classes' annotations as
+// code: dataclasses (the field names) or an annotation evaluator (the values).
+func readsAnnotations(p *engine.Pass) bool {
+	return p.EvaluatesAnnotations() || p.NamesDataclass()
+}
+
+// annotationDunder reports whether name chooses what annotations are or where they are evaluated:
+// __annotations__ always (dataclasses read it too), __module__ where an evaluator is named.
+func annotationDunder(p *engine.Pass, name string) bool {
+	return name == "__annotations__" || name == "__module__" && p.EvaluatesAnnotations()
+}
+
+func annotationWhy(name string) string {
+	if name == "__annotations__" {
+		return "makes annotations the source does not show: dataclasses paste their names into the code they exec, and typing.get_type_hints evaluates their values"
+	}
+	return "chooses the module whose namespace typing.get_type_hints evaluates string annotations in"
+}
+
+// ownClass reports whether e is a class of the program (a name bound to a class statement, cls).
+func ownClass(p *engine.Pass, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok || !p.IsOwn(nm) {
+		return false
+	}
+	for _, b := range p.Bindings(nm.Id) {
+		if b.IsFunctionDef() || b.Assigned() {
+			return false
+		}
+	}
+	return true
+}
+
+// ownHintsTarget reports whether get_type_hints(x) asks about one of the program's own classes or
+// functions, with no namespaces of its own: their annotations are judged where they are written.
+// x may be a name bound to a class or def, a method of one of the program's classes, a loop
+// variable over a display of those, or a parameter every call of whose function passes one.
+func ownHintsTarget(p *engine.Pass, c *ast.Call) bool {
+	if len(c.Args) != 1 {
+		return false
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil || *k.Arg != "include_extras" {
+			return false
+		}
+	}
+	return p.DefinedClassOrFunction(c.Args[0])
+}
+
+// notAType says why e, an expression from a string annotation evaluated at site, is not a plain
+// type, or "" when it is one: names and attribute paths that denote classes, subscripts of them,
+// unions with |, and the constants Literal takes.
+func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
+	if depth > 16 {
+		return "nested too deeply"
+	}
+	switch x := e.(type) {
+	case *ast.Name, *ast.Attribute:
+		return notATypeName(p, x, site)
+	case *ast.Subscript:
+		if why := notAType(p, x.Value, site, depth+1); why != "" {
+			return why
+		}
+		return notAType(p, x.Slice, site, depth+1)
+	case *ast.Tuple:
+		for _, el := range x.Elts {
+			if why := notAType(p, el, site, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	case *ast.List:
+		for _, el := range x.Elts {
+			if why := notAType(p, el, site, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	case *ast.BinOp:
+		if x.Op != ast.BitOr {
+			return "an operator"
+		}
+		if why := notAType(p, x.Left, site, depth+1); why != "" {
+			return why
+		}
+		return notAType(p, x.Right, site, depth+1)
+	case *ast.Constant:
+		return "" // None, ..., and Literal's values
+	case *ast.Call:
+		return "a call"
+	}
+	return "an expression"
+}
+
+// notATypeName judges a name or attribute path of a string annotation, resolved where the
+// annotation is: a module, a function, a private or dunder step is not a type.
+func notATypeName(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	root := e
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		if engine.IsPrivate(at.Attr) || engine.IsDunder(at.Attr) {
+			return "the attribute " + at.Attr
+		}
+		root = at.Value
+	}
+	nm, ok := root.(*ast.Name)
+	if !ok {
+		return "an expression"
+	}
+	for _, b := range p.BindingsAt(nm.Id, site) {
+		if b.IsFunctionDef() {
+			return "the function " + nm.Id
+		}
+	}
+	for _, r := range p.RefsAt(e, site) {
+		switch r.Kind {
+		case engine.ModRef, engine.DictRef, engine.ModulesRef, engine.GlobalsRef:
+			return "the module " + r.Qual
+		case engine.ObjRef:
+			mod, attr := moduleOf(r.Qual)
+			if mb, _ := p.ModuleMember(mod, attr); mb.Kind == engine.FunctionMember {
+				return "the function " + short(r.Qual)
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,145 @@
+package checks
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/engine"
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
+
+var sbx305 = &engine.Check{
+	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml); on the program's own objects, a private name the program does not define (one inherited from a standard-library class)",
+	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
+	Message:    "%s is a private attribute of an object the program does not define",
+	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode},
+	Run:        runSBX305,
+}
+
+func runSBX305(p *engine.Pass, n ast.Node) {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		if n.Attr != "" && n.Attr[0] == '_' {
+			foreignPrivate(p, n, n.Value, n.Attr)
+		}
+	case *ast.ImportFrom:
+		// from email import __path__: a dunder of a module, by import.
+		if n.Level == 0 {
+			for _, al := range n.Names {
+				if engine.IsDunder(al.Name) && !reviewedDunder(al.Name) && !p.HarmlessDunder(al.Name) {
+					p.Reportf(al, "%s is a dunder attribute of the module %s", al.Name, ast.Str(n.Module))
+				}
+			}
+		}
+	case *ast.Subscript:
+		// vars(x)["_name"], x.__dict__[key]: the object's attributes by key.
+		if n.Ctx == ast.Load {
+			namespaceKey(p, n, n.Value, n.Slice)
+		}
+	case *ast.Call:
+		at, isAttr := n.Func.(*ast.Attribute)
+		if isAttr && (at.Attr == "get" || at.Attr == "pop" || at.Attr == "setdefault" || at.Attr == "__getitem__") && len(n.Args) > 0 {
+			namespaceKey(p, n, at.Value, n.Args[0])
+			return
+		}
+		if isAttr && at.Attr == "__getattribute__" && len(n.Args) > 0 {
+			// x.__getattribute__("_name"), object.__getattribute__(x, "_name")
+			obj, name := at.Value, n.Args[0]
+			for _, r := range p.Refs(at.Value) {
+				if (r.Qual == "builtins.object" || r.Qual == "builtins.type") && len(n.Args) >= 2 {
+					obj, name = n.Args[0], n.Args[1]
+				}
+			}
+			if s, ok := p.ConstString(name); ok && s != "" && s[0] == '_' {
+				foreignPrivate(p, n, obj, s)
+			}
+			return
+		}
+		// getattr(x, "_name") and hasattr/setattr/delattr with a constant private name.
+		if len(n.Args) < 2 {
+			return
+		}
+		if _, ok := engine.FirstIn(p.Refs(n.Func), attrBuiltins); !ok {
+			return
+		}
+		if name, ok := p.ConstString(n.Args[1]); ok && name != "" && name[0] == '_' {
+			foreignPrivate(p, n, n.Args[0], name)
+		}
+	}
+}
+
+// namespaceKey judges a key read from an object's attribute dict, vars(x) or x.__dict__, of an
+// object that is not the program's own: a private or dunder key is judged like the attribute; a
+// key built at run time is a computed attribute name (constant public names from a loop over a
+// display excepted).
+func namespaceKey(p *engine.Pass, at ast.Node, ns, key ast.Expr) {
+	obj := namespaceOf(p, ns)
+	if obj == nil || p.IsOwn(obj) {
+		return
+	}
+	if s, ok := p.ConstString(key); ok {
+		if s != "" && s[0] == '_' && !reviewedDunder(s) {
+			foreignPrivate(p, at, obj, s)
+		}
+		return
+	}
+	if !safeLoopName(p, key) {
+		p.Reportf(at, "a key built at run time, read from the attributes of an object the program does not define, can name any of its attributes")
+	}
+}
+
+// namespaceOf is x when ns is vars(x) or x.__dict__ of an object that is not a module or a class
+// (those are SBX402's and SBX301's), else nil.
+func namespaceOf(p *engine.Pass, ns ast.Expr) ast.Expr {
+	var obj ast.Expr
+	switch e := ns.(type) {
+	case *ast.Attribute:
+		if e.Attr == "__dict__" {
+			obj = e.Value
+		}
+	case *ast.Call:
+		if len(e.Args) == 1 {
+			if _, ok := engine.FirstIn(p.Refs(e.Func), varsBuiltin); ok {
+				obj = e.Args[0]
+			}
+		}
+	}
+	if obj == nil || namespaceLike(p, p.Refs(obj)) || classLike(p, obj) {
+		return nil
+	}
+	return obj
+}
+
+func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
+	dunder := engine.IsDunder(attr)
+	if dunder && reviewedDunder(attr) || !dunder && p.HarmlessPrivate(attr) {
+		return // SBX301 or SBX302 report it; or the review lets any object have it
+	}
+	if p.IsOwn(obj) {
+		// The program's own object: its dunders, and the private names its class defines. A
+		// private name its class does not define comes from a library base class.
+		if dunder || p.OwnDefines(obj, attr) {
+			return
+		}
+		p.Reportf(at, "%s is not defined by the program's class: a private attribute it inherits from a library class", attr)
+		return
+	}
+	base := p.Refs(obj)
+	for _, r := range base {
+		if r.Kind == engine.ModRef && !dunder {
+			return // SBX501: a private attribute of a module
+		}
+	}
+	if dunder {
+		if p.HarmlessDunder(attr) && !(attr == "__dict__" && (classLike(p, obj) || namespaceLike(p, base))) {
+			return
+		}
+		p.Reportf(at, "%s is a dunder attribute of an object the program does not define", attr)
+		return
+	}
+	// A private name the program defines is its own, unless the library has it too: then the
+	// object must be the program's own.
+	if p.OwnAttr(attr) && !p.StdlibPrivate(attr) {
+		return
+	}
+	p.Report(at, attr)
+}

@@ -1,0 +1,893 @@
+package engine
+
+import (
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/analyzer/python/parser"
+)
+
+// The program's own objects: its classes and functions, the instances of its classes, and the
+// self and cls of its methods. Their private and dunder attributes are the program's business;
+// those of every other object are the interpreter's and the standard library's (SBX305).
+
+// ownFacts are collected by the first walk.
+type ownFacts struct {
+	// selfArgs are the first parameters of the functions defined in the program's class bodies
+	// (not staticmethods), self and cls, with their class.
+	selfArgs map[*ast.Arg]*ast.ClassDef
+	// classAttrs are the attribute names each class of the program defines: bound in its body,
+	// or assigned on self in its methods.
+	classAttrs map[classAttr]bool
+	// classSite is where each class statement is evaluated (its bases).
+	classSite map[*ast.ClassDef]Site
+	// annotated are the parameters with an annotation, with where the annotation is evaluated.
+	annotated map[*ast.Arg]Site
+	// attrs are the attribute names the program defines: assigned on any object, or bound in a
+	// class body (methods, class attributes).
+	attrs map[string]bool
+	// annStrings are the strings in annotations.
+	annStrings []AnnotationString
+	// annStores are the stores into __annotations__ and __module__: attributes assigned,
+	// deleted or changed in place, and names bound in class bodies.
+	annStores []ast.Node
+	// annDefs are the methods named __annotations__, __module__ or __prepare__.
+	annDefs []ast.Node
+	// subclassOf caches OwnSubclassOf.
+	subclassOf map[string]bool
+	// mutated caches mutatedName.
+	mutated map[string]bool
+	// loopElems are the names of loops' tuple targets, with what the loop iterates over.
+	loopElems map[*ast.Name]loopElem
+}
+
+type classAttr struct {
+	class *ast.ClassDef
+	name  string
+}
+
+type loopElem struct {
+	iter  ast.Expr
+	index int
+	site  Site
+}
+
+func (o *ownFacts) reset() {
+	clear(o.selfArgs)
+	clear(o.classAttrs)
+	clear(o.classSite)
+	clear(o.annotated)
+	clear(o.attrs)
+	clear(o.annStrings)
+	clear(o.subclassOf)
+	clear(o.mutated)
+	clear(o.loopElems)
+	o.annStrings = o.annStrings[:0]
+	clear(o.annStores)
+	o.annStores = o.annStores[:0]
+	clear(o.annDefs)
+	o.annDefs = o.annDefs[:0]
+}
+
+// noteDef records a def: its name when it is bound in a class body, and its self parameter.
+func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorators []ast.Expr) {
+	o := &c.p.own
+	c.noteClassBinding(f, name)
+	if f.sc.kind == scClass && (name == "__annotations__" || name == "__module__" || name == "__prepare__") {
+		o.annDefs = append(o.annDefs, f.n)
+	}
+	if f.sc.kind == scClass {
+		cls, _ := f.sc.def.(*ast.ClassDef)
+		static := false
+		for _, d := range decorators {
+			if n, ok := d.(*ast.Name); ok && n.Id == "staticmethod" {
+				static = true
+			}
+		}
+		if args != nil && !static && cls != nil {
+			switch {
+			case len(args.Posonlyargs) > 0:
+				o.selfArgs[args.Posonlyargs[0]] = cls
+			case len(args.Args) > 0:
+				o.selfArgs[args.Args[0]] = cls
+			}
+		}
+	}
+	if args == nil {
+		return
+	}
+	for _, list := range [][]*ast.Arg{args.Posonlyargs, args.Args, args.Kwonlyargs} {
+		for _, a := range list {
+			if a != nil && a.Annotation != nil {
+				o.annotated[a] = Site{f.sc, f.idx}
+			}
+		}
+	}
+}
+
+// OwnAttr reports whether the program defines attribute name: assigns it on some object or binds
+// it in a class body.
+func (p *Pass) OwnAttr(name string) bool { return p.own.attrs[name] }
+
+// IsOwn reports whether e, at the current node's site, is one of the program's own objects: a
+// class or function it defines, an instance of one of its classes, self or cls in one of its
+// methods, super() there, or the class of such an object (type(self), self.__class__).
+func (p *Pass) IsOwn(e ast.Expr) bool { return p.isOwn(e, p.Site(), 0) }
+
+// IsOwnAt is IsOwn for e evaluated at s.
+func (p *Pass) IsOwnAt(e ast.Expr, s Site) bool { return p.isOwn(e, s, 0) }
+
+func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
+	if depth > 6 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch e := e.(type) {
+	case *ast.Name:
+		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
+		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			if !p.ownBinding(b, depth) {
+				return false
+			}
+		}
+		return true
+	case *ast.Call:
+		switch f := e.Func.(type) {
+		case *ast.Name:
+			if f.Id == "super" && p.isBuiltinName(f, s) {
+				// super() in a method of the program's class; super(T, x) may name any class.
+				return len(e.Args) == 0 && p.enclosingClass(s) != nil
+			}
+			if f.Id == "type" && len(e.Args) == 1 && p.isBuiltinName(f, s) {
+				return p.isOwn(e.Args[0], s, depth+1)
+			}
+			return p.ownClass(f, s)
+		case *ast.Attribute:
+			// cls.create(...) and the like are not known to return own objects; Own.Nested() is.
+			return false
+		}
+	case *ast.Attribute:
+		if e.Attr == "__class__" {
+			return p.isOwn(e.Value, s, depth+1)
+		}
+	}
+	return false
+}
+
+// ownBinding reports whether binding b gives its name one of the program's own objects.
+func (p *Pass) ownBinding(b *Binding, depth int) bool {
+	switch b.kind {
+	case bDef:
+		return true
+	case bAssign:
+		return p.isOwn(b.value, Site{b.scope, b.idx}, depth+1)
+	case bUnknown:
+		a, ok := b.node.(*ast.Arg)
+		if !ok {
+			return false
+		}
+		if p.own.selfArgs[a] != nil {
+			return true
+		}
+		if site, ok := p.own.annotated[a]; ok {
+			return p.ownAnnotation(a.Annotation, site, depth)
+		}
+	}
+	return false
+}
+
+// ownAnnotation reports whether an annotation names one of the program's classes ("Node" as a
+// string too, or Node | None).
+func (p *Pass) ownAnnotation(e ast.Expr, s Site, depth int) bool {
+	switch e := e.(type) {
+	case *ast.Name:
+		return p.ownClass(e, s)
+	case *ast.Constant:
+		if str, ok := e.Value.(string); ok && isIdent(str) {
+			return p.ownClass(&ast.Name{Id: str, Ctx: ast.Load}, s)
+		}
+	case *ast.BinOp:
+		if e.Op == ast.BitOr {
+			return p.ownAnnotation(e.Left, s, depth) && p.ownAnnotationOrNone(e.Right, s, depth) ||
+				p.ownAnnotationOrNone(e.Left, s, depth) && p.ownAnnotation(e.Right, s, depth)
+		}
+	}
+	return false
+}
+
+func (p *Pass) ownAnnotationOrNone(e ast.Expr, s Site, depth int) bool {
+	if c, ok := e.(*ast.Constant); ok {
+		if _, none := c.Value.(ast.NoneValue); none {
+			return true
+		}
+	}
+	return p.ownAnnotation(e, s, depth)
+}
+
+// ownClass reports whether name is bound only to classes the program defines.
+func (p *Pass) ownClass(name *ast.Name, s Site) bool {
+	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
+	if builtin && p.a.mods.builtin[name.Id] || len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		if _, ok := b.node.(*ast.ClassDef); b.kind != bDef || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// isBuiltinName reports whether name, used at s, is the builtin of that name.
+func (p *Pass) isBuiltinName(name *ast.Name, s Site) bool {
+	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
+	return builtin && len(binds) == 0
+}
+
+func isIdent(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// AnnotationString is a string in an annotation: typing.get_type_hints and
+// functools.singledispatch evaluate it as Python where the annotation is.
+type AnnotationString struct {
+	Node  *ast.Constant
+	Value string
+	Site  Site // where the annotation is evaluated
+}
+
+// AnnotationStrings are the strings of the program's annotations (parameters, returns, annotated
+// assignments), in source order.
+func (p *Pass) AnnotationStrings() []AnnotationString { return p.own.annStrings }
+
+// noteAnnotation records the strings of annotation e, evaluated in f's scope.
+func (c *collector) noteAnnotation(e ast.Expr, f *frame) {
+	switch e.(type) {
+	case nil, *ast.Name, *ast.Attribute:
+		return // most annotations: no string in them
+	}
+	// On the pass's annotation stack, which annotationStrings (pass 2) uses too: no allocation
+	// per annotation.
+	stack := append(c.p.annStack[:0], ast.Node(e))
+	for steps := 0; len(stack) > 0 && steps < 512; steps++ {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if k, ok := n.(*ast.Constant); ok {
+			if s, ok := k.Value.(string); ok {
+				c.p.own.annStrings = append(c.p.own.annStrings, AnnotationString{k, s, Site{f.sc, f.idx}})
+			}
+			continue
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	c.p.annStack = stack[:0]
+}
+
+// ParseExpression parses code as one Python expression, as an evaluator of strings would.
+func ParseExpression(code string) (ast.Expr, bool) {
+	mod := nameModule(code)
+	if mod == nil {
+		var err error
+		if mod, err = parser.Parse([]byte(code), "<string>"); err != nil {
+			return nil, false
+		}
+	}
+	if len(mod.Body) != 1 {
+		return nil, false
+	}
+	st, ok := mod.Body[0].(*ast.ExprStmt)
+	if !ok {
+		return nil, false
+	}
+	return st.Value, true
+}
+
+// DefinedClassOrFunction reports whether e, at the current node's site, is one of the classes or
+// functions the program defines with a class or def statement (not an instance, not an object
+// made at run time): a name bound only to such statements, a method or nested class of one of its
+// classes, a loop variable over a display of those, or a parameter of a function that every call
+// in the program passes one of those to.
+func (p *Pass) DefinedClassOrFunction(e ast.Expr) bool {
+	return p.definedDef(e, p.Site(), 0)
+}
+
+func (p *Pass) definedDef(e ast.Expr, s Site, depth int) bool {
+	if depth > 4 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch e := e.(type) {
+	case *ast.Name:
+		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
+		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			switch {
+			case b.kind == bDef:
+			case b.kind == bUnknown && (b.iter != nil || b.elemIter != nil):
+				vals, site, ok := p.LoopValues(b)
+				if !ok {
+					return false
+				}
+				for _, v := range vals {
+					if !p.definedDef(v, site, depth+1) {
+						return false
+					}
+				}
+			case b.kind == bUnknown:
+				a, ok := b.node.(*ast.Arg)
+				if !ok || !p.definedArgument(a, depth+1) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	case *ast.Attribute:
+		nm, ok := e.Value.(*ast.Name)
+		return ok && p.ownAttrOfClass(nm, s) && p.own.attrs[e.Attr] && !IsPrivate(e.Attr) && !IsDunder(e.Attr)
+	}
+	return false
+}
+
+// ownAttrOfClass reports whether name is bound only to class statements of the program.
+func (p *Pass) ownAttrOfClass(name *ast.Name, s Site) bool { return p.ownClass(name, s) }
+
+// definedArgument reports whether every call of the function whose parameter a is passes, for a,
+// a defined class or function; the function must be called by its name only (not passed, not a
+// method), and no call may spread arguments.
+func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
+	args, ok := p.argumentsOf(a)
+	if !ok {
+		return false
+	}
+	for _, x := range args {
+		// A decorator's argument is the def or class it decorates: defined.
+		if x.e != nil && !p.definedDef(x.e, x.site, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// Argument is an expression passed for a parameter, and where it is evaluated. E is nil when the
+// function is applied with @ to a def or class of the program (which is then the argument).
+type Argument struct {
+	e    ast.Expr
+	site Site
+}
+
+// Expr is the argument passed, or nil for a def or class the function decorates.
+func (x Argument) Expr() ast.Expr { return x.e }
+
+// Site is where the argument is evaluated.
+func (x Argument) Site() Site { return x.site }
+
+// Arguments are the arguments every call in the program passes for the parameter b binds (a
+// positional parameter of a def outside class bodies), when all the function's uses are calls
+// by its name (or, for the first parameter, its application with @), none of which spreads its
+// arguments; ok is false otherwise.
+func (p *Pass) Arguments(b *Binding) ([]Argument, bool) {
+	a, isArg := b.node.(*ast.Arg)
+	if !isArg || b.kind != bUnknown {
+		return nil, false
+	}
+	return p.argumentsOf(a)
+}
+
+func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
+	// Two scans of every node: charged to the work budget, so that many such questions cannot
+	// make the analysis quadratic. Out of budget, the answer is no (a finding).
+	if p.budget < 2*len(p.frames) {
+		return nil, false
+	}
+	p.budget -= 2 * len(p.frames)
+	fn, pos, ok := p.paramOf(a)
+	if !ok {
+		return nil, false
+	}
+	var out []Argument
+	for i := range p.frames {
+		f := &p.frames[i]
+		nm, ok := f.n.(*ast.Name)
+		if !ok || nm.Id != fn.Name || nm.Ctx != ast.Load {
+			continue
+		}
+		binds, _, _ := p.lookup(nm.Id, f.sc, f.idx)
+		mine := false
+		for _, b := range binds {
+			mine = mine || b.node == ast.Node(fn)
+		}
+		if !mine {
+			continue
+		}
+		if pos == 0 && decorates(p.parentOf(f), nm) {
+			out = append(out, Argument{nil, Site{f.sc, f.idx}})
+			continue
+		}
+		call, ok := p.parentOf(f).(*ast.Call)
+		if !ok || !sameNode(call.Func, nm) {
+			return nil, false // the function is used as a value: its calls are not all seen
+		}
+		arg := callArg(call, pos, a.Arg)
+		if arg == nil {
+			return nil, false
+		}
+		out = append(out, Argument{arg, Site{f.sc, f.idx}})
+	}
+	return out, len(out) > 0
+}
+
+func (p *Pass) parentOf(f *frame) ast.Node {
+	if f.parent < 0 {
+		return nil
+	}
+	return p.frames[f.parent].n
+}
+
+// paramOf finds the function (a def outside class bodies) whose positional parameter a is, and
+// its position.
+func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, bool) {
+	for i := range p.frames {
+		fn, ok := p.frames[i].n.(*ast.FunctionDef)
+		if !ok || fn.Args == nil || p.frames[i].sc.kind == scClass {
+			continue
+		}
+		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
+		for j, x := range params {
+			if x == a {
+				return fn, j, true
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// callArg is the argument a call passes for the parameter at position pos named name, or nil
+// when it passes none or spreads its arguments.
+func callArg(c *ast.Call, pos int, name string) ast.Expr {
+	for _, x := range c.Args {
+		if _, ok := x.(*ast.Starred); ok {
+			return nil
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return nil
+		}
+	}
+	if pos < len(c.Args) {
+		return c.Args[pos]
+	}
+	for _, k := range c.Keywords {
+		if *k.Arg == name {
+			return k.Value
+		}
+	}
+	return nil
+}
+
+// OwnSubclassOf reports whether the program defines a class with qual (a class of a module, as
+// resolution names it: "string.Formatter") among its bases.
+func (p *Pass) OwnSubclassOf(qual string) bool {
+	if v, ok := p.own.subclassOf[qual]; ok {
+		return v
+	}
+	p.budget -= len(p.frames) // once per name: the answer is kept
+	found := false
+	for i := range p.frames {
+		cd, ok := p.frames[i].n.(*ast.ClassDef)
+		if !ok {
+			continue
+		}
+		for _, b := range cd.Bases {
+			for _, r := range p.resolve(b, p.frames[i].sc, p.frames[i].idx) {
+				found = found || r.Qual == qual
+			}
+		}
+	}
+	p.own.subclassOf[qual] = found
+	return found
+}
+
+// noteLoop records, for a loop whose target is a tuple of names, each name's position.
+func (c *collector) noteLoop(target, iter ast.Expr, f *frame) {
+	var elts []ast.Expr
+	switch t := target.(type) {
+	case *ast.Tuple:
+		elts = t.Elts
+	case *ast.List:
+		elts = t.Elts
+	default:
+		return
+	}
+	for i, el := range elts {
+		if nm, ok := el.(*ast.Name); ok {
+			c.p.own.loopElems[nm] = loopElem{iter, i, Site{f.sc, f.idx}}
+		}
+	}
+}
+
+// LoopValues are the expressions a loop variable takes, when the loop iterates over a display
+// (a list, tuple, set or dict written in the program, directly or through a name bound once to
+// it and never changed in place), or over a dict display's keys(), values() or items(): for
+// name, fn in {"a": f, "b": g}.items() gives fn the values f and g. They are evaluated at site.
+func (p *Pass) LoopValues(b *Binding) (vals []ast.Expr, site Site, ok bool) {
+	it, index := b.iter, -1
+	if it == nil {
+		it, index = b.elemIter, b.elemIndex
+	}
+	if it == nil {
+		return nil, Site{}, false
+	}
+	site = Site{b.scope, b.idx}
+	view := ""
+	if c, isCall := it.(*ast.Call); isCall {
+		at, isAttr := c.Func.(*ast.Attribute)
+		if !isAttr || len(c.Args) != 0 || (at.Attr != "items" && at.Attr != "values" && at.Attr != "keys") {
+			return nil, Site{}, false
+		}
+		it, view = at.Value, at.Attr
+	}
+	if nm, isName := it.(*ast.Name); isName {
+		binds, _, _ := p.lookup(nm.Id, site.sc, site.idx)
+		if len(binds) != 1 || binds[0].kind != bAssign || p.mutatedName(nm.Id) {
+			return nil, Site{}, false
+		}
+		it, site = binds[0].value, Site{binds[0].scope, binds[0].idx}
+	}
+	var elts []ast.Expr
+	switch d := it.(type) {
+	case *ast.List:
+		elts = d.Elts
+	case *ast.Tuple:
+		elts = d.Elts
+	case *ast.Set:
+		elts = d.Elts
+	case *ast.Dict:
+		switch {
+		case view == "values":
+			elts = d.Values
+		case view == "items" && index == 1:
+			elts, index = d.Values, -1
+		case view == "items" && index == 0:
+			elts, index = d.Keys, -1
+		case view == "keys", view == "":
+			elts = d.Keys
+		default:
+			return nil, Site{}, false
+		}
+		for _, k := range d.Keys {
+			if k == nil {
+				return nil, Site{}, false // **mapping
+			}
+		}
+		view = ""
+	default:
+		return nil, Site{}, false
+	}
+	if view != "" || len(elts) == 0 {
+		return nil, Site{}, false
+	}
+	for _, el := range elts {
+		if _, starred := el.(*ast.Starred); starred {
+			return nil, Site{}, false
+		}
+		if index < 0 {
+			vals = append(vals, el)
+			continue
+		}
+		var inner []ast.Expr
+		switch t := el.(type) {
+		case *ast.Tuple:
+			inner = t.Elts
+		case *ast.List:
+			inner = t.Elts
+		}
+		if index >= len(inner) {
+			return nil, Site{}, false
+		}
+		vals = append(vals, inner[index])
+	}
+	return vals, site, true
+}
+
+// noteClassBinding records a name bound in f's scope when that is a class body: an attribute the
+// class defines.
+func (c *collector) noteClassBinding(f *frame, name string) {
+	if f.sc.kind != scClass {
+		return
+	}
+	c.p.own.attrs[name] = true
+	if cls, ok := f.sc.def.(*ast.ClassDef); ok {
+		c.p.own.classAttrs[classAttr{cls, name}] = true
+	}
+}
+
+// noteStore records an attribute assigned, deleted or changed in place: a name the program
+// defines, and one of the class whose self or cls it is assigned on.
+func (c *collector) noteStore(f *frame, at *ast.Attribute) {
+	c.p.own.attrs[at.Attr] = true
+	nm, ok := at.Value.(*ast.Name)
+	if !ok {
+		return
+	}
+	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		if a, ok := b.node.(*ast.Arg); ok && b.kind == bUnknown {
+			if cls := c.p.own.selfArgs[a]; cls != nil {
+				c.p.own.classAttrs[classAttr{cls, at.Attr}] = true
+			}
+		}
+	}
+}
+
+// OwnDefines reports whether the attribute name of obj, one of the program's own objects at the
+// current site, is the program's: defined by obj's class (in its body, or on self in its
+// methods) or by one of its own ancestors; or, for a class with no library class among its
+// ancestors, defined by the program anywhere. super() asks its ancestors only. A name none of
+// these define is inherited from a library class (self._get_module_from_name in a TestLoader
+// subclass), or is not the program's to know.
+func (p *Pass) OwnDefines(obj ast.Expr, name string) bool {
+	s := p.Site()
+	cls, viaSuper := p.ownClassOf(obj, s, 0)
+	if cls == nil {
+		return p.own.attrs[name] // an own function, type(self)...: nothing of a library's
+	}
+	if viaSuper {
+		for _, b := range p.ownBases(cls) {
+			if p.classDefines(b, name, 0) {
+				return true
+			}
+		}
+	} else if p.classDefines(cls, name, 0) {
+		return true
+	}
+	return !p.foreignAncestor(cls, 0) && p.own.attrs[name] && !viaSuper
+}
+
+// ownClassOf is the class of the program obj is self or cls of, an instance of, or the class
+// itself; viaSuper for super().
+func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	switch e := obj.(type) {
+	case *ast.Name:
+		binds, _, _ := p.lookup(e.Id, s.sc, s.idx)
+		var cls *ast.ClassDef
+		for _, b := range binds {
+			var c *ast.ClassDef
+			switch {
+			case b.kind == bDef:
+				c, _ = b.node.(*ast.ClassDef)
+			case b.kind == bUnknown:
+				if a, ok := b.node.(*ast.Arg); ok {
+					c = p.own.selfArgs[a]
+				}
+			case b.kind == bAssign:
+				c, _ = p.ownClassOf(b.value, Site{b.scope, b.idx}, depth+1)
+			}
+			if c == nil || cls != nil && c != cls {
+				return nil, false
+			}
+			cls = c
+		}
+		return cls, false
+	case *ast.Call:
+		if f, ok := e.Func.(*ast.Name); ok {
+			if f.Id == "super" && p.isBuiltinName(f, s) && len(e.Args) == 0 {
+				return p.enclosingClass(s), true
+			}
+			if p.ownClass(f, s) {
+				c, _ := p.ownClassOf(f, s, depth+1)
+				return c, false
+			}
+		}
+	}
+	return nil, false
+}
+
+// enclosingClass is the class whose method encloses site s.
+func (p *Pass) enclosingClass(s Site) *ast.ClassDef {
+	for sc := s.sc; sc != nil; sc = sc.parent {
+		if sc.kind == scFunction && sc.parent != nil && sc.parent.kind == scClass {
+			c, _ := sc.parent.def.(*ast.ClassDef)
+			return c
+		}
+	}
+	return nil
+}
+
+// ownBases are the bases of cls that are classes of the program.
+func (p *Pass) ownBases(cls *ast.ClassDef) []*ast.ClassDef {
+	var out []*ast.ClassDef
+	site := p.own.classSite[cls]
+	for _, b := range cls.Bases {
+		if c, _ := p.ownClassOf(b, site, 1); c != nil && c != cls {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// classDefines reports whether cls or one of its own ancestors defines name.
+func (p *Pass) classDefines(cls *ast.ClassDef, name string, depth int) bool {
+	if p.own.classAttrs[classAttr{cls, name}] {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	for _, b := range p.ownBases(cls) {
+		if p.classDefines(b, name, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignAncestor reports whether cls has among its ancestors a class that is not the program's
+// (object and the metaclass keyword aside).
+func (p *Pass) foreignAncestor(cls *ast.ClassDef, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	site := p.own.classSite[cls]
+	for _, b := range cls.Bases {
+		if nm, ok := b.(*ast.Name); ok && nm.Id == "object" && p.isBuiltinName(nm, site) {
+			continue
+		}
+		c, _ := p.ownClassOf(b, site, 1)
+		if c == nil || c == cls || p.foreignAncestor(c, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// mutatedName reports whether the program may change the value of a variable called name in
+// place anywhere (mayMutate): asked only of names bound to a list display, found by one scan of
+// the nodes per name, charged to the work budget.
+func (p *Pass) mutatedName(name string) bool {
+	if v, ok := p.own.mutated[name]; ok {
+		return v
+	}
+	p.budget -= len(p.frames)
+	found := p.budget < 0
+	for i := 0; i < len(p.frames) && !found; i++ {
+		f := &p.frames[i]
+		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
+			found = mayMutate(nm, p.parentOf(f))
+		}
+	}
+	p.own.mutated[name] = found
+	return found
+}
+
+// AnnotationStores are the program's stores into __annotations__ and __module__ (the attribute
+// assigned, deleted or changed in place: x.__annotations__["k"] = v, .update(...); or the name
+// bound in a class body), in walk order.
+func (p *Pass) AnnotationStores() []ast.Node { return p.own.annStores }
+
+// noteAnnotationStore records n, the attribute or name __annotations__ (or the attribute
+// __module__), when it is assigned, deleted, or changed in place through its parent.
+func (c *collector) noteAnnotationStore(n ast.Expr, name string, ctx ast.ExprContext, parent ast.Node) {
+	store := ctx != ast.Load
+	switch p := parent.(type) {
+	case *ast.Subscript:
+		store = store || p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
+	case *ast.Attribute:
+		switch p.Attr {
+		case "update", "setdefault", "__setitem__", "clear", "pop", "popitem", "__delitem__", "__ior__":
+			store = true
+		}
+	}
+	if store {
+		c.p.own.annStores = append(c.p.own.annStores, ast.Node(n))
+	}
+}
+
+// decorates reports whether the name nm is one of the decorators of parent, a def or class.
+func decorates(parent ast.Node, nm *ast.Name) bool {
+	var decorators []ast.Expr
+	switch d := parent.(type) {
+	case *ast.FunctionDef:
+		decorators = d.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decorators = d.DecoratorList
+	case *ast.ClassDef:
+		decorators = d.DecoratorList
+	}
+	for _, x := range decorators {
+		if sameNode(x, nm) {
+			return true
+		}
+	}
+	return false
+}
+
+// AnnotationDefs are the program's methods named __annotations__ or __module__ (a property in
+// place of the dict), and __prepare__ (a metaclass's namespace, which the class body's annotations
+// are stored into).
+func (p *Pass) AnnotationDefs() []ast.Node { return p.own.annDefs }
+
+// LibraryBases are the classes of the reviewed API among the ancestors of the class of obj (one
+// of the program's own objects), by canonical name; ok is false when obj's class is not known
+// (then its ancestors are not either).
+func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
+	s := p.Site()
+	cls, _ := p.ownClassOf(obj, s, 0)
+	if cls == nil {
+		if nm, isName := obj.(*ast.Name); isName {
+			binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+			for _, b := range binds {
+				if !b.IsFunctionDef() {
+					return nil, false
+				}
+			}
+			return nil, len(binds) > 0 // a function of the program: no bases
+		}
+		return nil, false
+	}
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 || seen[c] {
+			return depth <= 8
+		}
+		seen[c] = true
+		site := p.own.classSite[c]
+		for _, b := range c.Bases {
+			if oc, _ := p.ownClassOf(b, site, 1); oc != nil {
+				if !walk(oc, depth+1) {
+					return false
+				}
+				continue
+			}
+			known := false
+			for _, r := range p.resolve(b, site.sc, site.idx) {
+				if class, inst, ok := p.TypeOf(r); ok && !inst {
+					classes, known = append(classes, class), true
+				}
+			}
+			if nm, isName := b.(*ast.Name); isName && nm.Id == "object" {
+				known = true
+			}
+			if !known {
+				return false // a base the analysis does not know: anything may come from it
+			}
+		}
+		return true
+	}
+	if !walk(cls, 0) {
+		return nil, false
+	}
+	return classes, true
+}
+
+// ClassAttrNames are the attributes class (a canonical name) and its instances have, sorted
+// arbitrarily.
+func (p *Pass) ClassAttrNames(class string) []string {
+	c := p.a.api.classes[class]
+	if c == nil {
+		return nil
+	}
+	out := make([]string, 0, len(c.attrs))
+	for a := range c.attrs {
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+	"github.com/sbxgate/sbxgate/config"
+)
+
+// probe is a check for tests: at a call probe_<what>(expr, ...) it records what the Pass answers
+// about expr, as "line:answer".
+func probe(answers *[]string) *Check {
+	return &Check{
+		ID: "SBX899", Name: "probe", Capability: "import", Severity: "low", CWE: 1, Doc: "d", Hint: "h", Message: "m",
+		Nodes: []NodeKind{CallNode}, Unresolved: []NodeKind{CallNode},
+		Run: func(p *Pass, n ast.Node) {
+			c := n.(*ast.Call)
+			f, ok := c.Func.(*ast.Name)
+			if !ok || !strings.HasPrefix(f.Id, "probe_") || len(c.Args) == 0 {
+				return
+			}
+			var ans string
+			switch f.Id {
+			case "probe_own":
+				ans = fmt.Sprint(p.IsOwn(c.Args[0]))
+			case "probe_defines":
+				name, _ := p.ConstString(c.Args[1])
+				ans = fmt.Sprint(p.IsOwn(c.Args[0]) && p.OwnDefines(c.Args[0], name))
+			case "probe_defined":
+				ans = fmt.Sprint(p.DefinedClassOrFunction(c.Args[0]))
+			case "probe_type":
+				ans = "?"
+				for _, r := range p.Refs(c.Args[0]) {
+					if class, inst, ok := p.TypeOf(r); ok {
+						ans = class
+						if inst {
+							ans += "()"
+						}
+					}
+				}
+			case "probe_rule":
+				ans = "-"
+				for _, r := range p.Refs(c.Args[0]) {
+					if rule := p.RuleOf(r); rule != nil {
+						ans = fmt.Sprintf("%s judged=%v", rule.Key, rule.Judged)
+					}
+				}
+			}
+			*answers = append(*answers, fmt.Sprintf("%d:%s", c.Lineno, ans))
+		},
+	}
+}
+
+func TestOwnAndReviewedFacts(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"self and instances", `
+class A:
+    def m(self):
+        probe_own(self)
+        probe_own(super())
+a = A()
+probe_own(a)
+probe_own(A)
+def f(x): probe_own(x)
+probe_own(super(A, a))
+`, []string{"4:true", "5:true", "7:true", "8:true", "9:false", "10:false"}},
+		{"a class's names", `
+import unittest
+class Decoy:
+    _helper = None
+class L(unittest.TestLoader):
+    _mine = 1
+    def m(self):
+        self._set = 2
+        probe_defines(self, "_mine")
+        probe_defines(self, "_set")
+        probe_defines(self, "_helper")
+        probe_defines(super(), "_mine")
+class P:
+    def m(self, other: "P"):
+        self._x = 1
+        probe_defines(other, "_x")
+`, []string{"9:true", "10:true", "11:false", "12:false", "16:true"}},
+		{"defined classes and functions", `
+class A: pass
+def g(): pass
+b = A
+probe_defined(A)
+probe_defined(g)
+probe_defined(b)
+for c in (A, g):
+    probe_defined(c)
+for name, fn in {"a": A, "g": g}.items():
+    probe_defined(fn)
+def h(cls): probe_defined(cls)
+h(A)
+h(g)
+def k(cls): probe_defined(cls)
+k(A)
+k(A())
+`, []string{"5:true", "6:true", "7:false", "9:true", "11:true", "12:true", "15:false"}},
+		{"types of the reviewed API", `
+import re, sqlite3, unittest, asyncio, sys
+probe_type(re.compile("x"))
+probe_type(sqlite3.connect(":memory:").cursor())
+probe_type(unittest.defaultTestLoader)
+probe_type(asyncio.new_event_loop())
+probe_type(unittest.TestLoader)
+probe_type(sys.stdout)
+probe_type(len("x"))
+`, []string{"3:re.Pattern()", "4:sqlite3.Cursor()", "5:unittest.loader.TestLoader()",
+			"6:asyncio.unix_events._UnixSelectorEventLoop()", "7:unittest.loader.TestLoader", "8:_io.TextIOWrapper()", "9:?"}},
+		{"rules of the review", `
+import typing, timeit, unittest, tempfile, json
+probe_rule(typing.ForwardRef)
+probe_rule(timeit.timeit)
+probe_rule(unittest.TestLoader().discover)
+probe_rule(unittest.defaultTestLoader.loadTestsFromName)
+probe_rule(tempfile.TemporaryDirectory.mro)
+probe_rule(json.dumps)
+`, []string{"3:typing.ForwardRef judged=false", "4:timeit.timeit judged=true",
+			"5:unittest.loader.TestLoader.discover judged=false", "6:unittest.loader.TestLoader.loadTestsFromName judged=false",
+			"7:builtins.type.mro judged=false", "8:-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			a, err := New(config.Default(), []*Check{probe(&got)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := a.Analyze(context.Background(), "x.py", []byte(strings.TrimPrefix(tt.src, "\n")))
+			if rep.ParseError != nil {
+				t.Fatalf("parse error %+v", *rep.ParseError)
+			}
+			// The source starts at its first line; the want lines count from there.
+			if strings.Join(got, " ") != strings.Join(shiftLines(tt.want, -1), " ") {
+				t.Errorf("got  %v\nwant %v", got, shiftLines(tt.want, -1))
+			}
+		})
+	}
+}
+
+// shiftLines moves the "line:answer" entries by d lines.
+func shiftLines(xs []string, d int) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		var line int
+		var rest string
+		fmt.Sscanf(x, "%d:", &line)
+		rest = x[strings.IndexByte(x, ':')+1:]
+		out[i] = fmt.Sprintf("%d:%s", line+d, rest)
+	}
+	return out
+}

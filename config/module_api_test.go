@@ -1,0 +1,64 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDefaultModuleAPI(t *testing.T) {
+	m, err := DefaultModuleAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every module the default allowlist admits has its reviewed API.
+	for _, mod := range Default().Modules.Allow {
+		if _, ok := m.Table.Modules[mod]; !ok {
+			t.Errorf("modules.allow: %s has no entry in module_api.json: run make module-api", mod)
+		}
+	}
+	for _, tt := range []struct{ key, kind string }{
+		{"json.loads", "function"}, {"string.Formatter", "class"}, {"os.path", "module"},
+		{"unittest.loader.TestLoader.discover", "method"}, {"logging.Logger.handlers", "attribute"},
+	} {
+		if kind, ok := m.Lookup(tt.key); !ok || kind != tt.kind {
+			t.Errorf("Lookup(%q) = %q, %v; want %q", tt.key, kind, ok, tt.kind)
+		}
+	}
+}
+
+// Each mistake in the review is refused with a message that names the entry.
+func TestModuleAPIValidation(t *testing.T) {
+	tests := []struct {
+		name   string
+		mutate func(r *APIReview)
+		want   string
+	}{
+		{"other python", func(r *APIReview) { r.Python = "CPython 3.12.0 (linux)" }, "review the table's differences"},
+		{"unknown name", func(r *APIReview) { r.Exclude["json.load_everything"] = APIRule{"dynamic_code", "x"} }, "exclude.json.load_everything: the table has no such"},
+		{"unknown capability", func(r *APIReview) { r.Calls["timeit.timeit"] = APIRule{"shell", "x"} }, "unknown capability"},
+		{"no reason", func(r *APIReview) { r.Exclude["typing.ForwardRef"] = APIRule{"dynamic_code", " "} }, "no reason"},
+		{"both", func(r *APIReview) { r.Calls["typing.ForwardRef"] = APIRule{"dynamic_code", "x"} }, "either judged at its call"},
+		{"return of a class", func(r *APIReview) { r.Returns["re.compile"] = "re.Nothing" }, "not a class of the table"},
+		{"return of nothing", func(r *APIReview) { r.Returns["re.nothing"] = "re.Pattern" }, "no such function or method"},
+		{"open nothing", func(r *APIReview) { r.Open["re.Nothing"] = "x" }, "open.re.Nothing"},
+		{"dunder", func(r *APIReview) { r.Dunders["_private"] = "x" }, "not a dunder name"},
+		{"private", func(r *APIReview) { r.Privates["__dunder__"] = "x" }, "not a private name"},
+		{"version", func(r *APIReview) { r.Version = 2 }, "version 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := ParseModuleAPI(moduleAPIJSON, moduleAPIYAML)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.mutate(m.Review)
+			err = m.Validate()
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := ParseModuleAPI(moduleAPIJSON, append([]byte("unknown_key: 1\n"), moduleAPIYAML...)); err == nil || !strings.Contains(err.Error(), "unknown_key") {
+		t.Errorf("an unknown key of the review: got %v", err)
+	}
+}
