@@ -816,11 +816,6 @@ func (w *capWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (w *capWriter) result() (string, bool) {
-	b, t := w.bytes()
-	return string(b), t
-}
-
 func (w *capWriter) bytes() ([]byte, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
