@@ -260,3 +260,32 @@ func (c *Config) NativeModules() []string {
 	slices.Sort(out)
 	return out
 }
+
+// callTimeImports are the modules that extension modules import when one of their functions is
+// called, not when they are imported: an import the program's frame raises through C code, which
+// the sandbox's audit hook cannot tell from the program's own. They are admitted at run time
+// wherever the module whose C code imports them is allowed (the static layer still reports a
+// program that imports them by name). From CPython 3.11's Modules/: time.strptime
+// (timemodule.c) and datetime.strptime (_datetimemodule.c) import _strptime.
+var callTimeImports = map[string][]string{
+	"time":     {"_strptime"},
+	"datetime": {"_strptime"},
+}
+
+// RunTimeAllow is the allowlist the sandbox's audit hook checks imports against: Modules.Allow
+// and the modules that allowed modules' C code imports at call time.
+func (c *Config) RunTimeAllow() []string {
+	out := slices.Clone(c.Modules.Allow)
+	for parent, mods := range callTimeImports {
+		if !c.Modules.ModuleAllowed(parent) {
+			continue
+		}
+		for _, m := range mods {
+			if !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -110,7 +110,7 @@ func newSandboxPolicy(cfg *config.Config) (sandboxPolicy, error) {
 		return sandboxPolicy{}, err
 	}
 	p := sandboxPolicy{
-		allow: cfg.Modules.Allow, deny: cfg.Modules.Deny, modcaps: map[string][]string{},
+		allow: cfg.RunTimeAllow(), deny: cfg.Modules.Deny, modcaps: map[string][]string{},
 		nativeModules: cfg.NativeModules(), idleMS: cfg.Runner.IdleTimeout.Milliseconds(),
 	}
 	// The hook names the capability of a refused import: module entries only, not attributes.

@@ -185,9 +185,6 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
     try:
         # Dumpable again: /proc/self is the program's to read. Process 1 stays closed to it.
         prctl_set_dumpable(True)
-        null = os.open("/dev/null", os.O_RDONLY)
-        os.dup2(null, 0)  # the runner's stream is process 1's
-        os.close(null)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.set_wakeup_fd(-1)
@@ -538,7 +535,11 @@ def main():
         if n == 0:
             fail("standard input ended before the nonce")
         got += n
-    os.close(0)
+    # The runner's stream is closed, and standard input is /dev/null for the program: descriptor
+    # 0 must stay open, or the next descriptor made (the witness's listener) would be 0.
+    null = os.open("/dev/null", os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
     report_r, report_w = os.pipe2(os.O_CLOEXEC)
     witness_parent = witness_child = None
     if cfg.get("witness"):
