@@ -166,14 +166,26 @@ var KnownCapabilities = []string{
 
 // Load reads and validates the config at path, or the embedded default when path is "".
 func Load(path string) (*Config, error) {
-	if path == "" {
-		return Parse(defaultYAML, "embedded")
+	c, _, err := LoadBytes(path)
+	return c, err
+}
+
+// LoadBytes is Load that also returns the file's bytes, for a process that hands the same config
+// to another.
+func LoadBytes(path string) (*Config, []byte, error) {
+	data, source := DefaultYAML(), "embedded"
+	if path != "" {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			return nil, nil, fmt.Errorf("config: %w: pass an existing sandbox.yaml to --config", err)
+		}
+		source = path
 	}
-	data, err := os.ReadFile(path)
+	c, err := Parse(data, source)
 	if err != nil {
-		return nil, fmt.Errorf("config: %w: pass an existing sandbox.yaml to --config", err)
+		return nil, nil, err
 	}
-	return Parse(data, path)
+	return c, data, nil
 }
 
 // Default returns the embedded default config. It panics only if the shipped file is broken,

@@ -218,21 +218,31 @@ queue_waits() {
 		}'
 }
 
-echo "-- fair share: the victim's print(1) on $vconns connections ($vdelay ms between requests), the aggressor's 1 MB programs on $aconns"
-start_server
-victim "victim alone"
-alone=$v_p99
-aggressor $((secs + 2)) "$aconns" &
-apid=$!
-sleep 1
-victim "victim beside the aggressor"
-beside=$v_p99
-wait "$apid" || die "the aggressor's wrk failed: $(cat "$work/aggressor.out")"
-aggressor_row "aggressor, 1 MB programs"
-queue_waits bench
-queue_waits aggressor
-stop_server
-awk -v a="$alone" -v b="$beside" 'BEGIN {printf "victim p99 beside the aggressor / alone: %.2f (goal: at most 2)\n", b / a}'
+# fair_share LABEL [serve flags]: the victim alone, then beside the aggressor, on a fresh server.
+fair_share() {
+	local label=$1
+	shift
+	echo "-- fair share, $label: the victim's print(1) on $vconns connections ($vdelay ms between requests), the aggressor's 1 MB programs on $aconns"
+	start_server "$@"
+	victim "victim alone"
+	alone=$v_p99
+	aggressor $((secs + 2)) "$aconns" &
+	apid=$!
+	sleep 1
+	victim "victim beside the aggressor"
+	beside=$v_p99
+	wait "$apid" || die "the aggressor's wrk failed: $(cat "$work/aggressor.out")"
+	aggressor_row "aggressor, 1 MB programs"
+	queue_waits bench
+	queue_waits aggressor
+	stop_server
+	awk -v l="$label" -v a="$alone" -v b="$beside" 'BEGIN {printf "%s: victim p99 beside the aggressor / alone: %.2f (goal: at most 2)\n", l, b / a}'
+}
+
+# Large programs analyzed in worker processes of the lowest priority (serve's default), then in the
+# server's own process, in the same run.
+fair_share "analysis workers"
+fair_share "in process" --isolate-large=false
 
 echo "-- memory: 64 connections sending 1 MB checks for ${secs}s, one principal, a fresh server"
 start_server
@@ -241,5 +251,11 @@ limit=$(grep -o '"memory_limit":[0-9]*' "$work/serve.log" | head -1 | cut -d: -f
 aggressor "$secs" 64
 aggressor_row "64 x 1 MB checks"
 hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
+# The analysis workers' peaks, summed: an upper bound of what they held at once. They live as long
+# as the server, so their peak is read before it stops.
+whwm=0
+for c in $(pgrep -P "$pid"); do
+	whwm=$((whwm + $(awk '/^VmHWM:/ {print $2}' "/proc/$c/status")))
+done
 stop_server
-awk -v hwm="$hwm" -v lim="$limit" 'BEGIN {printf "peak RSS %.0f MiB; memory ceiling (logged at start) %.0f MiB: %.2f of it\n", hwm / 1024, lim / 1048576, hwm * 1024 / lim}'
+awk -v hwm="$hwm" -v w="$whwm" -v lim="$limit" 'BEGIN {printf "peak RSS %.0f MiB, and %.0f MiB in analysis workers; memory ceiling (logged at start) %.0f MiB: %.2f of it with the workers\n", hwm / 1024, w / 1024, lim / 1048576, (hwm + w) * 1024 / lim}'

@@ -57,17 +57,22 @@ func turnOf(ctx context.Context) *turn {
 // microseconds) without queueing again behind every newer analysis, which would double the wait in
 // the tail. The log append is not on the turn, so concurrent checks still share group-committed
 // fsyncs.
-func cpuBound(p *pipeline.Pipeline, q *fairQueue, n int) *pipeline.Pipeline {
+func cpuBound(p *pipeline.Pipeline, large pipeline.Analyzer, q *fairQueue, n int) *pipeline.Pipeline {
 	c := *p
-	c.Analyzer = fairAnalyzer{p.Analyzer, q, q.cap.(*workCap)}
+	if large == nil {
+		large = p.Analyzer
+	}
+	c.Analyzer = fairAnalyzer{p.Analyzer, large, q, q.cap.(*workCap)}
 	c.Decider = boundedDecider{p.Decider, make(chan struct{}, n)}
 	return &c
 }
 
 type fairAnalyzer struct {
 	a pipeline.Analyzer
-	q *fairQueue
-	c *workCap
+	// large analyzes programs of workCap.largeBytes and more (WithLargeAnalyzer).
+	large pipeline.Analyzer
+	q     *fairQueue
+	c     *workCap
 }
 
 // yieldIfCrowded yields the processor before a request queues for a turn while another small
@@ -104,6 +109,9 @@ func (f fairAnalyzer) Analyze(ctx context.Context, path string, src []byte) *ana
 			return f.a.Analyze(ctx, path, src)
 		}
 		tn.t = t
+	}
+	if int64(len(src)) >= f.c.largeBytes {
+		return f.large.Analyze(ctx, path, src)
 	}
 	return f.a.Analyze(ctx, path, src)
 }

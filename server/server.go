@@ -65,6 +65,7 @@ type Timeouts struct {
 // shutdown.
 type Server struct {
 	p        *pipeline.Pipeline
+	large    pipeline.Analyzer // nil: the pipeline's analyzer analyzes every program
 	cfg      *config.Config
 	tokens   tokenTable
 	limiters map[string]*rate.Limiter // per principal; nil when rate limiting is off
@@ -136,6 +137,11 @@ func WithMaxBytesInFlight(n int64) Option { return func(s *Server) { s.maxInFlig
 // WithRunQueueWait sets how long a run waits for a free slot before it gets 429 (default 2s; 0
 // answers 429 at once).
 func WithRunQueueWait(d time.Duration) Option { return func(s *Server) { s.runWait = d } }
+
+// WithLargeAnalyzer analyzes programs of 64 KiB and more with a instead of the pipeline's analyzer:
+// in sbxgate serve, an analyzeproc.Pool of worker processes of the lowest CPU priority, so that
+// large programs' analyses do not slow small checks.
+func WithLargeAnalyzer(a pipeline.Analyzer) Option { return func(s *Server) { s.large = a } }
 
 // WithTLS serves HTTPS with the PEM certificate (chain) and key in these files.
 func WithTLS(certFile, keyFile string) Option {
@@ -209,7 +215,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	// Large programs get at most half the cores, and at least one slot is always left to small ones.
 	s.workCap = &workCap{slots: 2 * procs, large: max(1, procs/2), largeBytes: largeProgram}
 	s.work = newFairQueue(s.workCap)
-	s.p = cpuBound(p, s.work, 2*procs)
+	s.p = cpuBound(p, s.large, s.work, 2*procs)
 	runs := cfg.Server.MaxConcurrentRuns
 	if runs == 0 {
 		runs = cfg.Runner.MaxConcurrent

@@ -30,6 +30,7 @@ type command struct {
 	Name    string
 	Summary string
 	Run     func(ctx context.Context, e *Env, args []string) int
+	Hidden  bool // not listed by help: a command sbxgate starts itself
 }
 
 var commands = map[string]command{}
@@ -69,8 +70,10 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: sbxgate COMMAND [flags] [args]")
 	fmt.Fprintln(w, "\ncommands:")
 	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	for n, c := range commands {
+		if !c.Hidden {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	for _, n := range names {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/analyzeproc"
 	"github.com/sbxgate/sbxgate/internal/gctune"
 	"github.com/sbxgate/sbxgate/pipeline"
 	"github.com/sbxgate/sbxgate/runner"
@@ -33,6 +34,7 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 	checkOnly := fs.Bool("check-only", false, "serve without Docker: POST /v1/run answers 503")
 	tlsCert := fs.String("tls-cert", "", "PEM certificate (chain) file: serve HTTPS")
 	tlsKey := fs.String("tls-key", "", "PEM private key file for --tls-cert")
+	isolate := fs.Bool("isolate-large", true, "analyze programs of 64 KiB and more in worker processes of the lowest CPU priority")
 	if code, done := parseCmdFlags(e, fs, args); done {
 		return code
 	}
@@ -44,7 +46,7 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("serve: --tls-cert and --tls-key go together: pass both, or neither for plain HTTP")
 		return 2
 	}
-	cfg, err := config.Load(*cfgPath)
+	cfg, cfgBytes, err := config.LoadBytes(*cfgPath)
 	if err != nil {
 		e.Errorf("serve: %v", err)
 		return 2
@@ -83,6 +85,16 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 	opts := []server.Option{server.WithLogger(log), server.WithAuditPath(logPath), server.WithGrace(*grace)}
 	if *tlsCert != "" {
 		opts = append(opts, server.WithTLS(*tlsCert, *tlsKey))
+	}
+	if *isolate {
+		// /proc/self/exe is this very binary, even if its file was replaced since it started.
+		pool, err := analyzeproc.New([]string{"/proc/self/exe", analyzeWorkerCommand}, cfgBytes)
+		if err != nil {
+			e.Errorf("serve: %v", err)
+			return 2
+		}
+		defer pool.Close()
+		opts = append(opts, server.WithLargeAnalyzer(pool))
 	}
 	srv, err := server.New(b.Pipeline, cfg, opts...)
 	if err != nil {

@@ -124,6 +124,26 @@ func TestServeCommand(t *testing.T) {
 	if resp.StatusCode != 200 || err != nil || !body.Decision.Allow || body.AuditID == "" {
 		t.Fatalf("check: %d %+v %v", resp.StatusCode, body, err)
 	}
+	// A large program is analyzed in a worker process (serve --isolate-large, the default), and
+	// decided as in process: an import of subprocess after 64 KiB of assignments is denied.
+	large := strings.Repeat("x = 1\n", 12000) + "import subprocess\n"
+	bodyJSON, _ := json.Marshal(map[string]string{"code": large})
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/v1/check", bytes.NewReader(bodyJSON))
+	req.Header.Set("Authorization", "Bearer "+tok)
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	var denied struct {
+		Decision struct {
+			Allow   bool
+			Reasons []struct{ Rule string }
+		}
+	}
+	err = json.NewDecoder(resp.Body).Decode(&denied)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || err != nil || denied.Decision.Allow || len(denied.Decision.Reasons) == 0 || denied.Decision.Reasons[0].Rule != "SBX101" {
+		t.Fatalf("large check: %d %+v %v (%s)", resp.StatusCode, denied, err, stderr.String())
+	}
 	cancel()
 	if code := <-done; code != 0 {
 		t.Fatalf("serve exited %d after cancel: %s", code, stderr.String())
@@ -132,7 +152,7 @@ func TestServeCommand(t *testing.T) {
 	if err := record.Scan(logPath, func(r record.Record) error { recs = append(recs, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 1 || recs[0].ID != body.AuditID || recs[0].Principal != "ci" || recs[0].Source != "http" {
+	if len(recs) != 2 || recs[0].ID != body.AuditID || recs[0].Principal != "ci" || recs[0].Source != "http" {
 		t.Fatalf("records %+v", recs)
 	}
 	// Structured logs carry the request but never the token or the code.
