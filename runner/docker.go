@@ -417,6 +417,9 @@ func (d *Docker) remove(b *box) {
 func (d *Docker) kill(b *box) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
 	defer cancel()
+	// The cgroup first: the daemon's kill waits on process 1, which the program may have left
+	// little processor to run on; the kernel kills every process of the cgroup regardless.
+	_ = d.cg.killAll(b.name)
 	_, _ = d.cli.ContainerKill(ctx, b.id, client.ContainerKillOptions{Signal: "KILL"})
 	_ = d.cg.killAll(b.name)
 }

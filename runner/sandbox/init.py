@@ -51,6 +51,8 @@ AF_UNIX = 1
 SECCOMP_IOCTL_NOTIF_RECV = 0xC0502100
 SECCOMP_IOCTL_NOTIF_SEND = 0xC0182101
 SECCOMP_USER_NOTIF_FLAG_CONTINUE = 1
+PRIO_PROCESS = 0
+IOPRIO_WHO_PROCESS = 1
 
 
 def fail(msg, report_fd=-1):
@@ -83,8 +85,18 @@ def kernel_filter(seccomp, grants, witness):
         for name in ("execve", "execveat", "fork", "vfork"):
             f.add_rule(kill, name)
         f.add_rule(kill, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-    # Limits of other processes (process 1's RLIMIT_CPU, once) are not the program's to change.
-    f.add_rule(seccomp.ERRNO(errno.EPERM), "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
+    # Process 1 runs as the program's user, so every same-user control of another process would
+    # reach it: its limits (RLIMIT_CPU), and its share of the processor (nice 19 and one shared CPU
+    # starved it past the deadline). Each such call is refused unless it names the caller itself
+    # (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
+    eperm = seccomp.ERRNO(errno.EPERM)
+    f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
+    for name in ("sched_setaffinity", "sched_setattr", "sched_setparam", "sched_setscheduler"):
+        f.add_rule(eperm, name, seccomp.Arg(0, seccomp.NE, 0))
+    f.add_rule(eperm, "setpriority", seccomp.Arg(0, seccomp.NE, PRIO_PROCESS))
+    f.add_rule(eperm, "setpriority", seccomp.Arg(1, seccomp.NE, 0))
+    f.add_rule(eperm, "ioprio_set", seccomp.Arg(0, seccomp.NE, IOPRIO_WHO_PROCESS))
+    f.add_rule(eperm, "ioprio_set", seccomp.Arg(1, seccomp.NE, 0))
     if "network" not in grants:
         # Refused, not killed: native libraries probe (libuuid opens an AF_INET socket for
         # uuid1's node) and fall back; Python's own sockets are stopped by the audit hook first.
