@@ -61,6 +61,21 @@ def forge():
 sys.stdout.flush = forge
 _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 `},
+		// No program code in the hook: the report descriptor's number now names a full pipe,
+		// and the hook blocks in write(2), holding the GIL, before its _exit: the refusal becomes
+		// a timeout with no violation.
+		{"report_blocks", `fd = report_fd()
+r, w = os.pipe()
+os.set_blocking(w, False)
+try:
+    while True:
+        os.write(w, b"x" * 4096)
+except BlockingIOError:
+    pass
+os.set_blocking(w, True)
+os.dup2(w, fd)
+_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
