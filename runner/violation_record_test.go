@@ -105,3 +105,16 @@ os._exit(125)
 		}
 	})
 }
+
+// TestViolationReportBounded: the hook's report line is built in a 1024-byte stack buffer whose
+// bounds checks stop each string at 1020 bytes but not the fixed parts after it. A refused event
+// with a 3000-byte name (any "ctypes.*" name is refused, and sys.audit raises one) fills the
+// buffer at the event, the `,"detail":` part lands at its end, and `}` and a newline are written
+// two bytes past it; the line is not JSON, and the result names no event (findings/14).
+func TestViolationReportBounded(t *testing.T) {
+	d := newTestDocker(t)
+	res := run(t, d, "import sys\nsys.audit(\"ctypes.\" + \"A\" * 3000)\n", testLimits)
+	if res.ExitCode != 159 || len(res.Violations) == 0 || !strings.HasPrefix(res.Violations[0].Event, "ctypes.") {
+		t.Errorf("exit %d violations %v: want the refused ctypes.* event named", res.ExitCode, res.Violations)
+	}
+}
