@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -128,13 +129,15 @@ func New(cfg *config.Config, checks []*Check) (*Engine, error) {
 	}
 	a.methodHeads = HeadsOf(a.methods)
 	a.risky = map[string]bool{}
+	parents := dottedParents(a.denied)
+	maps.Copy(parents, dottedParents(a.naming.exact))
 	for m := range mods.Modules {
-		if a.riskyModule(m) {
+		if a.riskyModule(m, parents) {
 			a.risky[m] = true
 		}
 	}
 	for m := range cfg.Modules.Capabilities {
-		if a.riskyModule(m) {
+		if a.riskyModule(m, parents) {
 			a.risky[m] = true
 		}
 	}
@@ -163,16 +166,26 @@ func New(cfg *config.Config, checks []*Check) (*Engine, error) {
 
 // riskyModule reports whether a wildcard import of mod brings in names the checks or the config
 // care about: a capability, a denied attribute, a name some check's Names has.
-func (a *Engine) riskyModule(mod string) bool {
-	if catalog.FindingCapability(a.moduleCaps[mod]) != "" || mod == "builtins" {
+// parents is dottedParents of the denied names and the naming checks' exact names.
+func (a *Engine) riskyModule(mod string, parents map[string]bool) bool {
+	if catalog.FindingCapability(a.moduleCaps[mod]) != "" || mod == "builtins" || parents[mod] {
 		return true
 	}
-	for k := range a.denied {
-		if strings.HasPrefix(k, mod+".") {
-			return true
+	return a.naming.coversPrefix(mod)
+}
+
+// dottedParents is the set of every dotted prefix ("a", "a.b") of m's keys ("a.b.c"): the modules
+// with a name below them, in one pass instead of a scan of the keys per module.
+func dottedParents[V any](m map[string]V) map[string]bool {
+	out := map[string]bool{}
+	for k := range m {
+		for i := range len(k) {
+			if k[i] == '.' {
+				out[k[:i]] = true
+			}
 		}
 	}
-	return a.naming.covers(mod)
+	return out
 }
 
 // routed is a check as dispatch calls it: its Run, and its index in the registry for reports.

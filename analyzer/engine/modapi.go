@@ -392,6 +392,15 @@ func (p *Pass) ImportsPackage(name string) bool {
 // metaclass rules (type.mro) included.
 func (t *apiTables) ruleQuals() map[string]bool {
 	out := map[string]bool{}
+	names := map[*apiClass]map[string]bool{} // ruleNames per class, walked once
+	ruleNames := func(c *apiClass) map[string]bool {
+		n, ok := names[c]
+		if !ok {
+			n = c.ruleNames()
+			names[c] = n
+		}
+		return n
+	}
 	for mod, attrs := range t.modules {
 		for attr, mb := range attrs {
 			if mb.Rule != nil {
@@ -405,13 +414,13 @@ func (t *apiTables) ruleQuals() map[string]bool {
 				continue
 			}
 			if mb.Kind == DataMember {
-				for m := range c.ruleNames() {
+				for m := range ruleNames(c) {
 					out[mod+"."+attr+"."+m] = true // an object: unittest.defaultTestLoader.discover
 				}
 				continue
 			}
 			for _, name := range []string{mod + "." + attr, c.name} {
-				for m := range c.ruleNames() {
+				for m := range ruleNames(c) {
 					out[name+"."+m] = true
 					out[name+"()."+m] = true
 				}

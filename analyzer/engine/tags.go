@@ -145,19 +145,20 @@ func (t *naming) rule(qual string) int {
 	return t.prefixRule(qual)
 }
 
-// covers reports whether some name of the table is mod, below it or above it.
-func (t *naming) covers(mod string) bool {
-	for k := range t.exact {
-		if strings.HasPrefix(k, mod+".") {
-			return true
-		}
-	}
+// coversPrefix reports whether some prefix name of the table is mod, below it or above it (the
+// exact names below mod are in the engine's dottedParents).
+func (t *naming) coversPrefix(mod string) bool {
 	for k := range t.prefix {
-		if k == mod || strings.HasPrefix(k, mod+".") || strings.HasPrefix(mod, k+".") {
+		if k == mod || dottedUnder(k, mod) || dottedUnder(mod, k) {
 			return true
 		}
 	}
 	return false
+}
+
+// dottedUnder reports whether name is below mod: mod followed by a dot starts it.
+func dottedUnder(name, mod string) bool {
+	return len(name) > len(mod) && name[len(mod)] == '.' && name[:len(mod)] == mod
 }
 
 // buildTags is the table of the names that have tags other than a naming prefix.
