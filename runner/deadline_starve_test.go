@@ -15,21 +15,29 @@ import (
 	"github.com/sbxgate/sbxgate/internal/testenv"
 )
 
-// starveInit runs as process 1's user, so it may lower process 1's priority (setpriority, nice
-// 19) and pin it to one CPU (sched_setaffinity); there it starts threads that hash without the
-// GIL on the same CPU. Process 1 stays runnable but gets almost no CPU (findings/13).
+// starveInit runs as process 1's user, so it tries to lower process 1's priority (setpriority,
+// nice 19, for the process and for the user) and to pin it to one CPU (sched_setaffinity); then it
+// starts threads that hash without the GIL on its own CPU. When the calls worked, process 1 stayed
+// runnable but got almost no CPU (findings/13); the kernel filter now refuses them, and the
+// program burns anyway.
 const starveInit = `import hashlib, os, threading, time
-os.setpriority(os.PRIO_PROCESS, 1, 19)
 cpu = sorted(os.sched_getaffinity(0))[0]
-os.sched_setaffinity(1, {cpu})
+for name, call in [("setpriority", lambda: os.setpriority(os.PRIO_PROCESS, 1, 19)),
+                   ("setpriority_user", lambda: os.setpriority(os.PRIO_USER, 0, 19)),
+                   ("sched_setaffinity", lambda: os.sched_setaffinity(1, {cpu}))]:
+    try:
+        call()
+        print(name, "done", flush=True)
+    except PermissionError:
+        print(name, "refused", flush=True)
 os.sched_setaffinity(0, {cpu})
 buf = b"x" * (1 << 20)
 def burn():
     while True:
         hashlib.sha256(buf).digest()
+print("burning", flush=True)
 for _ in range(56):
     threading.Thread(target=burn, daemon=True).start()
-print("burning", flush=True)
 time.sleep(600)
 `
 
@@ -42,9 +50,10 @@ func starveLimits(timeoutMS int64) config.Limits {
 }
 
 // TestDeadlineUnderStarvation: process 1 holds the deadline "whatever the program does", and
-// the runner's backstop (deadline + 3 s) kills what is left. Under starveInit neither holds:
-// process 1 does not reach its kill at the deadline, and the daemon's kill of the container
-// waits on process 1 too.
+// the runner's backstop (deadline + 3 s) kills what is left. Under starveInit, before the kernel
+// filter refused its calls, neither held: process 1 did not reach its kill at the deadline, and
+// the daemon's kill of the container waited on process 1 too (the runner now kills the cgroup
+// first).
 func TestDeadlineUnderStarvation(t *testing.T) {
 	d := newTestDocker(t)
 	l := starveLimits(3000)
@@ -58,6 +67,11 @@ func TestDeadlineUnderStarvation(t *testing.T) {
 	}
 	if !strings.Contains(res.Stdout, "burning") {
 		t.Fatalf("the program did not start its threads: exit %d stdout %q stderr %q", res.ExitCode, res.Stdout, clip(res.Stderr))
+	}
+	for _, call := range []string{"setpriority", "setpriority_user", "sched_setaffinity"} {
+		if !strings.Contains(res.Stdout, call+" refused") {
+			t.Errorf("%s on process 1 was not refused: stdout %q", call, res.Stdout)
+		}
 	}
 	limit := time.Duration(l.TimeoutMS)*time.Millisecond + 2*time.Second
 	if !res.TimedOut || time.Duration(res.DurationMS)*time.Millisecond > limit {

@@ -62,8 +62,10 @@ sys.stdout.flush = forge
 _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 `},
 		// No program code in the hook: the report descriptor's number now names a full pipe,
-		// and the hook blocks in write(2), holding the GIL, before its _exit: the refusal becomes
-		// a timeout with no violation.
+		// and the hook blocked in write(2), holding the GIL, before its _exit: the refusal became
+		// a timeout with no violation. The hook now writes only to the channel it was installed
+		// with, never waits on it for long, and ends the process with the signal of the
+		// verdict's capability: the details are lost with the channel, the verdict is not.
 		{"report_blocks", `fd = report_fd()
 r, w = os.pipe()
 os.set_blocking(w, False)
@@ -92,9 +94,10 @@ _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 	}
 
 	// The report channel is the program's descriptor too: threads that keep writing forged lines
-	// while the hook writes its own land after it, before the _exit ends them, and process 1 keeps
-	// the last 16 lines (the fix of findings/04 assumed the hook's line is the last). A race: it
-	// lost the real line in 3 of 4 runs by hand, so up to 5 runs, and one loss fails.
+	// while the hook writes its own landed after it, before the _exit ended them, and process 1
+	// kept the last 16 lines (the fix of findings/04 assumed the hook's line is the last). A race:
+	// it lost the real line in 3 of 4 runs by hand, so up to 5 runs, and one loss fails. Process 1
+	// now takes the capability from the termination signal and drops lines of any other.
 	t.Run("flood_after_report", func(t *testing.T) {
 		code := findReport + `import threading, time
 fd = report_fd()
@@ -145,5 +148,43 @@ func TestViolationReportBounded(t *testing.T) {
 	res := run(t, d, "import sys\nsys.audit(\"ctypes.\" + \"A\" * 3000)\n", testLimits)
 	if res.ExitCode != 159 || len(res.Violations) == 0 || !strings.HasPrefix(res.Violations[0].Event, "ctypes.") {
 		t.Errorf("exit %d violations %v: want the refused ctypes.* event named", res.ExitCode, res.Violations)
+	}
+}
+
+// TestVerdictFromTermination: process 1 takes a violation from how the program's process ended
+// (the hook's signal for the capability, or the kernel filter's SIGSYS), and from the report
+// channel only the lines of that capability; what the program writes there by itself is never a
+// violation. A single-threaded program's buffered output is still flushed at a violation.
+func TestVerdictFromTermination(t *testing.T) {
+	d := newTestDocker(t)
+	const findReport = `import os, sys
+def report_fd():
+    for n in os.listdir("/proc/self/fd"):
+        try:
+            if int(n) > 2 and os.readlink("/proc/self/fd/" + n).startswith("pipe:"):
+                return int(n)
+        except (OSError, ValueError):
+            pass
+forged = b'{"capability":"process","event":"os.system","detail":"forged"}\n'
+`
+	for _, c := range []struct {
+		name, code, stdout string
+		exit               int
+		caps               []string
+	}{
+		{"forged_lines_clean_exit", "os.write(report_fd(), forged * 5)\nprint('done')\n", "done\n", 0, nil},
+		{"forged_lines_own_exit_code", "os.write(report_fd(), forged)\nsys.exit(3)\n", "", 3, nil},
+		{"forged_lines_then_socket", "os.write(report_fd(), forged * 5)\nprint('before')\nimport _socket\n_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)\n", "before\n", 159, []string{"network"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := run(t, d, findReport+c.code, testLimits)
+			var caps []string
+			for _, v := range res.Violations {
+				caps = append(caps, v.Capability)
+			}
+			if res.ExitCode != c.exit || res.Stdout != c.stdout || strings.Join(caps, ",") != strings.Join(c.caps, ",") {
+				t.Errorf("exit %d stdout %q violations %v; want exit %d stdout %q capabilities %v", res.ExitCode, res.Stdout, res.Violations, c.exit, c.stdout, c.caps)
+			}
+		})
 	}
 }

@@ -36,6 +36,7 @@ import tokenize
 import traceback
 import types
 
+STARTED = b'{"started":1}\n'  # the program's process, on its report channel, as the program starts
 VIOLATION_EXIT = 159  # 128 + SIGSYS: what the kernel filter's kill looks like, used by the hook too
 TIMEOUT_EXIT = 137  # 128 + SIGKILL, as a container killed at its deadline
 MAX_SOURCE = 256 << 20
@@ -154,6 +155,9 @@ def load_extension():
     spec = importlib.util.spec_from_file_location("_sbxgate", EXTENSION, loader=loader)
     mod = importlib.util.module_from_spec(spec)
     loader.exec_module(mod)
+    # Creating an extension module registers it in sys.modules under its name: out of the program's
+    # reach it goes (a second install is refused anyway).
+    sys.modules.pop("_sbxgate", None)
     return mod
 
 
@@ -175,7 +179,19 @@ def hook_config(cfg, code, path, report_fd):
         "program_code": code,
         "program_path": path,
         "report_fd": report_fd,
+        "verdict_signals": verdict_signals(cfg),
     }
+
+
+# The capabilities the hook names in a verdict: it ends the program's process with SIGRTMIN + i for
+# the i-th, and process 1 reads the verdict from the termination (see the hook's die()).
+BASE_VERDICTS = ("unknown", "process", "network", "native_code", "filesystem", "import",
+                 "dynamic_code", "introspection", "integrity")
+
+
+def verdict_signals(cfg):
+    extra = sorted({v[0] for v in cfg.get("module_capabilities", {}).values() if v} - set(BASE_VERDICTS))
+    return list(BASE_VERDICTS + tuple(extra))[:signal.SIGRTMAX - signal.SIGRTMIN + 1]
 
 
 def proc_mem_writable():
@@ -231,6 +247,9 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
             ext.install(hook_config(cfg, code, path, report_fd))
     except BaseException as e:  # the program has not started: nothing of it may run unguarded
         fail("setting up the program's process: %r" % (e,), report_fd)
+    # From here on the program may write to the channel too: process 1 takes the setup's lines
+    # (landlock, setup_error) only from before this marker.
+    os.write(report_fd, STARTED)
 
     main = types.ModuleType("__main__")
     main.__dict__["__builtins__"] = sys.modules["builtins"]
@@ -355,7 +374,9 @@ class Supervisor:
         self.child, self.report_r, self.witness_fd, self.deadline = child, report_r, witness_fd, deadline
         self.status = None
         self.timed_out = False
-        self.report = b""
+        self.head = b""  # the report channel up to the STARTED marker: the setup's lines
+        self.started = False
+        self.report = b""  # after the marker: the violations, and whatever the program wrote
         self.reached = []
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.signal(signal.SIGCHLD, lambda *_: None)
@@ -400,7 +421,18 @@ class Supervisor:
 
     def read_report(self, ev):
         if ev & select.POLLIN:
-            self.report = (self.report + os.read(self.report_r, 4096))[-MAX_REPORT:]
+            self.add_report(os.read(self.report_r, 4096))
+
+    def add_report(self, b):
+        if not self.started:
+            self.head += b
+            i = self.head.find(STARTED)
+            if i < 0:
+                self.head = self.head[-MAX_REPORT:]
+                return
+            self.started = True
+            self.head, b = self.head[:i], self.head[i + len(STARTED):]
+        self.report = (self.report + b)[-MAX_REPORT:]
 
     def witness_one(self):
         import fcntl
@@ -451,12 +483,12 @@ def kill_all():
 
 
 def parse_report(report):
-    """The report channel's lines: the landlock line process 1's child writes first, then
-    violations. The program can write to the channel too, so each line is parsed defensively, and
-    the last lines win: the hook writes its line and exits, so a real violation is the last one."""
+    """The report channel's lines: before the STARTED marker the setup's (landlock, setup_error),
+    after it violations. The program can write to the channel once started, so each line is parsed
+    defensively (the caller keeps only the lines a termination vouches for)."""
     out, landlock, error = [], -1, None
-    for line in report.split(b"\n")[-4 * MAX_LISTED:]:
-        if not line.strip() or len(line) > 2048:
+    for line in report.split(b"\n"):
+        if not line.strip() or len(line) > 4096:
             continue
         try:
             v = json.loads(line)
@@ -470,7 +502,7 @@ def parse_report(report):
             error = v["setup_error"][:500]
         elif all(isinstance(v.get(k), str) for k in ("capability", "event", "detail")):
             out.append({k: v[k][:300] for k in ("capability", "event", "detail")})
-    return out[-MAX_LISTED:], landlock, error
+    return out, landlock, error
 
 
 def main():
@@ -599,25 +631,38 @@ def main():
             break
         if not b:
             break
-        sup.report = (sup.report + b)[-MAX_REPORT:]
+        sup.add_report(b)
 
-    violations, landlock, setup_error = parse_report(sup.report)
-    sig, code = 0, 0
+    _, landlock, setup_error = parse_report(sup.head)
+    # After the marker the channel is the program's as much as the hook's: its lines count only as
+    # the details of a verdict the termination shows, and only those of the verdict's capability.
+    lines, _, _ = parse_report(sup.report)
+    violations, sig, code = [], 0, 0
+    verdicts = verdict_signals(cfg)
     if sup.timed_out:
         code = TIMEOUT_EXIT
     elif sup.status is not None and os.WIFSIGNALED(sup.status):
         sig = os.WTERMSIG(sup.status)
         code = 128 + sig
-        if sig == signal.SIGSYS and not violations:
-            violations.append({"capability": "unknown", "event": "seccomp",
-                               "detail": "the kernel filter killed the program (SIGSYS): a system call "
-                                         "its decision does not grant (process, socket, executable memory)"})
+        if signal.SIGRTMIN <= sig < signal.SIGRTMIN + len(verdicts):
+            cap = verdicts[sig - signal.SIGRTMIN]
+            sig, code = 0, VIOLATION_EXIT
+            violations = [v for v in lines if v["capability"] == cap][-MAX_LISTED:] or [
+                {"capability": cap, "event": "audit_hook",
+                 "detail": "the audit hook refused an event of this capability; its report did not arrive "
+                           "(the program closed, replaced or flooded its report channel)"}]
+        elif sig == signal.SIGSYS:
+            violations = [{"capability": "unknown", "event": "seccomp",
+                           "detail": "the kernel filter killed the program (SIGSYS): a system call "
+                                     "its decision does not grant (process, socket, executable memory)"}]
     elif sup.status is not None:
         code = os.WEXITSTATUS(sup.status)
-        if code == VIOLATION_EXIT and not violations and cfg.get("audit_hook", True):
-            violations.append({"capability": "unknown", "event": "audit_hook",
-                               "detail": "exit status 159 without a report: the program stopped at a "
-                                         "violation after closing the report channel, or exited so itself"})
+        if code == VIOLATION_EXIT and cfg.get("audit_hook", True):
+            # The hook's own exit when its verdict has no signal; or the program's.
+            violations = lines[-MAX_LISTED:] or [
+                {"capability": "unknown", "event": "audit_hook",
+                 "detail": "exit status 159 without a report: the program stopped at a "
+                           "violation after closing the report channel, or exited so itself"}]
     status = {"v": 1, "exit_code": code, "signal": sig, "timed_out": sup.timed_out,
               "violations": violations, "landlock": landlock, "preload_ms": preload_ms,
               "run_ms": int((time.monotonic() - start) * 1000)}

@@ -29,6 +29,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define VIOLATION_EXIT 159
@@ -157,56 +161,148 @@ static PyObject *allow_set, *deny_set, *native_set, *modcaps, *workspace, *writa
 
 /* ---- the report ---- */
 
-static void put_json_string(char *buf, size_t cap, size_t *n, const char *s)
+/* put_json_string appends s (UTF-8) as a JSON string of at most max bytes of s, cut at a character
+ * boundary. An escaped byte takes at most 6 bytes, so the caller sizes buf for 6 * max + 2. */
+static void put_json_string(char *buf, size_t *n, const char *s, size_t max)
 {
-    if (*n < cap)
-        buf[(*n)++] = '"';
-    for (; *s && *n + 7 < cap; s++) {
-        unsigned char c = (unsigned char)*s;
+    size_t len = strnlen(s, max);
+    if (len == max)
+        while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+            len--;
+    buf[(*n)++] = '"';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
             buf[(*n)++] = '\\';
             buf[(*n)++] = (char)c;
         } else if (c < 0x20) {
-            *n += (size_t)snprintf(buf + *n, cap - *n, "\\u%04x", c);
+            *n += (size_t)snprintf(buf + *n, 7, "\\u%04x", c);
         } else {
             buf[(*n)++] = (char)c;
         }
     }
-    if (*n < cap)
-        buf[(*n)++] = '"';
+    buf[(*n)++] = '"';
+}
+
+/* The report line's parts, in characters: with every character escaped, the line stays under
+ * PIPE_BUF (4096 bytes), so its one write(2) is never interleaved with the program's. */
+enum { MAX_CAPABILITY = 40, MAX_EVENT = 160, MAX_DETAIL = 400 };
+
+/* untouched reports whether reading obj's methods runs only C code: its type is a static (C) type,
+ * which no program can change, and its instance dict, if any, has only exact-str keys, none of
+ * them a name the streams' flush looks up on it. Checking runs none of the program's code. */
+static int untouched(PyObject *obj)
+{
+    static const char *const shadowing[] = {"flush", "write", "closed", NULL};
+    if (obj == NULL || obj == Py_None || (PyType_GetFlags(Py_TYPE(obj)) & Py_TPFLAGS_HEAPTYPE))
+        return 0;
+    PyObject **dp = _PyObject_GetDictPtr(obj);
+    if (dp == NULL || *dp == NULL)
+        return 1;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(*dp, &pos, &key, &value)) {
+        if (!PyUnicode_CheckExact(key))
+            return 0;
+        for (int i = 0; shadowing[i] != NULL; i++)
+            if (PyUnicode_CompareWithASCIIString(key, shadowing[i]) == 0)
+                return 0;
+    }
+    return 1;
+}
+
+/* flush_stream flushes one of the interpreter's own streams (captured at install) if the whole
+ * chain it calls through, text layer, buffer and file, is untouched: otherwise its buffered
+ * output is lost, which is the program's doing. The buffer and raw members are read-only C
+ * members of static types, so reading them runs no code. */
+static void flush_stream(PyObject *text)
+{
+    if (!untouched(text))
+        return;
+    PyObject *buffer = PyObject_GetAttrString(text, "buffer");
+    PyObject *raw = buffer != NULL && untouched(buffer) ? PyObject_GetAttrString(buffer, "raw") : NULL;
+    if (raw != NULL && untouched(raw)) {
+        PyObject *r = PyObject_CallMethod(text, "flush", NULL);
+        Py_XDECREF(r);
+    }
+    Py_XDECREF(raw);
+    Py_XDECREF(buffer);
+    PyErr_Clear();
+}
+
+/* report_dev and report_ino identify the report channel as installed: a descriptor the program
+ * renumbered (dup2 of a pipe of its own over it) is not written to. */
+static dev_t report_dev;
+static ino_t report_ino;
+
+/* verdict_signals names the capability each real-time signal stands for: the hook ends the process
+ * with SIGRTMIN + i for verdict_signals[i]. Process 1 reads the capability from the termination,
+ * which no other thread of the program can change once the hook holds the GIL, and takes from the
+ * report channel, which the program can write too, only lines of that capability. */
+static PyObject *verdict_signals;
+
+static void die(const char *capability)
+{
+    int sig = -1;
+    for (Py_ssize_t i = 0; verdict_signals != NULL && i < PyTuple_GET_SIZE(verdict_signals); i++) {
+        const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(verdict_signals, i));
+        if (name != NULL && strcmp(name, capability) == 0) {
+            sig = SIGRTMIN + (int)i;
+            break;
+        }
+    }
+    PyErr_Clear();
+    if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
+        /* The default action (terminate), whatever the program installed or blocked. */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_handler = SIG_DFL;
+        sigaction(sig, &sa, NULL);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, sig);
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        syscall(SYS_tgkill, getpid(), (pid_t)syscall(SYS_gettid), sig);
+    }
+    _exit(VIOLATION_EXIT); /* a capability with no signal: 159 and the report line */
 }
 
 static void violation(const char *capability, const char *event, const char *detail)
 {
-    /* The program's output up to here is part of the result: flush the interpreter's own streams
-     * (C objects captured at install; a replaced sys.stdout is not called). */
-    PyObject *streams[2] = {out_stream, err_stream};
-    for (int i = 0; i < 2; i++) {
-        if (streams[i] != NULL) {
-            PyObject *r = PyObject_CallMethod(streams[i], "flush", NULL);
-            Py_XDECREF(r);
-            PyErr_Clear();
-        }
-    }
-    char buf[1024];
+    char buf[48 + 6 * (MAX_CAPABILITY + MAX_EVENT + MAX_DETAIL)];
+    _Static_assert(sizeof(buf) < 4096, "the report line must fit in PIPE_BUF");
     size_t n = 0;
-    const size_t cap = sizeof(buf) - 4;
     memcpy(buf, "{\"capability\":", 14);
     n = 14;
-    put_json_string(buf, cap, &n, capability);
+    put_json_string(buf, &n, capability, MAX_CAPABILITY);
     memcpy(buf + n, ",\"event\":", 9);
     n += 9;
-    put_json_string(buf, cap, &n, event);
+    put_json_string(buf, &n, event, MAX_EVENT);
     memcpy(buf + n, ",\"detail\":", 10);
     n += 10;
-    put_json_string(buf, cap, &n, detail);
+    put_json_string(buf, &n, detail, MAX_DETAIL);
     buf[n++] = '}';
     buf[n++] = '\n';
-    if (report_fd >= 0) {
-        ssize_t w = write(report_fd, buf, n);
-        (void)w;
+    /* The report first, before anything that could block or run other threads: one write of less
+     * than PIPE_BUF bytes, only to the installed channel, only once process 1 has room for it
+     * (it drains the channel while the program runs; a full channel is not waited on forever). */
+    struct stat st;
+    if (report_fd >= 0 && fstat(report_fd, &st) == 0 && st.st_dev == report_dev && st.st_ino == report_ino) {
+        struct pollfd p = {.fd = report_fd, .events = POLLOUT};
+        if (poll(&p, 1, 2000) == 1 && (p.revents & POLLOUT)) {
+            ssize_t w = write(report_fd, buf, n);
+            (void)w;
+        }
     }
-    _exit(VIOLATION_EXIT);
+    /* The program's output up to here is part of the result, but a flush may release the GIL (in
+     * its write(2)): with other threads of the program alive, they would run on between the
+     * verdict and the exit, so their buffered output is given up instead. */
+    PyThreadState *ts = PyInterpreterState_ThreadHead(PyInterpreterState_Get());
+    if (ts != NULL && PyThreadState_Next(ts) == NULL) {
+        flush_stream(out_stream);
+        flush_stream(err_stream);
+    }
+    die(capability);
 }
 
 /* show writes a bounded text of an event argument into buf, without calling any code of the
@@ -660,6 +756,12 @@ static PyObject *sbx_install(PyObject *self, PyObject *args)
         modcaps = PyDict_New();
     else
         modcaps = PyDict_Copy(modcaps);
+    if ((verdict_signals = tupled(cfg, "verdict_signals")) == NULL)
+        return NULL;
+    if (PyTuple_GET_SIZE(verdict_signals) > SIGRTMAX - SIGRTMIN + 1) {
+        PyErr_SetString(PyExc_ValueError, "install: more verdict_signals than real-time signals");
+        return NULL;
+    }
     program_code = PyDict_GetItemString(cfg, "program_code");
     program_path = PyDict_GetItemString(cfg, "program_path");
     PyObject *fd = PyDict_GetItemString(cfg, "report_fd");
@@ -672,6 +774,13 @@ static PyObject *sbx_install(PyObject *self, PyObject *args)
     report_fd = (int)PyLong_AsLong(fd);
     if (PyErr_Occurred())
         return NULL;
+    struct stat st;
+    if (fstat(report_fd, &st) != 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        return NULL;
+    }
+    report_dev = st.st_dev;
+    report_ino = st.st_ino;
     out_stream = PySys_GetObject("stdout");
     err_stream = PySys_GetObject("stderr");
     Py_XINCREF(out_stream);
