@@ -94,6 +94,10 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 			return 2
 		}
 		defer pool.Close()
+		if err := pool.Probe(ctx); err != nil {
+			e.Errorf("serve: %v: serve large programs in process with --isolate-large=false", err)
+			return 1
+		}
 		opts = append(opts, server.WithLargeAnalyzer(pool))
 	}
 	srv, err := server.New(b.Pipeline, cfg, opts...)

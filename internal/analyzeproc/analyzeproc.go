@@ -97,6 +97,13 @@ func (p *Pool) analyze(ctx context.Context, path string, src []byte) (*analyzer.
 	}
 }
 
+// Probe analyzes a one-line program in a worker, which stays in the pool: a command checks at
+// start-up that its workers run, rather than denying every large program later.
+func (p *Pool) Probe(ctx context.Context) error {
+	_, err := p.analyze(ctx, "probe.py", []byte("pass\n"))
+	return err
+}
+
 func (p *Pool) get() (*worker, error) {
 	p.mu.Lock()
 	if p.closed {

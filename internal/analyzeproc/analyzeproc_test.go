@@ -162,6 +162,12 @@ func TestNoWorkerDenies(t *testing.T) {
 	if rep.ParseError == nil || rep.ParseError.Kind != "InternalError" {
 		t.Fatalf("with no worker binary: %+v, want an InternalError parse error", rep.ParseError)
 	}
+	if err := p.Probe(context.Background()); err == nil || !strings.Contains(err.Error(), "start an analysis worker") {
+		t.Fatalf("Probe with no worker binary: %v", err)
+	}
+	if err := newPool(t).Probe(context.Background()); err != nil {
+		t.Fatalf("Probe: %v", err)
+	}
 	if _, err := New([]string{"x"}, []byte("tiers: [")); err == nil {
 		t.Error("a broken config was accepted")
 	}
