@@ -263,7 +263,7 @@ type workCap struct {
 // does not count: it runs for a hundred milliseconds, and yielding behind it costs its time slice.
 func (c *workCap) crowded() bool { return c.smallWorking.Load() > 0 }
 
-func (c *workCap) isLarge(t *ticket) bool { return t.bytes > c.largeBytes }
+func (c *workCap) isLarge(t *ticket) bool { return t.bytes >= c.largeBytes }
 
 func (c *workCap) fit(t *ticket) fitness {
 	switch {

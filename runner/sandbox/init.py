@@ -92,6 +92,12 @@ def kernel_filter(seccomp, grants, witness):
     # (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
     eperm = seccomp.ERRNO(errno.EPERM)
     f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
+    # Nor signals to process 1 (pid 1) or to every process (-1): under gVisor process 1 has neither
+    # the PID namespace's protection nor Landlock's signal scope. A pid is an int: its low 32 bits
+    # are compared.
+    for name in ("kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_open"):
+        for pid in (1, 0xFFFFFFFF):
+            f.add_rule(eperm, name, seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, pid))
     for name in ("sched_setaffinity", "sched_setattr", "sched_setparam", "sched_setscheduler"):
         f.add_rule(eperm, name, seccomp.Arg(0, seccomp.NE, 0))
     f.add_rule(eperm, "setpriority", seccomp.Arg(0, seccomp.NE, PRIO_PROCESS))
@@ -213,9 +219,18 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
     try:
         # Dumpable again: /proc/self is the program's to read. Process 1 stays closed to it.
         prctl_set_dumpable(True)
+        # A session and process group of its own: "my process group" (kill(0, ...)) must not name
+        # process 1.
+        os.setsid()
+        for sig, handler in PROGRAM_SIGNALS.items():
+            signal.signal(sig, handler)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.set_wakeup_fd(-1)
+        # Complete lines reach the runner as they are printed: at a violation the hook ends the
+        # process without flushing (a flush runs the interpreter's I/O machinery, which can run
+        # the program's signal handlers or block), so only a partial last line can be lost.
+        sys.stdout.reconfigure(line_buffering=True)
 
         try:
             code = compile(source, path, "exec", dont_inherit=True)
@@ -467,6 +482,26 @@ def syscall_name(nr):
     return _SYSCALL_NAMES.get(nr, str(nr))
 
 
+PROGRAM_SIGNALS = {}
+# Signals process 1 keeps: the kills it cannot ignore, the child's exit, and the faults of its
+# own code.
+KEPT_SIGNALS = {signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD, signal.SIGSEGV, signal.SIGBUS,
+                signal.SIGFPE, signal.SIGILL, signal.SIGABRT, signal.SIGTRAP, signal.SIGSYS}
+
+
+def ignore_signals():
+    """Ignores every catchable signal process 1 does not use; returns the dispositions it had."""
+    before = {}
+    for sig in range(1, signal.NSIG):
+        if sig in KEPT_SIGNALS:
+            continue
+        try:
+            before[sig] = signal.signal(sig, signal.SIG_IGN)
+        except (OSError, ValueError):
+            pass  # not a signal, or one the C library reserves
+    return before
+
+
 def kill_all():
     """Kills every process of the container but this one, and reaps them all."""
     try:
@@ -512,8 +547,11 @@ def main():
         cfg = json.loads(sys.argv[1])
     except ValueError as e:
         fail("config is not JSON: %s" % e)
-    # Process 1 ignores signals it has no handler for, when they come from inside the container.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    # Under runc the kernel drops signals to a PID namespace's init that it has no handler for;
+    # gVisor does not, so process 1 ignores every signal it does not use, and the program's process
+    # gets back the dispositions it would have had (PROGRAM_SIGNALS).
+    global PROGRAM_SIGNALS
+    PROGRAM_SIGNALS = ignore_signals()
     # Not dumpable: the program runs as the same user, and would otherwise be allowed to write
     # this process's memory through /proc/1/mem (and so escape the filters it cannot escape).
     import prctl
@@ -658,11 +696,11 @@ def main():
     elif sup.status is not None:
         code = os.WEXITSTATUS(sup.status)
         if code == VIOLATION_EXIT and cfg.get("audit_hook", True):
-            # The hook's own exit when its verdict has no signal; or the program's.
-            violations = lines[-MAX_LISTED:] or [
-                {"capability": "unknown", "event": "audit_hook",
-                 "detail": "exit status 159 without a report: the program stopped at a "
-                           "violation after closing the report channel, or exited so itself"}]
+            # The hook always ends with a verdict's signal (its _exit(159) is a fallback that
+            # kill(2) does not leave it): the program exited so itself, and says nothing we vouch for.
+            violations = [{"capability": "unknown", "event": "audit_hook",
+                           "detail": "exit status 159 without a verdict: the program exited with "
+                                     "the violation status itself"}]
     status = {"v": 1, "exit_code": code, "signal": sig, "timed_out": sup.timed_out,
               "violations": violations, "landlock": landlock, "preload_ms": preload_ms,
               "run_ms": int((time.monotonic() - start) * 1000)}

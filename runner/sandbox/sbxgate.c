@@ -16,8 +16,10 @@
  *                          closure or object the program can reach, runs no Python code (event
  *                          arguments are read only when their type is exactly str, bytes, int,
  *                          tuple or list), cannot be interrupted by a Python signal handler, and
- *                          cannot be removed. A violation writes one JSON line to the report
- *                          descriptor and ends the process with _exit(159), which nothing catches.
+ *                          cannot be removed. A violation blocks every signal, writes one JSON
+ *                          line to the report descriptor and ends the process with the real-time
+ *                          signal of its capability, which nothing catches (process 1 reads the
+ *                          verdict from it).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -157,7 +159,7 @@ static int report_fd = -1;
 static pid_t own_pid;
 static int grant_process, grant_network, grant_native;
 static PyObject *allow_set, *deny_set, *native_set, *modcaps, *workspace, *writable_files, *trusted,
-    *importlib_files, *frame_attrs, *program_code, *program_path, *out_stream, *err_stream;
+    *importlib_files, *frame_attrs, *program_code, *program_path;
 
 /* ---- the report ---- */
 
@@ -188,48 +190,6 @@ static void put_json_string(char *buf, size_t *n, const char *s, size_t max)
  * PIPE_BUF (4096 bytes), so its one write(2) is never interleaved with the program's. */
 enum { MAX_CAPABILITY = 40, MAX_EVENT = 160, MAX_DETAIL = 400 };
 
-/* untouched reports whether reading obj's methods runs only C code: its type is a static (C) type,
- * which no program can change, and its instance dict, if any, has only exact-str keys, none of
- * them a name the streams' flush looks up on it. Checking runs none of the program's code. */
-static int untouched(PyObject *obj)
-{
-    static const char *const shadowing[] = {"flush", "write", "closed", NULL};
-    if (obj == NULL || obj == Py_None || (PyType_GetFlags(Py_TYPE(obj)) & Py_TPFLAGS_HEAPTYPE))
-        return 0;
-    PyObject **dp = _PyObject_GetDictPtr(obj);
-    if (dp == NULL || *dp == NULL)
-        return 1;
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(*dp, &pos, &key, &value)) {
-        if (!PyUnicode_CheckExact(key))
-            return 0;
-        for (int i = 0; shadowing[i] != NULL; i++)
-            if (PyUnicode_CompareWithASCIIString(key, shadowing[i]) == 0)
-                return 0;
-    }
-    return 1;
-}
-
-/* flush_stream flushes one of the interpreter's own streams (captured at install) if the whole
- * chain it calls through, text layer, buffer and file, is untouched: otherwise its buffered
- * output is lost, which is the program's doing. The buffer and raw members are read-only C
- * members of static types, so reading them runs no code. */
-static void flush_stream(PyObject *text)
-{
-    if (!untouched(text))
-        return;
-    PyObject *buffer = PyObject_GetAttrString(text, "buffer");
-    PyObject *raw = buffer != NULL && untouched(buffer) ? PyObject_GetAttrString(buffer, "raw") : NULL;
-    if (raw != NULL && untouched(raw)) {
-        PyObject *r = PyObject_CallMethod(text, "flush", NULL);
-        Py_XDECREF(r);
-    }
-    Py_XDECREF(raw);
-    Py_XDECREF(buffer);
-    PyErr_Clear();
-}
-
 /* report_dev and report_ino identify the report channel as installed: a descriptor the program
  * renumbered (dup2 of a pipe of its own over it) is not written to. */
 static dev_t report_dev;
@@ -252,8 +212,12 @@ static void die(const char *capability)
         }
     }
     PyErr_Clear();
+    if (sig < 0 && verdict_signals != NULL && PyTuple_GET_SIZE(verdict_signals) > 0)
+        sig = SIGRTMIN; /* the first verdict is "unknown" (init.py) */
     if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
-        /* The default action (terminate), whatever the program installed or blocked. */
+        /* The default action (terminate), whatever the program installed or blocked. kill(2), not
+         * tgkill: a signal sent as SI_USER is made pending even when the user's queue of pending
+         * signals is full (the program can fill it), where tgkill fails with EAGAIN. */
         struct sigaction sa;
         memset(&sa, 0, sizeof(sa));
         sa.sa_handler = SIG_DFL;
@@ -262,13 +226,18 @@ static void die(const char *capability)
         sigemptyset(&set);
         sigaddset(&set, sig);
         pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-        syscall(SYS_tgkill, getpid(), (pid_t)syscall(SYS_gettid), sig);
+        kill(getpid(), sig);
     }
-    _exit(VIOLATION_EXIT); /* a capability with no signal: 159 and the report line */
+    _exit(VIOLATION_EXIT); /* not reached */
 }
 
 static void violation(const char *capability, const char *event, const char *detail)
 {
+    /* From the verdict on, no signal is delivered: no handler of the program's, no default action
+     * (a timer's, a file-size limit's) can end or divert the process before die(). */
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL);
     char buf[48 + 6 * (MAX_CAPABILITY + MAX_EVENT + MAX_DETAIL)];
     _Static_assert(sizeof(buf) < 4096, "the report line must fit in PIPE_BUF");
     size_t n = 0;
@@ -294,14 +263,9 @@ static void violation(const char *capability, const char *event, const char *det
             (void)w;
         }
     }
-    /* The program's output up to here is part of the result, but a flush may release the GIL (in
-     * its write(2)): with other threads of the program alive, they would run on between the
-     * verdict and the exit, so their buffered output is given up instead. */
-    PyThreadState *ts = PyInterpreterState_ThreadHead(PyInterpreterState_Get());
-    if (ts != NULL && PyThreadState_Next(ts) == NULL) {
-        flush_stream(out_stream);
-        flush_stream(err_stream);
-    }
+    /* Nothing is flushed: a flush runs the interpreter's I/O machinery (which runs pending Python
+     * signal handlers and blocks on descriptors the program may have renumbered). The program's
+     * standard output is line-buffered (init.py): a partial last line is what is lost. */
     die(capability);
 }
 
@@ -781,10 +745,6 @@ static PyObject *sbx_install(PyObject *self, PyObject *args)
     }
     report_dev = st.st_dev;
     report_ino = st.st_ino;
-    out_stream = PySys_GetObject("stdout");
-    err_stream = PySys_GetObject("stderr");
-    Py_XINCREF(out_stream);
-    Py_XINCREF(err_stream);
     own_pid = getpid();
     if (PySys_AddAuditHook(hook, NULL) < 0)
         return NULL;
