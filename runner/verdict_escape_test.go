@@ -58,6 +58,27 @@ signal.setitimer(signal.ITIMER_REAL, 0.5)
 		})
 	}
 
+	// No timer, nothing blocks: descriptor 1 is a file positioned at the file-size limit and
+	// SIGXFSZ's default action is restored (Python ignores it), so the flush's write(2) ends the
+	// process with SIGXFSZ before the verdict (exit 153, no violation).
+	t.Run("file_size_signal", func(t *testing.T) {
+		res := run(t, d, `import os, signal, sys, _socket
+f = os.open("/tmp/big", os.O_WRONLY | os.O_CREAT)
+limit = 1 << 40
+for line in open("/proc/self/limits"):
+    if line.startswith("Max file size"):
+        limit = int(line.split()[3])
+os.lseek(f, limit, os.SEEK_SET)
+signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+sys.stdout.write("pending output")
+os.dup2(f, 1)
+_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+`, testLimits)
+		if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("a refused socket left exit %d, violations %v: want exit 159 and a network violation", res.ExitCode, res.Violations)
+		}
+	})
+
 	// No descriptor renumbered, nothing blocks: a signal that arrives while the interpreter
 	// converts a long argument of os.system (C code, no bytecode boundary, so its handler is not
 	// run yet) is still pending when the hook is called, and BufferedWriter's flush runs the
