@@ -1,0 +1,142 @@
+package runner
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestInitGroupSignal: process 1 must survive whatever the program signals, and so report a
+// refused socket as a violation (findings/17).
+//
+// The program's process is forked by process 1 and never leaves its process group (pgid 1), and
+// the hook lets os.kill name pid 0, "my own process group", which is process 1's too. Under runc
+// the kernel drops default-action signals to a PID namespace's init from inside it (and
+// Landlock's scope refuses them); under gVisor (runsc) neither holds: SIGINT, whose action process
+// 1 sets to SIG_DFL, and SIGTERM, SIGHUP, SIGUSR1, SIGALRM (Python leaves them SIG_DFL) end process
+// 1, the container ends without a status line, and the run is a "sandbox failure" (ErrRunner):
+// no result, no violation in the record.
+func TestInitGroupSignal(t *testing.T) {
+	d := newTestDocker(t)
+	for _, rt := range runtimes {
+		for _, sig := range []string{"SIGINT", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGALRM"} {
+			t.Run(rt+"/"+sig, func(t *testing.T) {
+				requireRuntime(t, d, rt)
+				l := testLimits
+				l.Runtime = rt
+				code := fmt.Sprintf(`import os, signal, time, _socket
+signal.signal(signal.%s, signal.SIG_IGN)
+os.kill(0, signal.%s)
+time.sleep(0.5)
+_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+`, sig, sig)
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				defer cancel()
+				res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l, Modules: []string{"os", "signal", "time"}})
+				if err != nil {
+					t.Fatalf("os.kill(0, %s) then a refused socket: %v", sig, err)
+				}
+				if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+					t.Errorf("a refused socket left exit %d, violations %v: want exit 159 and a network violation", res.ExitCode, res.Violations)
+				}
+			})
+		}
+	}
+}
+
+// stopInit stops process 1 with a stop signal the program itself ignores (SIGTSTP: its default
+// action stops, it is not SIGSTOP), sent to its process group, which is process 1's, and goes on.
+const stopInit = `import os, signal, time
+signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+os.kill(0, signal.SIGTSTP)
+time.sleep(0.2)
+print("process 1:", open("/proc/1/status").read().split("State:")[1].split("\n")[0].strip(), flush=True)
+t0 = time.time()
+while True:
+    time.sleep(1)
+    print("alive", int(time.time() - t0), flush=True)
+`
+
+// TestInitStoppedOwnerKilled: as TestBreakout's sbxgate_killed_mid_run, with stopInit as the
+// program: the deadline must hold without sbxgate (nothing of the sandbox left 5 s after it).
+// Under runsc process 1 is stopped (state T) and cannot kill at the deadline (findings/17).
+func TestInitStoppedOwnerKilled(t *testing.T) {
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, newTestDocker(t), rt)
+			const timeout = 4 * time.Second
+			cmd := exec.Command(os.Args[0], "-test.run=^TestInitStoppedChild$", "-test.count=1")
+			cmd.Env = append(os.Environ(), "SBXGATE_STOP_CHILD="+rt, fmt.Sprintf("SBXGATE_STOP_TIMEOUT_MS=%d", timeout.Milliseconds()))
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stderr = os.Stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(out)
+			name, deadline := "", time.Time{}
+			for sc.Scan() {
+				if n, ok := strings.CutPrefix(sc.Text(), "sandbox "); ok {
+					name = n
+				}
+				if sc.Text() == "running" {
+					deadline = time.Now().Add(timeout)
+					break
+				}
+			}
+			if name == "" || deadline.IsZero() {
+				_ = cmd.Process.Kill()
+				t.Fatalf("the child never started its run")
+			}
+			time.Sleep(1500 * time.Millisecond)
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			_ = cmd.Wait()
+			var left []int
+			for time.Now().Before(deadline.Add(60 * time.Second)) {
+				if left = ourProcesses([]string{name}); len(left) == 0 {
+					break
+				}
+				time.Sleep(200 * time.Millisecond)
+			}
+			past := time.Since(deadline).Round(100 * time.Millisecond)
+			if len(left) > 0 || past > 5*time.Second {
+				t.Errorf("%s sandbox %s, its owner dead: processes left %v after its deadline (%d still running)", rt, name, past, len(left))
+			} else {
+				t.Logf("the sandbox's processes were gone %v after its deadline", past)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			if _, err := GC(ctx, GCOptions{}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestInitStoppedChild is the process TestInitStoppedOwnerKilled kills.
+func TestInitStoppedChild(t *testing.T) {
+	rt := os.Getenv("SBXGATE_STOP_CHILD")
+	if rt == "" {
+		t.Skip("run by TestInitStoppedOwnerKilled")
+	}
+	d := newTestDocker(t)
+	testHookStarted = func(b *box) { fmt.Printf("sandbox %s\n", b.name) }
+	testHookDelivered = func() { fmt.Println("running") }
+	var ms int64
+	fmt.Sscanf(os.Getenv("SBXGATE_STOP_TIMEOUT_MS"), "%d", &ms)
+	l := testLimits
+	l.Runtime = rt
+	l.TimeoutMS = ms
+	_, _ = d.Run(context.Background(), Request{Code: []byte(stopInit), Limits: l, Modules: []string{"os", "signal", "time"}})
+	t.Fatal("the run ended: the parent should have killed this process first")
+}
