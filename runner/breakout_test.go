@@ -1,15 +1,12 @@
 package runner
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -201,53 +198,15 @@ print("inotify_init1:", libc.inotify_init1(0) >= 0, ctypes.get_errno())
 // testKilledOwner starts a run in another process (this test binary, as TestBreakoutChild),
 // kills that process with SIGKILL once the sandbox runs, and watches the sandbox end by itself.
 func testKilledOwner(t *testing.T, rt string) {
-	const timeout = 4 * time.Second
-	cmd := exec.Command(os.Args[0], "-test.run=^TestBreakoutChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "SBXGATE_BREAKOUT_CHILD="+rt, fmt.Sprintf("SBXGATE_BREAKOUT_TIMEOUT_MS=%d", timeout.Milliseconds()))
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(out)
-	name := ""
-	deadlineSeen := time.Time{}
-	for sc.Scan() {
-		if n, ok := strings.CutPrefix(sc.Text(), "sandbox "); ok {
-			name = n
-		}
-		if sc.Text() == "running" {
-			deadlineSeen = time.Now().Add(timeout)
-			break
-		}
-	}
-	if name == "" || deadlineSeen.IsZero() {
-		_ = cmd.Process.Kill()
-		t.Fatalf("the child never started its run")
-	}
-	time.Sleep(500 * time.Millisecond)
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	_ = cmd.Wait()
+	name, deadline := killOwner(t, "TestBreakoutChild", []string{"SBXGATE_BREAKOUT_CHILD=" + rt}, 4*time.Second, 500*time.Millisecond)
 	time.Sleep(time.Second)
 	if len(ourProcesses([]string{name})) == 0 {
 		t.Fatalf("sandbox %s ended with its owner, before its deadline: the test does not test the deadline", name)
 	}
-	var left []int
-	for time.Now().Before(deadlineSeen.Add(5 * time.Second)) {
-		if left = ourProcesses([]string{name}); len(left) == 0 {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	if len(left) > 0 {
+	if left, _ := sandboxGone(name, deadline, 5*time.Second); len(left) > 0 {
 		t.Fatalf("%d processes of sandbox %s still run 5 s after its deadline, its owner dead", len(left), name)
 	}
-	t.Logf("the sandbox's processes were gone %v after its deadline", time.Since(deadlineSeen).Round(100*time.Millisecond))
+	t.Logf("the sandbox's processes were gone %v after its deadline", time.Since(deadline).Round(100*time.Millisecond))
 	// What is left is the container record (auto-removed by the daemon) and the accounting cgroup,
 	// which the next sbxgate's reaping removes: do it, as serve's reaper would.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -266,10 +225,9 @@ func TestBreakoutChild(t *testing.T) {
 		t.Skip("run by TestBreakout")
 	}
 	d := newTestDocker(t)
-	testHookStarted = func(b *box) { fmt.Printf("sandbox %s\n", b.name) }
-	testHookDelivered = func() { fmt.Println("running") }
+	announceRun()
 	l := breakoutLimits(rt)
-	fmt.Sscanf(os.Getenv("SBXGATE_BREAKOUT_TIMEOUT_MS"), "%d", &l.TimeoutMS)
+	l.TimeoutMS = ownerTimeoutMS()
 	_, _ = d.Run(context.Background(), Request{Code: []byte("import os, time\nif os.fork() == 0:\n    time.sleep(600)\ntime.sleep(600)\n"), Limits: l, Modules: []string{"os", "time"}})
 	t.Fatal("the run ended: the parent should have killed this process first")
 }

@@ -1,13 +1,9 @@
 package runner
 
 import (
-	"bufio"
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -86,45 +82,9 @@ func TestDeadlineUnderStarvation(t *testing.T) {
 // the sandbox may outlive its deadline by more than 5 s.
 func TestDeadlineUnderStarvationOwnerKilled(t *testing.T) {
 	testenv.RequireImage(t, DefaultImage)
-	const timeout = 4 * time.Second
-	cmd := exec.Command(os.Args[0], "-test.run=^TestDeadlineStarvedChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "SBXGATE_STARVE_CHILD=1", fmt.Sprintf("SBXGATE_STARVE_TIMEOUT_MS=%d", timeout.Milliseconds()))
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(out)
-	name, deadline := "", time.Time{}
-	for sc.Scan() {
-		if n, ok := strings.CutPrefix(sc.Text(), "sandbox "); ok {
-			name = n
-		}
-		if sc.Text() == "running" {
-			deadline = time.Now().Add(timeout)
-			break
-		}
-	}
-	if name == "" || deadline.IsZero() {
-		_ = cmd.Process.Kill()
-		t.Fatalf("the child never started its run")
-	}
-	time.Sleep(1500 * time.Millisecond) // the program has started its threads by then
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	_ = cmd.Wait()
-	var left []int
-	for time.Now().Before(deadline.Add(60 * time.Second)) {
-		if left = ourProcesses([]string{name}); len(left) == 0 {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	past := time.Since(deadline).Round(100 * time.Millisecond)
+	// 1.5 s: the program has started its threads by then.
+	name, deadline := killOwner(t, "TestDeadlineStarvedChild", []string{"SBXGATE_STARVE_CHILD=1"}, 4*time.Second, 1500*time.Millisecond)
+	left, past := sandboxGone(name, deadline, 60*time.Second)
 	if len(left) > 0 || past > 5*time.Second {
 		t.Errorf("sandbox %s, its owner dead: processes left %v after its deadline (%d still running)", name, past, len(left))
 	} else {
@@ -145,10 +105,7 @@ func TestDeadlineStarvedChild(t *testing.T) {
 		t.Skip("run by TestDeadlineUnderStarvationOwnerKilled")
 	}
 	d := newTestDocker(t)
-	testHookStarted = func(b *box) { fmt.Printf("sandbox %s\n", b.name) }
-	testHookDelivered = func() { fmt.Println("running") }
-	var ms int64
-	fmt.Sscanf(os.Getenv("SBXGATE_STARVE_TIMEOUT_MS"), "%d", &ms)
-	_, _ = d.Run(context.Background(), Request{Code: []byte(starveInit), Limits: starveLimits(ms), Modules: []string{"hashlib", "os", "threading", "time"}})
+	announceRun()
+	_, _ = d.Run(context.Background(), Request{Code: []byte(starveInit), Limits: starveLimits(ownerTimeoutMS()), Modules: []string{"hashlib", "os", "threading", "time"}})
 	t.Fatal("the run ended: the parent should have killed this process first")
 }

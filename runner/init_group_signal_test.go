@@ -1,13 +1,9 @@
 package runner
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -70,45 +66,8 @@ func TestInitStoppedOwnerKilled(t *testing.T) {
 	for _, rt := range runtimes {
 		t.Run(rt, func(t *testing.T) {
 			requireRuntime(t, newTestDocker(t), rt)
-			const timeout = 4 * time.Second
-			cmd := exec.Command(os.Args[0], "-test.run=^TestInitStoppedChild$", "-test.count=1")
-			cmd.Env = append(os.Environ(), "SBXGATE_STOP_CHILD="+rt, fmt.Sprintf("SBXGATE_STOP_TIMEOUT_MS=%d", timeout.Milliseconds()))
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmd.Stderr = os.Stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			sc := bufio.NewScanner(out)
-			name, deadline := "", time.Time{}
-			for sc.Scan() {
-				if n, ok := strings.CutPrefix(sc.Text(), "sandbox "); ok {
-					name = n
-				}
-				if sc.Text() == "running" {
-					deadline = time.Now().Add(timeout)
-					break
-				}
-			}
-			if name == "" || deadline.IsZero() {
-				_ = cmd.Process.Kill()
-				t.Fatalf("the child never started its run")
-			}
-			time.Sleep(1500 * time.Millisecond)
-			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-				t.Fatal(err)
-			}
-			_ = cmd.Wait()
-			var left []int
-			for time.Now().Before(deadline.Add(60 * time.Second)) {
-				if left = ourProcesses([]string{name}); len(left) == 0 {
-					break
-				}
-				time.Sleep(200 * time.Millisecond)
-			}
-			past := time.Since(deadline).Round(100 * time.Millisecond)
+			name, deadline := killOwner(t, "TestInitStoppedChild", []string{"SBXGATE_STOP_CHILD=" + rt}, 4*time.Second, 1500*time.Millisecond)
+			left, past := sandboxGone(name, deadline, 60*time.Second)
 			if len(left) > 0 || past > 5*time.Second {
 				t.Errorf("%s sandbox %s, its owner dead: processes left %v after its deadline (%d still running)", rt, name, past, len(left))
 			} else {
@@ -130,13 +89,10 @@ func TestInitStoppedChild(t *testing.T) {
 		t.Skip("run by TestInitStoppedOwnerKilled")
 	}
 	d := newTestDocker(t)
-	testHookStarted = func(b *box) { fmt.Printf("sandbox %s\n", b.name) }
-	testHookDelivered = func() { fmt.Println("running") }
-	var ms int64
-	fmt.Sscanf(os.Getenv("SBXGATE_STOP_TIMEOUT_MS"), "%d", &ms)
+	announceRun()
 	l := testLimits
 	l.Runtime = rt
-	l.TimeoutMS = ms
+	l.TimeoutMS = ownerTimeoutMS()
 	_, _ = d.Run(context.Background(), Request{Code: []byte(stopInit), Limits: l, Modules: []string{"os", "signal", "time"}})
 	t.Fatal("the run ended: the parent should have killed this process first")
 }

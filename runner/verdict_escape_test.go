@@ -16,17 +16,7 @@ import (
 // ends with whatever signal's default action the program armed (SIGALRM from setitimer).
 func TestVerdictSurvivesFlush(t *testing.T) {
 	d := newTestDocker(t)
-	const setup = `import os, signal, sys, _socket
-r, w = os.pipe()
-os.set_blocking(w, False)
-try:
-    while True:
-        os.write(w, b"x" * 65536)
-except BlockingIOError:
-    pass
-os.set_blocking(w, True)
-saved = os.dup(1)
-`
+	const setup = "import os, signal, sys, _socket\n" + fullPipePy + "saved = os.dup(1)\n"
 	const refuse = `sys.stdout.write("pending output")
 os.dup2(w, 1)
 _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)

@@ -17,18 +17,7 @@ import (
 // decision and the report.
 func TestViolationRecord(t *testing.T) {
 	d := newTestDocker(t)
-	const findReport = `import os, sys
-
-def report_fd():
-    for n in os.listdir("/proc/self/fd"):
-        try:
-            if int(n) > 2 and os.readlink("/proc/self/fd/" + n).startswith("pipe:"):
-                return int(n)
-        except (OSError, ValueError):
-            pass
-
-_socket = sys.modules["_socket"]
-`
+	const findReport = reportFDPy + "_socket = sys.modules[\"_socket\"]\n"
 	for _, c := range []struct {
 		name, code string
 	}{
@@ -66,16 +55,7 @@ _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 		// a timeout with no violation. The hook now writes only to the channel it was installed
 		// with, never waits on it for long, and ends the process with the signal of the
 		// verdict's capability: the details are lost with the channel, the verdict is not.
-		{"report_blocks", `fd = report_fd()
-r, w = os.pipe()
-os.set_blocking(w, False)
-try:
-    while True:
-        os.write(w, b"x" * 4096)
-except BlockingIOError:
-    pass
-os.set_blocking(w, True)
-os.dup2(w, fd)
+		{"report_blocks", "fd = report_fd()\n" + fullPipePy + `os.dup2(w, fd)
 _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 `},
 	} {
@@ -154,18 +134,10 @@ func TestViolationReportBounded(t *testing.T) {
 // TestVerdictFromTermination: process 1 takes a violation from how the program's process ended
 // (the hook's signal for the capability, or the kernel filter's SIGSYS), and from the report
 // channel only the lines of that capability; what the program writes there by itself is never a
-// violation. A single-threaded program's buffered output is still flushed at a violation.
+// violation. Complete lines the program printed before a violation are in its output.
 func TestVerdictFromTermination(t *testing.T) {
 	d := newTestDocker(t)
-	const findReport = `import os, sys
-def report_fd():
-    for n in os.listdir("/proc/self/fd"):
-        try:
-            if int(n) > 2 and os.readlink("/proc/self/fd/" + n).startswith("pipe:"):
-                return int(n)
-        except (OSError, ValueError):
-            pass
-forged = b'{"capability":"process","event":"os.system","detail":"forged"}\n'
+	const findReport = reportFDPy + `forged = b'{"capability":"process","event":"os.system","detail":"forged"}\n'
 `
 	for _, c := range []struct {
 		name, code, stdout string
@@ -188,3 +160,26 @@ forged = b'{"capability":"process","event":"os.system","detail":"forged"}\n'
 		})
 	}
 }
+
+// reportFDPy defines report_fd(), which finds the hook's report channel among the program's
+// descriptors (the only pipe above 2).
+const reportFDPy = `import os, sys
+def report_fd():
+    for n in os.listdir("/proc/self/fd"):
+        try:
+            if int(n) > 2 and os.readlink("/proc/self/fd/" + n).startswith("pipe:"):
+                return int(n)
+        except (OSError, ValueError):
+            pass
+`
+
+// fullPipePy makes a pipe whose buffer is full: a blocking write to w never returns.
+const fullPipePy = `r, w = os.pipe()
+os.set_blocking(w, False)
+try:
+    while True:
+        os.write(w, b"x" * 4096)
+except BlockingIOError:
+    pass
+os.set_blocking(w, True)
+`

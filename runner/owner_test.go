@@ -1,0 +1,83 @@
+package runner
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The tests whose run must hold its deadline without sbxgate start the run in another process (a
+// child test of this binary), kill that process, and watch the sandbox end by itself.
+
+const ownerTimeoutEnv = "SBXGATE_OWNER_TIMEOUT_MS"
+
+// killOwner starts the test named child of this binary with env; the child runs a sandbox with a
+// deadline of timeout (ownerTimeoutMS) and announces it (announceRun). Once the program runs and
+// settle has passed, killOwner kills the child with SIGKILL, and returns the sandbox's name and its
+// deadline as seen from here.
+func killOwner(t *testing.T, child string, env []string, timeout, settle time.Duration) (string, time.Time) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+child+"$", "-test.count=1")
+	cmd.Env = append(append(os.Environ(), env...), fmt.Sprintf("%s=%d", ownerTimeoutEnv, timeout.Milliseconds()))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	name, deadline := "", time.Time{}
+	for sc.Scan() {
+		if n, ok := strings.CutPrefix(sc.Text(), "sandbox "); ok {
+			name = n
+		}
+		if sc.Text() == "running" {
+			deadline = time.Now().Add(timeout)
+			break
+		}
+	}
+	if name == "" || deadline.IsZero() {
+		_ = cmd.Process.Kill()
+		t.Fatalf("%s never started its run", child)
+	}
+	time.Sleep(settle)
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	return name, deadline
+}
+
+// sandboxGone waits until no process of the sandbox name is left, for at most wait past deadline,
+// and returns what is left and how long past the deadline it looked last.
+func sandboxGone(name string, deadline time.Time, wait time.Duration) ([]int, time.Duration) {
+	var left []int
+	for time.Now().Before(deadline.Add(wait)) {
+		if left = ourProcesses([]string{name}); len(left) == 0 {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return left, time.Since(deadline).Round(100 * time.Millisecond)
+}
+
+// announceRun makes this process print the lines killOwner waits for: "sandbox NAME" when its
+// sandbox starts, "running" when the program is delivered.
+func announceRun() {
+	testHookStarted = func(b *box) { fmt.Printf("sandbox %s\n", b.name) }
+	testHookDelivered = func() { fmt.Println("running") }
+}
+
+// ownerTimeoutMS is the deadline killOwner gave this child.
+func ownerTimeoutMS() int64 {
+	var ms int64
+	fmt.Sscanf(os.Getenv(ownerTimeoutEnv), "%d", &ms)
+	return ms
+}
