@@ -891,3 +891,35 @@ func (p *Pass) ClassAttrNames(class string) []string {
 	}
 	return out
 }
+
+// ArgumentMutated reports whether the value c passes as its positional argument i may be changed
+// in place by the function called: false only when c calls, by name, a def of the program (not a
+// method) whose parameter at that position is a plain positional one and no variable of that
+// name is changed in place anywhere in the program (mayMutate: item stores, list methods, passed
+// on to other functions).
+func (p *Pass) ArgumentMutated(c *ast.Call, i int) bool {
+	nm, ok := c.Func.(*ast.Name)
+	if !ok || i >= len(c.Args) {
+		return true
+	}
+	for _, x := range c.Args[:i+1] {
+		if _, ok := x.(*ast.Starred); ok {
+			return true
+		}
+	}
+	binds, _, _ := p.lookup(nm.Id, p.cur.sc, p.cur.idx)
+	if len(binds) == 0 {
+		return true
+	}
+	for _, b := range binds {
+		fn, ok := b.node.(*ast.FunctionDef)
+		if !ok || b.kind != bDef || fn.Args == nil {
+			return true
+		}
+		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
+		if i >= len(params) || p.mutatedName(params[i].Arg) {
+			return true
+		}
+	}
+	return false
+}
