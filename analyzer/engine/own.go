@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
 )
@@ -37,6 +39,10 @@ type ownFacts struct {
 	mutated map[string]bool
 	// loopElems are the names of loops' tuple targets, with what the loop iterates over.
 	loopElems map[*ast.Name]loopElem
+	// foreignSelf are the classes whose methods may be called with an object that is not the
+	// program's own as self (foreignSelves), once foreignDone is set.
+	foreignSelf map[*ast.ClassDef]bool
+	foreignDone bool
 }
 
 type classAttr struct {
@@ -60,6 +66,8 @@ func (o *ownFacts) reset() {
 	clear(o.subclassOf)
 	clear(o.mutated)
 	clear(o.loopElems)
+	clear(o.foreignSelf)
+	o.foreignDone = false
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
@@ -167,8 +175,8 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 		if !ok {
 			return false
 		}
-		if p.own.selfArgs[a] != nil {
-			return true
+		if cls := p.own.selfArgs[a]; cls != nil {
+			return !p.mayGetForeignSelf(cls)
 		}
 		if site, ok := p.own.annotated[a]; ok {
 			return p.ownAnnotation(a.Annotation, site, depth)
@@ -646,6 +654,10 @@ func (p *Pass) OwnDefines(obj ast.Expr, name string) bool {
 	if cls == nil {
 		return p.own.attrs[name] // an own function, type(self)...: nothing of a library's
 	}
+	if IsPrivate(name) && p.libraryMayHave(cls, name, 0) {
+		// A library ancestor may set it on the object, over what the class declares.
+		return false
+	}
 	if viaSuper {
 		for _, b := range p.ownBases(cls) {
 			if p.classDefines(b, name, 0) {
@@ -676,6 +688,9 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 			case b.kind == bUnknown:
 				if a, ok := b.node.(*ast.Arg); ok {
 					c = p.own.selfArgs[a]
+					if c != nil && p.mayGetForeignSelf(c) {
+						c = nil
+					}
 				}
 			case b.kind == bAssign:
 				c, _ = p.ownClassOf(b.value, Site{b.scope, b.idx}, depth+1)
@@ -918,6 +933,193 @@ func (p *Pass) ArgumentMutated(c *ast.Call, i int) bool {
 		}
 		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
 		if i >= len(params) || p.mutatedName(params[i].Arg) {
+			return true
+		}
+	}
+	return false
+}
+
+// libraryMayHave reports whether a library class among the ancestors of cls may have the private
+// attribute name (the standard library has a private attribute of that name somewhere, or an
+// ancestor is not known): then the object's attribute of that name may be the library's, set
+// over the one the class declares. Builtin types (object, Exception, dict) have no private
+// attributes.
+func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	site := p.own.classSite[cls]
+	for _, b := range cls.Bases {
+		if sub, ok := b.(*ast.Subscript); ok {
+			b = sub.Value // Generic[K, T]
+		}
+		if c, _ := p.ownClassOf(b, site, 1); c != nil {
+			if c != cls && p.libraryMayHave(c, name, depth+1) {
+				return true
+			}
+			continue
+		}
+		known := false
+		for _, r := range p.resolve(b, site.sc, site.idx) {
+			if class, inst, ok := p.TypeOf(r); ok && !inst {
+				known = true
+				if !stateless(class) && p.a.api.privates[name] {
+					return true
+				}
+			}
+		}
+		if !known {
+			return true
+		}
+	}
+	return false
+}
+
+// stateless reports whether instances of the library class get no private attributes from it:
+// the builtin types (implemented in C, object and Exception among them) and the typing and abc
+// markers, which define no instance state.
+func stateless(class string) bool {
+	switch class {
+	case "typing.Generic", "typing.Protocol", "abc.ABC":
+		return true
+	}
+	return strings.HasPrefix(class, "builtins.")
+}
+
+// mayGetForeignSelf reports whether a method of cls may be called with an object that is not the
+// program's own as self: one of cls's methods (or of a class of the program derived from it) is
+// taken from a class of the program (Own.method) other than to be called with one of
+// the program's own objects first, or such a class is used as a value (its methods are then
+// reached where the analysis does not see it).
+func (p *Pass) mayGetForeignSelf(cls *ast.ClassDef) bool {
+	if !p.own.foreignDone {
+		p.own.foreignDone = true
+		p.foreignSelves()
+	}
+	return p.own.foreignSelf[cls]
+}
+
+// foreignSelves fills own.foreignSelf with one scan of the nodes, charged to the work budget.
+func (p *Pass) foreignSelves() {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		nm, ok := f.n.(*ast.Name)
+		if !ok || nm.Ctx != ast.Load {
+			continue
+		}
+		binds, _, _ := p.lookup(nm.Id, f.sc, f.idx)
+		var cls *ast.ClassDef
+		for _, b := range binds {
+			if c, isClass := b.node.(*ast.ClassDef); isClass && b.kind == bDef {
+				cls = c
+			}
+		}
+		if cls == nil {
+			continue
+		}
+		switch parent := p.parentOf(f).(type) {
+		case *ast.Call:
+			if sameNode(parent.Func, nm) {
+				continue // an instance
+			}
+			if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass" || fn.Id == "super") {
+				continue
+			}
+		case *ast.ClassDef:
+			continue // a base: its methods' self is the subclass's instance
+		case *ast.Attribute:
+			if !p.methodOf(cls, parent.Attr, 0) {
+				continue // an attribute that is not a method: no self
+			}
+			if f.parent >= 0 {
+				if call, isCall := p.parentOf(&p.frames[f.parent]).(*ast.Call); isCall && sameNode(call.Func, parent) &&
+					len(call.Args) > 0 && p.isOwn(call.Args[0], Site{f.sc, f.idx}, 0) {
+					continue // Own.method(own_object, ...)
+				}
+			}
+		case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
+			continue // compared; an annotation or a decorator (called with the def)
+		case *ast.AnnAssign:
+			if !sameNode(parent.Value, nm) {
+				continue // the annotation
+			}
+		case *ast.BinOp:
+			if parent.Op == ast.BitOr {
+				continue // C | None
+			}
+		case *ast.Subscript:
+			if sameNode(parent.Value, nm) && f.parent >= 0 && p.aliasUse(parent, p.parentOf(&p.frames[f.parent])) {
+				continue // C[int]: an annotation, or a generic alias called for an instance
+			}
+		}
+		p.markForeignSelf(cls, 0)
+	}
+}
+
+// aliasUse reports whether the generic alias sub (C[int]), whose parent is parent, is an
+// annotation or called for an instance: a generic alias forwards attribute reads to its class.
+func (p *Pass) aliasUse(sub *ast.Subscript, parent ast.Node) bool {
+	switch g := parent.(type) {
+	case *ast.Call:
+		return sameNode(g.Func, sub)
+	case *ast.AnnAssign:
+		return !sameNode(g.Value, sub)
+	case *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Subscript, *ast.Tuple:
+		return true
+	case *ast.BinOp:
+		return g.Op == ast.BitOr
+	}
+	return false
+}
+
+// markForeignSelf marks cls and its own ancestors, whose methods it may reach.
+func (p *Pass) markForeignSelf(cls *ast.ClassDef, depth int) {
+	if depth > 8 || p.own.foreignSelf[cls] {
+		return
+	}
+	p.own.foreignSelf[cls] = true
+	for _, b := range p.ownBases(cls) {
+		p.markForeignSelf(b, depth+1)
+	}
+}
+
+// methodOf reports whether cls or one of its own ancestors defines name in its body as a function
+// that is not a staticmethod or classmethod, or binds it to anything else (an attribute of the
+// class that may be a function).
+func (p *Pass) methodOf(cls *ast.ClassDef, name string, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	for _, st := range cls.Body {
+		var decorators []ast.Expr
+		switch d := st.(type) {
+		case *ast.FunctionDef:
+			if d.Name != name {
+				continue
+			}
+			decorators = d.DecoratorList
+		case *ast.AsyncFunctionDef:
+			if d.Name != name {
+				continue
+			}
+			decorators = d.DecoratorList
+		default:
+			continue
+		}
+		plain := true
+		for _, x := range decorators {
+			if n, ok := x.(*ast.Name); ok && (n.Id == "staticmethod" || n.Id == "classmethod") {
+				plain = false
+			}
+		}
+		return plain
+	}
+	if p.own.classAttrs[classAttr{cls, name}] {
+		return true // bound in the body some other way (m = f)
+	}
+	for _, b := range p.ownBases(cls) {
+		if p.methodOf(b, name, depth+1) {
 			return true
 		}
 	}

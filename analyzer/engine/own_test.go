@@ -69,7 +69,22 @@ probe_own(a)
 probe_own(A)
 def f(x): probe_own(x)
 probe_own(super(A, a))
-`, []string{"4:true", "5:true", "7:true", "8:true", "9:false", "10:false"}},
+`, []string{"4:false", "5:true", "7:true", "8:true", "9:false", "10:false"}}, // A is passed as a value: m may get any self
+		{"self of a class used only to make instances", `
+class A:
+    def m(self):
+        probe_own(self)
+a = A()
+A.m(a)
+probe_own(a)
+`, []string{"4:true", "7:true"}},
+		{"self of a method called unbound with a library object", `
+import asyncio
+class A:
+    def m(self):
+        probe_own(self)
+A.m(asyncio.new_event_loop())
+`, []string{"5:false"}},
 		{"a class's names", `
 import unittest
 class Decoy:
@@ -87,6 +102,15 @@ class P:
         self._x = 1
         probe_defines(other, "_x")
 `, []string{"9:true", "10:true", "11:false", "12:false", "16:true"}},
+		{"a private name a library base may set over the class's", `
+import asyncio
+class Loop(asyncio.SelectorEventLoop):
+    _ssock = None
+    _mine_only = 1
+    def m(self):
+        probe_defines(self, "_ssock")
+        probe_defines(self, "_mine_only")
+`, []string{"7:false", "8:true"}},
 		{"defined classes and functions", `
 class A: pass
 def g(): pass
