@@ -1115,8 +1115,28 @@ func (p *Pass) methodOf(cls *ast.ClassDef, name string, depth int) bool {
 		}
 		return plain
 	}
-	if p.own.classAttrs[classAttr{cls, name}] {
-		return true // bound in the body some other way (m = f)
+	for _, st := range cls.Body {
+		var targets []ast.Expr
+		var value ast.Expr
+		switch a := st.(type) {
+		case *ast.Assign:
+			targets, value = a.Targets, a.Value
+		case *ast.AnnAssign:
+			targets, value = []ast.Expr{a.Target}, a.Value
+		default:
+			continue
+		}
+		for _, t := range targets {
+			if nm, ok := t.(*ast.Name); ok && nm.Id == name {
+				switch value.(type) {
+				case nil, *ast.Constant, *ast.Dict, *ast.List, *ast.Tuple, *ast.Set, *ast.JoinedStr,
+					*ast.DictComp, *ast.ListComp, *ast.SetComp:
+					// data, not a function
+				default:
+					return true // bound in the body some other way (m = f)
+				}
+			}
+		}
 	}
 	for _, b := range p.ownBases(cls) {
 		if p.methodOf(b, name, depth+1) {

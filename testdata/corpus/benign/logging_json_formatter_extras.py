@@ -1,4 +1,5 @@
 # label: benign
+# False alarm (reported): vars(record) in a Formatter.format override; record may be any object the program passes to format().
 import json
 import logging
 import sys
@@ -14,7 +15,7 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        extras = {k: v for k, v in vars(record).items() if k not in STANDARD}
+        extras = {k: v for k, v in vars(record).items() if k not in STANDARD}  # want: SBX402
         payload.update(extras)
         if record.exc_info:
             payload["error"] = self.formatException(record.exc_info)

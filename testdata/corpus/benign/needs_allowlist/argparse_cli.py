@@ -1,4 +1,5 @@
 # label: benign
+# False alarm (reported): vars(args) where args comes from a parser an own function returns, whose class the analysis does not follow.
 import argparse
 
 
@@ -11,7 +12,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 args = build_parser().parse_args(["world", "--times", "2"])
-options = vars(args)
+options = vars(args)  # want: SBX402
 for _ in range(options["times"]):
     greeting = f"hello {args.name}"
     print(greeting.upper() if args.shout else greeting)
