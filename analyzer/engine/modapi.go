@@ -47,7 +47,7 @@ type apiClass struct {
 	open  bool // any attribute: __getattr__, or the review says so
 	// holder: the review's open class holds only what the program gives it (not a proxy)
 	holder bool
-	rules map[string]*APIRule
+	rules  map[string]*APIRule
 }
 
 type apiTables struct {
