@@ -222,8 +222,8 @@ func namedAttributes(p *engine.Pass, n ast.Node) (obj ast.Expr, names []string) 
 	return nil, nil
 }
 
-// constNames are the strings e may be: a constant, or a loop variable over a display of
-// constant strings (for name in ("a", "b")).
+// constNames are the strings e may be: a constant, a name guarded by `if name not in NAMES:
+// raise`, or a loop variable over a display of constant strings (for name in ("a", "b")).
 func constNames(p *engine.Pass, e ast.Expr) []string {
 	if s, ok := p.ConstString(e); ok {
 		return []string{s}
@@ -231,6 +231,9 @@ func constNames(p *engine.Pass, e ast.Expr) []string {
 	nm, ok := e.(*ast.Name)
 	if !ok {
 		return nil
+	}
+	if names, ok := p.GuardedStrings(nm); ok {
+		return names // if name not in NAMES: raise
 	}
 	var out []string
 	for _, b := range p.Bindings(nm.Id) {

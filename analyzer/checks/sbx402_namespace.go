@@ -55,5 +55,9 @@ func holdsOnlyGiven(p *engine.Pass, e ast.Expr) bool {
 			return false
 		}
 	}
-	return len(refs) > 0
+	if len(refs) > 0 {
+		return true
+	}
+	class, ok := p.InstanceClass(e)
+	return ok && p.HoldsOnlyGivenClass(class)
 }

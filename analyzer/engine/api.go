@@ -73,6 +73,18 @@ func (b *Binding) Value() ast.Expr { return b.value }
 // Iter is what a loop target's loop iterates over, or nil.
 func (b *Binding) Iter() ast.Expr { return b.iter }
 
+// LoopBody is the body of the for statement whose target b binds (nil for other bindings, and
+// for comprehensions).
+func (b *Binding) LoopBody() []ast.Stmt {
+	switch l := b.loop.(type) {
+	case *ast.For:
+		return l.Body
+	case *ast.AsyncFor:
+		return l.Body
+	}
+	return nil
+}
+
 // Site is where Value and Iter are evaluated.
 func (b *Binding) Site() Site { return Site{b.scope, b.idx} }
 

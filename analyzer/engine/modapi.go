@@ -354,6 +354,12 @@ func (p *Pass) HoldsOnlyGiven(r Ref) bool {
 	return c != nil && c.holder
 }
 
+// HoldsOnlyGivenClass is HoldsOnlyGiven for a class named canonically.
+func (p *Pass) HoldsOnlyGivenClass(class string) bool {
+	c := p.a.api.classes[class]
+	return c != nil && c.holder
+}
+
 // HarmlessDunder reports whether the review lets any object be asked for the dunder name.
 func (p *Pass) HarmlessDunder(name string) bool { return p.a.api.dunders[name] }
 

@@ -43,6 +43,8 @@ type ownFacts struct {
 	// program's own as self (foreignSelves), once foreignDone is set.
 	foreignSelf map[*ast.ClassDef]bool
 	foreignDone bool
+	// slotsStored is set when the program assigns an attribute named __slots__.
+	slotsStored bool
 }
 
 type classAttr struct {
@@ -68,6 +70,7 @@ func (o *ownFacts) reset() {
 	clear(o.loopElems)
 	clear(o.foreignSelf)
 	o.foreignDone = false
+	o.slotsStored = false
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
@@ -628,6 +631,9 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 // defines, and one of the class whose self or cls it is assigned on.
 func (c *collector) noteStore(f *frame, at *ast.Attribute) {
 	c.p.own.attrs[at.Attr] = true
+	if at.Attr == "__slots__" {
+		c.p.own.slotsStored = true
+	}
 	nm, ok := at.Value.(*ast.Name)
 	if !ok {
 		return
@@ -1144,4 +1150,306 @@ func (p *Pass) methodOf(cls *ast.ClassDef, name string, depth int) bool {
 		}
 	}
 	return false
+}
+
+// GuardedStrings are the strings the name nm may hold at the current node when a statement
+// before the current one, at the top level of the same function (or module) body, is
+// `if nm not in C: raise ...` (or return) with C a name bound once to a display of constant
+// strings that nothing changes, and every binding of nm in that scope comes before the guard.
+func (p *Pass) GuardedStrings(nm *ast.Name) ([]string, bool) {
+	sc, idx := p.cur.sc, p.cur.idx
+	var body []ast.Stmt
+	switch d := sc.def.(type) {
+	case nil:
+		if sc.kind != scModule || p.mod == nil {
+			return nil, false
+		}
+		body = p.mod.Body
+	case *ast.FunctionDef:
+		body = d.Body
+	case *ast.AsyncFunctionDef:
+		body = d.Body
+	default:
+		return nil, false
+	}
+	sym := sc.syms[nm.Id]
+	if sym == nil || sym.global || sym.nonlocal {
+		return nil, false
+	}
+	for i := 0; i < idx && i < len(body); i++ {
+		g, ok := body[i].(*ast.If)
+		if !ok || len(g.Orelse) > 0 || len(g.Body) == 0 {
+			continue
+		}
+		switch g.Body[len(g.Body)-1].(type) {
+		case *ast.Raise, *ast.Return:
+		default:
+			continue
+		}
+		cmp, ok := g.Test.(*ast.Compare)
+		if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.NotIn {
+			continue
+		}
+		left, ok := cmp.Left.(*ast.Name)
+		if !ok || left.Id != nm.Id {
+			continue
+		}
+		for _, b := range sym.binds {
+			if b.at >= i || b.kind == bDel {
+				return nil, false
+			}
+		}
+		return p.constStrings(cmp.Comparators[0], Site{sc, i})
+	}
+	return nil, false
+}
+
+// constStrings are the strings of e, a name bound once to a set, list or tuple display of
+// constant strings that the program never changes in place.
+func (p *Pass) constStrings(e ast.Expr, s Site) ([]string, bool) {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	if len(binds) != 1 || binds[0].kind != bAssign || p.mutatedName(nm.Id) {
+		return nil, false
+	}
+	var elts []ast.Expr
+	switch v := binds[0].value.(type) {
+	case *ast.Set:
+		elts = v.Elts
+	case *ast.List:
+		elts = v.Elts
+	case *ast.Tuple:
+		elts = v.Elts
+	default:
+		return nil, false
+	}
+	out := make([]string, 0, len(elts))
+	for _, x := range elts {
+		k, ok := x.(*ast.Constant)
+		if !ok {
+			return nil, false
+		}
+		str, ok := k.Value.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, str)
+	}
+	return out, true
+}
+
+// SlotNames are the names every class of the program declares in __slots__, when each such
+// declaration is a display of constant strings: what obj.__slots__ may hold for obj, one of the
+// program's own objects whose class has no library ancestor.
+func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
+	if p.own.slotsStored {
+		return nil, false // C.__slots__ = ...: no longer what the class declared
+	}
+	if bases, ok := p.LibraryBases(obj); !ok || len(bases) > 0 {
+		return nil, false
+	}
+	var out []string
+	for cls := range p.own.classSite {
+		for _, st := range cls.Body {
+			a, ok := st.(*ast.Assign)
+			if !ok {
+				continue
+			}
+			for _, t := range a.Targets {
+				if nm, ok := t.(*ast.Name); !ok || nm.Id != "__slots__" {
+					continue
+				}
+				var elts []ast.Expr
+				switch v := a.Value.(type) {
+				case *ast.Tuple:
+					elts = v.Elts
+				case *ast.List:
+					elts = v.Elts
+				case *ast.Constant:
+					elts = []ast.Expr{v}
+				default:
+					return nil, false
+				}
+				for _, x := range elts {
+					k, ok := x.(*ast.Constant)
+					if !ok {
+						return nil, false
+					}
+					str, ok := k.Value.(string)
+					if !ok {
+						return nil, false
+					}
+					out = append(out, str)
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+// PlainClasses reports whether no class of the program has a library class among its ancestors
+// (object aside): then every public attribute of the program's own objects is the program's.
+func (p *Pass) PlainClasses() bool {
+	for cls := range p.own.classSite {
+		if p.foreignAncestor(cls, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// InstanceClass is the reviewed class e is an object of, where resolution does not say but the
+// program's own functions do: a name bound once to such a value, a call of a def of the program
+// whose every return gives an object of one class (build_parser() returning the
+// ArgumentParser it made), and a method of such an object whose result's class the review gives
+// (build_parser().parse_args(...) is an argparse.Namespace).
+func (p *Pass) InstanceClass(e ast.Expr) (string, bool) {
+	return p.instanceClass(e, p.Site(), 0)
+}
+
+func (p *Pass) instanceClass(e ast.Expr, s Site, depth int) (string, bool) {
+	if depth > 4 || p.budget <= 0 {
+		return "", false
+	}
+	p.budget--
+	for _, r := range p.resolve(e, s.sc, s.idx) {
+		if class, inst, ok := p.TypeOf(r); ok && inst {
+			return class, true
+		}
+	}
+	switch x := e.(type) {
+	case *ast.Name:
+		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
+		if len(binds) != 1 || binds[0].kind != bAssign {
+			return "", false
+		}
+		return p.instanceClass(binds[0].value, Site{binds[0].scope, binds[0].idx}, depth+1)
+	case *ast.Call:
+		if at, ok := x.Func.(*ast.Attribute); ok {
+			class, ok := p.instanceClass(at.Value, s, depth+1)
+			if !ok {
+				return "", false
+			}
+			c := p.a.api.returns[class+"."+at.Attr]
+			return c, c != ""
+		}
+		nm, ok := x.Func.(*ast.Name)
+		if !ok {
+			return "", false
+		}
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		if len(binds) != 1 || binds[0].kind != bDef {
+			return "", false
+		}
+		fn, ok := binds[0].node.(*ast.FunctionDef)
+		if !ok {
+			return "", false
+		}
+		return p.returnedClass(fn, depth)
+	}
+	return "", false
+}
+
+// returnedClass is the one reviewed class of what every return statement of fn gives (one scan
+// of the nodes, charged to the budget); none when fn may end without a return, yields, or
+// returns objects of several classes or of unknown class.
+func (p *Pass) returnedClass(fn *ast.FunctionDef, depth int) (string, bool) {
+	if len(fn.Body) == 0 {
+		return "", false
+	}
+	if _, ok := fn.Body[len(fn.Body)-1].(*ast.Return); !ok {
+		return "", false // it may fall off its end: None
+	}
+	p.budget -= len(p.frames)
+	if p.budget <= 0 {
+		return "", false
+	}
+	class := ""
+	for i := range p.frames {
+		f := &p.frames[i]
+		if f.sc == nil || f.sc.def != ast.Node(fn) {
+			continue
+		}
+		var value ast.Expr
+		switch r := f.n.(type) {
+		case *ast.Return:
+			value = r.Value
+			if value == nil {
+				return "", false
+			}
+		case *ast.Yield, *ast.YieldFrom:
+			return "", false
+		default:
+			continue
+		}
+		c, ok := p.instanceClass(value, Site{f.sc, f.idx}, depth+1)
+		if !ok || class != "" && c != class {
+			return "", false
+		}
+		class = c
+	}
+	return class, class != ""
+}
+
+// noteSlots records the constant names a class body's __slots__ declares as names the class
+// defines: its instances' attributes of those names are its own.
+func (c *collector) noteSlots(f *frame, n *ast.Assign) {
+	cls, ok := f.sc.def.(*ast.ClassDef)
+	if f.sc.kind != scClass || !ok || len(n.Targets) != 1 {
+		return
+	}
+	if nm, ok := n.Targets[0].(*ast.Name); !ok || nm.Id != "__slots__" {
+		return
+	}
+	var elts []ast.Expr
+	switch v := n.Value.(type) {
+	case *ast.Tuple:
+		elts = v.Elts
+	case *ast.List:
+		elts = v.Elts
+	case *ast.Constant:
+		elts = []ast.Expr{v}
+	}
+	for _, x := range elts {
+		if k, ok := x.(*ast.Constant); ok {
+			if name, ok := k.Value.(string); ok {
+				c.p.own.attrs[name] = true
+				c.p.own.classAttrs[classAttr{cls, name}] = true
+			}
+		}
+	}
+}
+
+// noteSetattr records setattr(self, "name", v) and object.__setattr__(self, "name", v) in a
+// method: an attribute the class of self defines, like self.name = v.
+func (c *collector) noteSetattr(f *frame, n *ast.Call) {
+	if len(n.Args) < 3 {
+		return
+	}
+	switch fn := n.Func.(type) {
+	case *ast.Name:
+		if fn.Id != "setattr" {
+			return
+		}
+	case *ast.Attribute:
+		if v, ok := fn.Value.(*ast.Name); !ok || v.Id != "object" || fn.Attr != "__setattr__" {
+			return
+		}
+	default:
+		return
+	}
+	k, ok := n.Args[1].(*ast.Constant)
+	if !ok {
+		return
+	}
+	name, ok := k.Value.(string)
+	if !ok {
+		return
+	}
+	if at, ok := n.Args[0].(*ast.Name); ok {
+		c.noteStore(f, &ast.Attribute{Value: at, Attr: name, Ctx: ast.Store})
+	}
 }

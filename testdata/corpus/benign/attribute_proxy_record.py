@@ -1,5 +1,4 @@
 # label: benign
-# False alarm (reported): _data is declared in __slots__ and set with object.__setattr__; SBX305 calls it inherited from a library class.
 import copy
 import operator
 from functools import reduce
@@ -15,19 +14,19 @@ class Record:
 
     def __getattr__(self, name):
         try:
-            return self._data[name]  # want: SBX305
+            return self._data[name]
         except KeyError:
             raise AttributeError(name) from None
 
     def __setattr__(self, name, value):
-        self._data[name] = value  # want: SBX305
+        self._data[name] = value
 
     def __repr__(self):
-        fields = ", ".join(f"{k}={v!r}" for k, v in self._data.items())  # want: SBX305
+        fields = ", ".join(f"{k}={v!r}" for k, v in self._data.items())
         return f"{self.__class__.__name__}({fields})"
 
     def __deepcopy__(self, memo):
-        return Record(**copy.deepcopy(self._data, memo))  # want: SBX305
+        return Record(**copy.deepcopy(self._data, memo))
 
 
 people = [

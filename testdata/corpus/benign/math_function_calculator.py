@@ -1,5 +1,4 @@
 # label: benign
-# False alarm (reported): getattr(math, name) with a name checked against a set of math functions; math has no capability.
 """A tiny scientific calculator REPL driven by a script of commands."""
 import math
 
@@ -12,7 +11,7 @@ def run(command: str) -> float:
     if name not in ALLOWED:
         raise ValueError(f"unknown function {name!r}; try one of {sorted(ALLOWED)}")
     value = CONSTANTS.get(arg) if arg in CONSTANTS else float(arg)
-    func = getattr(math, name)  # want: SBX403
+    func = getattr(math, name)
     if name == "factorial":
         value = int(value)
     return func(value)

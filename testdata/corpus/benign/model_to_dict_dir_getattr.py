@@ -1,5 +1,4 @@
 # label: benign
-# False alarm (reported): getattr(self, name) over dir(self), filtered to public non-callable names.
 from datetime import date
 
 
@@ -11,7 +10,7 @@ class Model:
         for name in dir(self):
             if name.startswith("_"):
                 continue
-            value = getattr(self, name)  # want: SBX403
+            value = getattr(self, name)
             if callable(value):
                 continue
             out[name] = value.isoformat() if isinstance(value, date) else value

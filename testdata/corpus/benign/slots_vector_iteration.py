@@ -1,5 +1,4 @@
 # label: benign
-# False alarm (reported): getattr(self, name) for name in self.__slots__, a constant tuple of the class.
 import math
 
 
@@ -10,7 +9,7 @@ class Vec3:
         self.x, self.y, self.z = x, y, z
 
     def components(self):
-        return tuple(getattr(self, name) for name in self.__slots__)  # want: SBX403
+        return tuple(getattr(self, name) for name in self.__slots__)
 
     def __add__(self, other):
         return Vec3(*(a + b for a, b in zip(self.components(), other.components())))
@@ -22,7 +21,7 @@ class Vec3:
         return math.sqrt(sum(c * c for c in self.components()))
 
     def __repr__(self):
-        return "Vec3(" + ", ".join(f"{n}={getattr(self, n):g}" for n in self.__slots__) + ")"  # want: SBX403
+        return "Vec3(" + ", ".join(f"{n}={getattr(self, n):g}" for n in self.__slots__) + ")"
 
 
 a, b = Vec3(1, 2, 2), Vec3(0.5, -1, 0)

@@ -1,5 +1,4 @@
 # label: benign
-# False alarm (reported): vars(args) where args comes from a parser an own function returns, whose class the analysis does not follow.
 import argparse
 
 
@@ -12,7 +11,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 args = build_parser().parse_args(["world", "--times", "2"])
-options = vars(args)  # want: SBX402
+options = vars(args)
 for _ in range(options["times"]):
     greeting = f"hello {args.name}"
     print(greeting.upper() if args.shout else greeting)
