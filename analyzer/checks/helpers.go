@@ -177,11 +177,13 @@ func classLikeAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
 // x.__getattribute__(name) with a constant name or a loop variable over constant names;
 // operator.attrgetter's path steps and operator.methodcaller's name, whatever they are applied
 // to; string.Formatter's get_field path steps ("0.subprocess_exec"). A name in a string is the
-// attribute it names: the checks that judge attribute names judge these the same.
-func namedAttributes(p *engine.Pass, n ast.Node) (obj ast.Expr, names []string) {
+// attribute it names: the checks that judge attribute names judge these the same. An attribute's
+// name is returned in one.
+func namedAttributes(p *engine.Pass, n ast.Node, one *[1]string) (obj ast.Expr, names []string) {
 	switch n := n.(type) {
 	case *ast.Attribute:
-		return n.Value, []string{n.Attr}
+		one[0] = n.Attr // no allocation for the commonest node
+		return n.Value, one[:]
 	case *ast.Call:
 		at, isAttr := n.Func.(*ast.Attribute)
 		if isAttr && at.Attr == "__getattribute__" && len(n.Args) > 0 {

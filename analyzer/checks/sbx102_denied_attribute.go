@@ -40,7 +40,8 @@ func runSBX102(p *engine.Pass, n ast.Node) {
 	// loop.subprocess_exec, getattr(conn, "enable_load_extension"), a loop over such names,
 	// methodcaller("subprocess_exec"), get_field("0.subprocess_exec"). Whether the program
 	// imports the module does not matter: its objects come from other modules too.
-	if obj, names := namedAttributes(p, n); len(names) > 0 && (obj == nil || !anyModule(p, p.Refs(obj))) {
+	var one [1]string
+	if obj, names := namedAttributes(p, n, &one); len(names) > 0 && (obj == nil || !anyModule(p, p.Refs(obj))) {
 		for _, name := range names {
 			mods := p.DeniedMethodModules(name)
 			if len(mods) == 0 || ownMethod(p, obj, name) {

@@ -38,7 +38,8 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 	// An object whose class the analysis does not know (self.fmt, an element of a list, what
 	// methodcaller is applied to): an excluded method's name, wherever a name names it
 	// (namedAttributes), whether or not the program imports its module.
-	if obj, names := namedAttributes(p, n); len(names) > 0 && (obj == nil || len(p.Refs(obj)) == 0) {
+	var one [1]string
+	if obj, names := namedAttributes(p, n, &one); len(names) > 0 && (obj == nil || len(p.Refs(obj)) == 0) {
 		for _, name := range names {
 			for _, rule := range p.MethodRules(name) {
 				if !rule.Judged && !ownMethod(p, obj, name) {
