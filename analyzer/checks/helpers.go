@@ -201,6 +201,18 @@ func namedAttributes(p *engine.Pass, n ast.Node, one *[1]string) (obj ast.Expr, 
 			}
 			return nil, nil
 		}
+		if isAttr && (at.Attr == "format" || at.Attr == "vformat" || at.Attr == "format_map") {
+			// "{0.name}".format(x), Formatter().format("{0.name}", x): a Formatter subclass's
+			// format_field gets the method the field reaches, and may call it.
+			f, ok := p.ConstString(at.Value)
+			if !ok && len(n.Args) > 0 {
+				f, ok = p.ConstString(n.Args[0])
+			}
+			if ok && strings.IndexByte(f, '.') >= 0 {
+				return nil, formatSteps(f, nil, 0)
+			}
+			return nil, nil
+		}
 		for _, r := range p.Refs(n.Func) {
 			switch r.Qual {
 			case "builtins.getattr":
@@ -268,6 +280,46 @@ func fieldSteps(field string) []string {
 			j++
 		}
 		out = append(out, field[i+1:j])
+		i = j - 1
+	}
+	return out
+}
+
+// formatSteps appends to out the attribute steps of the replacement fields of format string f,
+// those of fields nested in format specs included.
+func formatSteps(f string, out []string, depth int) []string {
+	if depth > 4 {
+		return out
+	}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '{' {
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '{' {
+			i++
+			continue
+		}
+		level, j := 1, i+1
+		for ; j < len(f) && level > 0; j++ {
+			switch f[j] {
+			case '{':
+				level++
+			case '}':
+				level--
+			}
+		}
+		body := f[i+1 : j]
+		if level == 0 {
+			body = f[i+1 : j-1]
+		}
+		name := body
+		if k := strings.IndexAny(name, "!:"); k >= 0 {
+			name = name[:k]
+		}
+		out = append(out, fieldSteps(name)...)
+		if k := strings.IndexByte(body, ':'); k >= 0 {
+			out = formatSteps(body[k+1:], out, depth+1)
+		}
 		i = j - 1
 	}
 	return out
