@@ -43,6 +43,9 @@ type ownFacts struct {
 	// program's own as self (foreignSelves), once foreignDone is set.
 	foreignSelf map[*ast.ClassDef]bool
 	foreignDone bool
+	// clsArgs are the first parameters of classmethods (and __new__, __init_subclass__,
+	// __class_getitem__): a class of the program, or one derived from it.
+	clsArgs map[*ast.Arg]*ast.ClassDef
 	// slotsStored is set when the program assigns an attribute named __slots__.
 	slotsStored bool
 }
@@ -69,6 +72,7 @@ func (o *ownFacts) reset() {
 	clear(o.mutated)
 	clear(o.loopElems)
 	clear(o.foreignSelf)
+	clear(o.clsArgs)
 	o.foreignDone = false
 	o.slotsStored = false
 	o.annStrings = o.annStrings[:0]
@@ -94,11 +98,24 @@ func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorato
 			}
 		}
 		if args != nil && !static && cls != nil {
+			var first *ast.Arg
 			switch {
 			case len(args.Posonlyargs) > 0:
-				o.selfArgs[args.Posonlyargs[0]] = cls
+				first = args.Posonlyargs[0]
 			case len(args.Args) > 0:
-				o.selfArgs[args.Args[0]] = cls
+				first = args.Args[0]
+			}
+			if first != nil {
+				o.selfArgs[first] = cls
+				classArg := name == "__new__" || name == "__init_subclass__" || name == "__class_getitem__"
+				for _, d := range decorators {
+					if n, ok := d.(*ast.Name); ok && n.Id == "classmethod" {
+						classArg = true
+					}
+				}
+				if classArg {
+					o.clsArgs[first] = cls
+				}
 			}
 		}
 	}
@@ -1010,6 +1027,10 @@ func (p *Pass) foreignSelves() {
 	p.budget -= len(p.frames)
 	for i := range p.frames {
 		f := &p.frames[i]
+		if at, ok := f.n.(*ast.Attribute); ok && at.Ctx == ast.Load {
+			p.dynamicClassMethod(f, at)
+			continue
+		}
 		nm, ok := f.n.(*ast.Name)
 		if !ok || nm.Ctx != ast.Load {
 			continue
@@ -1035,14 +1056,11 @@ func (p *Pass) foreignSelves() {
 		case *ast.ClassDef:
 			continue // a base: its methods' self is the subclass's instance
 		case *ast.Attribute:
-			if !p.methodOf(cls, parent.Attr, 0) {
+			if !p.methodOf(cls, parent.Attr, 0) && !(IsDunder(parent.Attr) && !plainDunder[parent.Attr]) {
 				continue // an attribute that is not a method: no self
 			}
-			if f.parent >= 0 {
-				if call, isCall := p.parentOf(&p.frames[f.parent]).(*ast.Call); isCall && sameNode(call.Func, parent) &&
-					len(call.Args) > 0 && p.isOwn(call.Args[0], Site{f.sc, f.idx}, 0) {
-					continue // Own.method(own_object, ...)
-				}
+			if p.calledWithOwn(f, parent) {
+				continue // Own.method(own_object, ...)
 			}
 		case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
 			continue // compared; an annotation or a decorator (called with the def)
@@ -1060,6 +1078,56 @@ func (p *Pass) foreignSelves() {
 			}
 		}
 		p.markForeignSelf(cls, 0)
+	}
+}
+
+// plainDunder are the dunder attributes of a class that hand out none of its functions.
+var plainDunder = map[string]bool{"__name__": true, "__qualname__": true, "__doc__": true, "__module__": true}
+
+// calledWithOwn reports whether at, the attribute whose object is the node of frame f, is called
+// with one of the program's own objects first.
+func (p *Pass) calledWithOwn(f *frame, at *ast.Attribute) bool {
+	if f.parent < 0 {
+		return false
+	}
+	call, isCall := p.parentOf(&p.frames[f.parent]).(*ast.Call)
+	return isCall && sameNode(call.Func, at) && len(call.Args) > 0 && p.isOwn(call.Args[0], Site{f.sc, f.idx}, 0)
+}
+
+// dynamicClassMethod marks the classes whose method at names when at's object is a class of the
+// program known only at run time: type(x) or x.__class__ of one of its objects, or cls in a
+// classmethod (any class derived from it). Every class of the program defining that method is
+// marked, unless the method is called with one of the program's own objects first.
+func (p *Pass) dynamicClassMethod(f *frame, at *ast.Attribute) {
+	s := Site{f.sc, f.idx}
+	dynamic := false
+	switch v := at.Value.(type) {
+	case *ast.Call:
+		if fn, ok := v.Func.(*ast.Name); ok && fn.Id == "type" && len(v.Args) == 1 && p.isBuiltinName(fn, s) {
+			dynamic = p.isOwn(v.Args[0], s, 0)
+		}
+	case *ast.Attribute:
+		dynamic = v.Attr == "__class__" && p.isOwn(v.Value, s, 0)
+	case *ast.Name:
+		binds, _, _ := p.lookup(v.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if a, ok := b.node.(*ast.Arg); ok && b.kind == bUnknown && p.own.clsArgs[a] != nil {
+				dynamic = true
+			}
+		}
+	}
+	if !dynamic {
+		return
+	}
+	// type(self).__dict__ is not followed here (dict(type(self).__dict__) is everyday code): a
+	// function taken from it and called with a library object is not seen.
+	if call, ok := p.parentOf(f).(*ast.Call); ok && sameNode(call.Func, at) && len(call.Args) > 0 && p.isOwn(call.Args[0], s, 0) {
+		return
+	}
+	for c := range p.own.classSite {
+		if p.methodOf(c, at.Attr, 0) {
+			p.markForeignSelf(c, 0)
+		}
 	}
 }
 

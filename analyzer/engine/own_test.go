@@ -85,6 +85,24 @@ class A:
         probe_own(self)
 A.m(asyncio.new_event_loop())
 `, []string{"5:false"}},
+		{"self of a method reached through type(x), cls or the class's dict", `
+import asyncio
+class A:
+    def m(self):
+        probe_own(self)
+class B:
+    def n(self):
+        probe_own(self)
+    @classmethod
+    def make(cls, x):
+        return cls.n(x)
+class C:
+    def k(self):
+        probe_own(self)
+type(A()).m(asyncio.new_event_loop())
+B.make(asyncio.new_event_loop())
+C.__dict__["k"](asyncio.new_event_loop())
+`, []string{"5:false", "8:false", "14:false"}},
 		{"a class's names", `
 import unittest
 class Decoy:
