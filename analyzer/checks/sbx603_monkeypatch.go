@@ -13,7 +13,9 @@ var sbx603 = &engine.Check{
 	Hint:    "wrap the function in your own code instead of replacing module attributes",
 	Message: "assignment to %s.%s changes the module for all code",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.SubscriptNode, engine.CallNode, engine.NameNode},
-	Run:     runSBX603,
+	// The target of x += ..., a name stored into, refers to nothing.
+	Unresolved: []engine.NodeKind{engine.NameNode},
+	Run:        runSBX603,
 }
 
 func runSBX603(p *engine.Pass, n ast.Node) {
@@ -23,6 +25,16 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 	case *ast.Name:
 		if t.Ctx == ast.Load {
 			importPathValue(p, t)
+			return
+		}
+		// from sys import path; path += [d]: a list's += changes it in place.
+		if aug, ok := p.Parent().(*ast.AugAssign); ok && ast.Node(aug.Target) == ast.Node(t) {
+			for _, r := range p.StoredRefs(t) {
+				if importPathLists[r.Qual] {
+					p.Reportf(t, "%s += changes where imports come from or what is imported", r.Qual)
+					return
+				}
+			}
 		}
 	case *ast.Attribute:
 		// Any store or delete: assignment, augmented assignment, for/with/comprehension targets.

@@ -223,3 +223,9 @@ func (b *Binding) IsClassDef() bool {
 	_, ok := b.node.(*ast.ClassDef)
 	return ok && b.kind == bDef
 }
+
+// StoredRefs are what the name nm, stored into at the current node (x += ..., an in-place
+// change of the object it holds), may refer to before the store.
+func (p *Pass) StoredRefs(nm *ast.Name) []Ref {
+	return p.resolveName(nm.Id, p.cur.sc, p.cur.idx, 0, nil)
+}
