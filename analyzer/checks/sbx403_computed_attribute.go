@@ -211,7 +211,9 @@ func knownNames(p *engine.Pass, e ast.Expr) ([]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	if names, ok := p.GuardedStrings(nm); ok {
+	// A str subclass of the program could compare equal to a guarded name and spell another:
+	// the guard holds only where the program derives no class from a library class.
+	if names, ok := p.GuardedStrings(nm); ok && p.PlainClasses() {
 		return names, true
 	}
 	binds := p.Bindings(nm.Id)
@@ -261,8 +263,9 @@ func namesSafeOn(p *engine.Pass, obj ast.Expr, names []string) bool {
 	return true
 }
 
-// publicLoopName reports whether e is a name bound only as the target of for statements whose
-// body starts with `if e.startswith("_"): continue`: a public name wherever the loop uses it.
+// publicLoopName reports whether e is a name bound only as the target of for statements over
+// dir(x) (whose items are plain strings, not a subclass with its own startswith) whose body
+// starts with `if e.startswith("_"): continue`: a public name wherever the loop uses it.
 func publicLoopName(p *engine.Pass, e ast.Expr) bool {
 	nm, ok := e.(*ast.Name)
 	if !ok {
@@ -274,7 +277,7 @@ func publicLoopName(p *engine.Pass, e ast.Expr) bool {
 	}
 	for _, b := range binds {
 		body := b.LoopBody()
-		if len(body) == 0 {
+		if len(body) == 0 || !dirCall(p, b) {
 			return false
 		}
 		g, ok := body[0].(*ast.If)
@@ -322,4 +325,18 @@ func within(n ast.Node, stmts []ast.Stmt) bool {
 	after := at.Lineno > lo.Lineno || at.Lineno == lo.Lineno && at.ColOffset >= lo.ColOffset
 	before := at.EndLineno < hi.EndLineno || at.EndLineno == hi.EndLineno && at.EndColOffset <= hi.EndColOffset
 	return after && before
+}
+
+// dirCall reports whether the loop binding b iterates over dir(x), the builtin.
+func dirCall(p *engine.Pass, b *engine.Binding) bool {
+	c, ok := b.Iter().(*ast.Call)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	for _, r := range p.RefsAt(c.Func, b.Site()) {
+		if r.Qual == "builtins.dir" {
+			return true
+		}
+	}
+	return false
 }

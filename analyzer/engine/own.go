@@ -48,6 +48,16 @@ type ownFacts struct {
 	clsArgs map[*ast.Arg]*ast.ClassDef
 	// slotsStored is set when the program assigns an attribute named __slots__.
 	slotsStored bool
+	// outerNames are the names global and nonlocal statements declare, once outerDone is set.
+	outerNames map[string]bool
+	outerDone  bool
+	// returned caches returnedClass ("" for none).
+	returned map[*ast.FunctionDef]string
+	// slots, slotsOK and plain cache SlotNames and PlainClasses once classesDone is set.
+	slots       []string
+	slotsOK     bool
+	plain       bool
+	classesDone bool
 }
 
 type classAttr struct {
@@ -75,6 +85,10 @@ func (o *ownFacts) reset() {
 	clear(o.clsArgs)
 	o.foreignDone = false
 	o.slotsStored = false
+	clear(o.outerNames)
+	o.outerDone = false
+	clear(o.returned)
+	o.slots, o.slotsOK, o.plain, o.classesDone = o.slots[:0], false, false, false
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
@@ -1241,7 +1255,7 @@ func (p *Pass) GuardedStrings(nm *ast.Name) ([]string, bool) {
 		return nil, false
 	}
 	sym := sc.syms[nm.Id]
-	if sym == nil || sym.global || sym.nonlocal {
+	if sym == nil || sym.global || sym.nonlocal || p.declaredOuter(nm.Id) {
 		return nil, false
 	}
 	for i := 0; i < idx && i < len(body); i++ {
@@ -1270,6 +1284,29 @@ func (p *Pass) GuardedStrings(nm *ast.Name) ([]string, bool) {
 		return p.constStrings(cmp.Comparators[0], Site{sc, i})
 	}
 	return nil, false
+}
+
+// declaredOuter reports whether a global or nonlocal statement anywhere names name: a function
+// defined before a guard may then rebind the guarded name after it (one scan of the nodes,
+// charged to the budget).
+func (p *Pass) declaredOuter(name string) bool {
+	if !p.own.outerDone {
+		p.own.outerDone = true
+		p.budget -= len(p.frames)
+		for i := range p.frames {
+			switch d := p.frames[i].n.(type) {
+			case *ast.Global:
+				for _, n := range d.Names {
+					p.own.outerNames[n] = true
+				}
+			case *ast.Nonlocal:
+				for _, n := range d.Names {
+					p.own.outerNames[n] = true
+				}
+			}
+		}
+	}
+	return p.own.outerNames[name]
 }
 
 // constStrings are the strings of e, a name bound once to a set, list or tuple display of
@@ -1319,8 +1356,22 @@ func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
 	if bases, ok := p.LibraryBases(obj); !ok || len(bases) > 0 {
 		return nil, false
 	}
-	var out []string
+	p.classFacts()
+	return p.own.slots, p.own.slotsOK
+}
+
+// classFacts computes, once per pass, the slot names of every class of the program and whether
+// any class has a library ancestor.
+func (p *Pass) classFacts() {
+	if p.own.classesDone {
+		return
+	}
+	p.own.classesDone = true
+	p.own.plain, p.own.slotsOK = true, true
 	for cls := range p.own.classSite {
+		if p.foreignAncestor(cls, 0) {
+			p.own.plain = false
+		}
 		for _, st := range cls.Body {
 			a, ok := st.(*ast.Assign)
 			if !ok {
@@ -1339,34 +1390,30 @@ func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
 				case *ast.Constant:
 					elts = []ast.Expr{v}
 				default:
-					return nil, false
+					p.own.slotsOK = false
 				}
 				for _, x := range elts {
 					k, ok := x.(*ast.Constant)
-					if !ok {
-						return nil, false
+					str, isStr := "", false
+					if ok {
+						str, isStr = k.Value.(string)
 					}
-					str, ok := k.Value.(string)
-					if !ok {
-						return nil, false
+					if !isStr {
+						p.own.slotsOK = false
+						continue
 					}
-					out = append(out, str)
+					p.own.slots = append(p.own.slots, str)
 				}
 			}
 		}
 	}
-	return out, true
 }
 
 // PlainClasses reports whether no class of the program has a library class among its ancestors
 // (object aside): then every public attribute of the program's own objects is the program's.
 func (p *Pass) PlainClasses() bool {
-	for cls := range p.own.classSite {
-		if p.foreignAncestor(cls, 0) {
-			return false
-		}
-	}
-	return true
+	p.classFacts()
+	return p.own.plain
 }
 
 // InstanceClass is the reviewed class e is an object of, where resolution does not say but the
@@ -1425,6 +1472,18 @@ func (p *Pass) instanceClass(e ast.Expr, s Site, depth int) (string, bool) {
 // of the nodes, charged to the budget); none when fn may end without a return, yields, or
 // returns objects of several classes or of unknown class.
 func (p *Pass) returnedClass(fn *ast.FunctionDef, depth int) (string, bool) {
+	if c, ok := p.own.returned[fn]; ok {
+		return c, c != ""
+	}
+	p.own.returned[fn] = "" // while it is computed: a recursive function returns nothing known
+	c, ok := p.returnedClassOf(fn, depth)
+	if ok {
+		p.own.returned[fn] = c
+	}
+	return c, ok
+}
+
+func (p *Pass) returnedClassOf(fn *ast.FunctionDef, depth int) (string, bool) {
 	if len(fn.Body) == 0 {
 		return "", false
 	}
