@@ -86,7 +86,10 @@ func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 	if safeLoopName(p, e) && !getattrOnModule(p) {
 		return true
 	}
-	if names, ok := knownNames(p, e); ok && namesSafeOn(p, obj, names) {
+	if names, slots, ok := knownNames(p, e); ok && namesSafeOn(p, obj, names) &&
+		(!slots || obj != nil && p.IsOwn(obj) && p.PlainClasses()) {
+		// Slot names only on the program's own objects: what self.__slots__ holds at run time
+		// is the declaration unless a computed setattr replaced it.
 		return true
 	}
 	if obj != nil && publicLoopName(p, e) && p.IsOwn(obj) && p.PlainClasses() {
@@ -206,33 +209,33 @@ func safeLoopName(p *engine.Pass, e ast.Expr) bool {
 // knownNames are the strings a computed name may be: a name guarded by `if name not in NAMES:
 // raise` (NAMES a display of constant strings), or a loop variable over X.__slots__ of one of
 // the program's own objects whose classes declare constant slots.
-func knownNames(p *engine.Pass, e ast.Expr) ([]string, bool) {
-	nm, ok := e.(*ast.Name)
-	if !ok {
-		return nil, false
+func knownNames(p *engine.Pass, e ast.Expr) (names []string, slots, ok bool) {
+	nm, isName := e.(*ast.Name)
+	if !isName {
+		return nil, false, false
 	}
 	// A str subclass of the program could compare equal to a guarded name and spell another:
 	// the guard holds only where the program derives no class from a library class.
 	if names, ok := p.GuardedStrings(nm); ok && p.PlainClasses() {
-		return names, true
+		return names, false, true
 	}
 	binds := p.Bindings(nm.Id)
 	if len(binds) == 0 {
-		return nil, false
+		return nil, false, false
 	}
 	var out []string
 	for _, b := range binds {
 		at, ok := b.Iter().(*ast.Attribute)
 		if !ok || at.Attr != "__slots__" || !p.IsOwnAt(at.Value, b.Site()) {
-			return nil, false
+			return nil, false, false
 		}
 		names, ok := p.SlotNames(at.Value)
 		if !ok {
-			return nil, false
+			return nil, false, false
 		}
 		out = append(out, names...)
 	}
-	return out, true
+	return out, true, true
 }
 
 // namesSafeOn reports whether getattr(obj, name) is harmless for each of names: public names
