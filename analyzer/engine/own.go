@@ -1277,6 +1277,9 @@ func (p *Pass) GuardedStrings(nm *ast.Name) ([]string, bool) {
 			continue
 		}
 		for _, b := range sym.binds {
+			if _, param := b.node.(*ast.Arg); param && b.kind == bUnknown {
+				continue // bound before the body runs
+			}
 			if b.at >= i || b.kind == bDel {
 				return nil, false
 			}
