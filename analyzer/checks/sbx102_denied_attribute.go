@@ -44,6 +44,19 @@ func runSBX102(p *engine.Pass, n ast.Node) {
 	if obj, names := namedAttributes(p, n, &one); len(names) > 0 && (obj == nil || !anyModule(p, p.Refs(obj))) {
 		for _, name := range names {
 			mods := p.DeniedMethodModules(name)
+			if obj == nil && len(mods) == 0 {
+				// methodcaller("create_subprocess_exec"), applied to whatever comes later: a
+				// module's denied attribute too.
+				if ms := p.DeniedAttributeModules(name); len(ms) > 0 {
+					report := ms[0] + "." + name
+					c := catalog.FindingCapability(p.Capabilities(report))
+					if c == "" {
+						c = "import"
+					}
+					p.ReportAs(n, c, "%s, named by a string, is denied by the configuration (%s)", report, c)
+					return
+				}
+			}
 			if len(mods) == 0 || ownMethod(p, obj, name) {
 				continue
 			}
@@ -76,7 +89,9 @@ func runSBX102(p *engine.Pass, n ast.Node) {
 		}
 	default:
 		if c, ok := n.(*ast.Call); ok && !p.IsGetattr(c) {
-			return
+			if _, _, getter := p.GetterCall(c); !getter {
+				return
+			}
 		}
 		for _, r := range p.RefsOf(n) {
 			if (r.Kind == engine.ObjRef || r.Kind == engine.ModRef) && r.IsDenied() {

@@ -169,6 +169,10 @@ func (p *Pass) Denied(qual string) bool { return p.a.denied[qual] }
 // DeniedMethodModules are the modules whose objects' method name the config denies.
 func (p *Pass) DeniedMethodModules(name string) []string { return p.a.methodsOf(name) }
 
+// DeniedAttributeModules are the modules whose attribute name the config denies
+// (modules.denied_attributes): what operator.methodcaller(name) may reach on a module.
+func (p *Pass) DeniedAttributeModules(name string) []string { return p.a.deniedAttrs[name] }
+
 // RiskyModule reports whether mod has names some check or the config cares about (a capability,
 // a denied attribute, a name of a check's Names), so that importing all of them matters.
 func (p *Pass) RiskyModule(mod string) bool { return p.a.risky[mod] }

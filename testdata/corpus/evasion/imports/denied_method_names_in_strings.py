@@ -2,7 +2,7 @@
 # family: imports
 # The methods modules.denied_methods denies, named by strings: a constant getattr name, a loop
 # over constant names, methodcaller, attrgetter, a get_field path and a format field, on an event
-# loop reached without importing asyncio.
+# loop reached without importing asyncio; and the denied module attributes named by getters.
 import operator
 import sqlite3
 import string
@@ -19,3 +19,6 @@ string.Formatter().get_field("0.subprocess_exec", [aio.new_event_loop()], {})  #
 string.Formatter().format("{0.create_connection}", aio.new_event_loop())  # want: SBX102
 loop = aio.new_event_loop()
 loop.subprocess_shell  # want: SBX102
+spawn = operator.methodcaller("create_subprocess_exec", "/bin/true")  # want: SBX102
+spawn(aio)  # want: SBX102
+list(map(operator.attrgetter("create_subprocess_shell"), [aio]))  # want: SBX102 SBX101
