@@ -171,3 +171,166 @@ func classLikeAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
 	}
 	return false
 }
+
+// namedAttributes are the attribute names n reads by name from an object, and that object where
+// the source shows it (nil when it is given later): x.name; getattr(x, name) and
+// x.__getattribute__(name) with a constant name or a loop variable over constant names;
+// operator.attrgetter's path steps and operator.methodcaller's name, whatever they are applied
+// to; string.Formatter's get_field path steps ("0.subprocess_exec"). A name in a string is the
+// attribute it names: the checks that judge attribute names judge these the same. An attribute's
+// name is returned in one.
+func namedAttributes(p *engine.Pass, n ast.Node, one *[1]string) (obj ast.Expr, names []string) {
+	switch n := n.(type) {
+	case *ast.Attribute:
+		one[0] = n.Attr // no allocation for the commonest node
+		return n.Value, one[:]
+	case *ast.Call:
+		at, isAttr := n.Func.(*ast.Attribute)
+		if isAttr && at.Attr == "__getattribute__" && len(n.Args) > 0 {
+			obj, arg := at.Value, n.Args[0]
+			for _, r := range p.Refs(at.Value) {
+				if (r.Qual == "builtins.object" || r.Qual == "builtins.type") && len(n.Args) > 1 {
+					obj, arg = n.Args[0], n.Args[1]
+				}
+			}
+			return obj, constNames(p, arg)
+		}
+		if isAttr && (at.Attr == "get_field" || at.Attr == "get_value") && len(n.Args) > 0 {
+			if s, ok := p.ConstString(n.Args[0]); ok {
+				return nil, fieldSteps(s)
+			}
+			return nil, nil
+		}
+		if isAttr && (at.Attr == "format" || at.Attr == "vformat" || at.Attr == "format_map") {
+			// "{0.name}".format(x), Formatter().format("{0.name}", x): a Formatter subclass's
+			// format_field gets the method the field reaches, and may call it.
+			f, ok := p.ConstString(at.Value)
+			if !ok && len(n.Args) > 0 {
+				f, ok = p.ConstString(n.Args[0])
+			}
+			if ok && strings.IndexByte(f, '.') >= 0 {
+				return nil, formatSteps(f, nil, 0)
+			}
+			return nil, nil
+		}
+		for _, r := range p.Refs(n.Func) {
+			switch r.Qual {
+			case "builtins.getattr":
+				if len(n.Args) > 1 {
+					return n.Args[0], constNames(p, n.Args[1])
+				}
+			case "operator.attrgetter", "operator.methodcaller":
+				args := n.Args
+				if r.Qual == "operator.methodcaller" && len(args) > 1 {
+					args = args[:1]
+				}
+				for _, a := range args {
+					for _, s := range constNames(p, a) {
+						names = append(names, strings.Split(s, ".")...)
+					}
+				}
+				return nil, names
+			}
+		}
+	}
+	return nil, nil
+}
+
+// constNames are the strings e may be: a constant, a name guarded by `if name not in NAMES:
+// raise`, or a loop variable over a display of constant strings (for name in ("a", "b")).
+func constNames(p *engine.Pass, e ast.Expr) []string {
+	if s, ok := p.ConstString(e); ok {
+		return []string{s}
+	}
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return nil
+	}
+	if names, ok := p.GuardedStrings(nm); ok {
+		return names // if name not in NAMES: raise
+	}
+	var out []string
+	for _, b := range p.Bindings(nm.Id) {
+		if b.Iter() == nil {
+			continue
+		}
+		v, ok := p.FoldAt(b.Iter(), b.Site())
+		items, isList := v.List()
+		if !ok || !isList {
+			continue
+		}
+		for _, x := range items {
+			if s, isStr := x.Str(); isStr {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// fieldSteps are the attribute names of a format field's path ("0.a[k].b": a, b).
+func fieldSteps(field string) []string {
+	var out []string
+	for i := 0; i < len(field); i++ {
+		if field[i] != '.' {
+			continue
+		}
+		j := i + 1
+		for j < len(field) && field[j] != '.' && field[j] != '[' && field[j] != '!' && field[j] != ':' {
+			j++
+		}
+		out = append(out, field[i+1:j])
+		i = j - 1
+	}
+	return out
+}
+
+// formatSteps appends to out the attribute steps of the replacement fields of format string f,
+// those of fields nested in format specs included.
+func formatSteps(f string, out []string, depth int) []string {
+	if depth > 4 {
+		return out
+	}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '{' {
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '{' {
+			i++
+			continue
+		}
+		level, j := 1, i+1
+		for ; j < len(f) && level > 0; j++ {
+			switch f[j] {
+			case '{':
+				level++
+			case '}':
+				level--
+			}
+		}
+		body := f[i+1 : j]
+		if level == 0 {
+			body = f[i+1 : j-1]
+		}
+		name := body
+		if k := strings.IndexAny(name, "!:"); k >= 0 {
+			name = name[:k]
+		}
+		out = append(out, fieldSteps(name)...)
+		if k := strings.IndexByte(body, ':'); k >= 0 {
+			out = formatSteps(body[k+1:], out, depth+1)
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// ownMethod reports whether obj is one of the program's own objects whose class (with no library
+// class among its ancestors) defines name: x.name is then the program's method, not a library's.
+func ownMethod(p *engine.Pass, obj ast.Expr, name string) bool {
+	if obj == nil || !p.IsOwn(obj) || !p.OwnDefines(obj, name) {
+		return false
+	}
+	bases, ok := p.LibraryBases(obj)
+	return ok && len(bases) == 0
+}

@@ -54,6 +54,10 @@ func runSBX101(p *engine.Pass, n ast.Node) {
 		}
 	case *ast.Call, *ast.Subscript:
 		if c, ok := n.(*ast.Call); ok {
+			if msgidWithoutDomain(p, c) {
+				p.ReportAs(c, "network", "email.utils.make_msgid without a domain asks the resolver for the host's name (network)")
+				return
+			}
 			if path, base, ok := p.GetterCall(c); ok {
 				capGetter(p, c, path, base)
 				return
@@ -84,6 +88,35 @@ func runSBX101(p *engine.Pass, n ast.Node) {
 			}
 		}
 	}
+}
+
+// msgidWithoutDomain reports whether c calls email.utils.make_msgid (judged at its call, the
+// review's calls) without a domain, or with one that may be None: it then looks the host's name
+// up (socket.getfqdn), a DNS query.
+func msgidWithoutDomain(p *engine.Pass, c *ast.Call) bool {
+	named := false
+	for _, r := range p.Refs(c.Func) {
+		named = named || r.Qual == "email.utils.make_msgid"
+	}
+	if !named {
+		return false
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return true // **kw: the domain is not seen
+		}
+	}
+	for _, a := range c.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return true
+		}
+	}
+	d := argOrKeyword(c, 1, "domain")
+	if d == nil {
+		return true
+	}
+	_, ok := p.ConstString(d)
+	return !ok // a constant string; anything else may be None
 }
 
 // isGetattrObj reports whether n is the object of getattr(n, "constant"), which resolution follows.

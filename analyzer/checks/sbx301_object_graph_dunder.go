@@ -7,7 +7,7 @@ import (
 
 var sbx301 = &engine.Check{
 	ID: "SBX301", Name: "object-graph-dunder", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
+	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules and of objects that are not the program's own, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
 	Hint:       "use the object's public interface; type(x).__name__ and x.__class__ are fine",
 	Message:    "%s walks the object graph",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.CallNode},
@@ -28,6 +28,11 @@ func runSBX301(p *engine.Pass, n ast.Node) {
 		switch n.Attr {
 		case "__dict__":
 			if !namespaceLike(p, p.Refs(n.Value)) {
+				// An object's own dict hands out its private attributes by key: only the
+				// program's own objects' and those that hold what the program gives them.
+				if !classLike(p, n.Value) && !p.IsOwn(n.Value) && !holdsOnlyGiven(p, n.Value) {
+					p.Reportf(n, "__dict__ of an object the program does not define hands out its private attributes by key")
+				}
 				return
 			}
 		}

@@ -7,7 +7,7 @@ import (
 
 var sbx402 = &engine.Check{
 	ID: "SBX402", Name: "namespace-by-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names; vars() of a class the program does not define (type(x), x.__class__, a library class)",
+	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names; vars() of a class the program does not define (type(x), x.__class__, a library class); vars() of any object that is not the program's own or of a class that only holds what it is given (types.SimpleNamespace, argparse.Namespace)",
 	Hint:    "refer to names directly; vars(obj) of your own objects is fine",
 	Message: "%s() exposes the program's namespace by name",
 	Nodes:   []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -28,6 +28,8 @@ func runSBX402(p *engine.Pass, n ast.Node) {
 				p.Reportf(n, "vars() of a module, a builtin type or the current scope fetches names dynamically")
 			} else if len(c.Args) > 0 && classLike(p, c.Args[0]) && !p.IsOwn(c.Args[0]) {
 				p.Reportf(n, "vars() of a class the program does not define holds its descriptors (__dict__, __globals__, __subclasses__), fetched by computed keys")
+			} else if len(c.Args) > 0 && !p.IsOwn(c.Args[0]) && !holdsOnlyGiven(p, c.Args[0]) {
+				p.Reportf(n, "vars() of an object the program does not define hands out its private attributes (and a module's or a class's namespace) by key")
 			}
 		case "builtins.dir":
 			if len(c.Args) > 0 && namespaceLike(p, p.Refs(c.Args[0])) {
@@ -42,4 +44,20 @@ func runSBX402(p *engine.Pass, n ast.Node) {
 	if q, ok := engine.FirstIn(p.NamedRefs(n, true), nsBuiltins); ok && q != "builtins.dir" {
 		p.Reportf(n, "%s is passed as a value", short(q))
 	}
+}
+
+// holdsOnlyGiven reports whether e is an object of a class that holds only the attributes the
+// program gives it (the review's open classes, proxies aside).
+func holdsOnlyGiven(p *engine.Pass, e ast.Expr) bool {
+	refs := p.Refs(e)
+	for _, r := range refs {
+		if !p.HoldsOnlyGiven(r) {
+			return false
+		}
+	}
+	if len(refs) > 0 {
+		return true
+	}
+	class, ok := p.InstanceClass(e)
+	return ok && p.HoldsOnlyGivenClass(class)
 }

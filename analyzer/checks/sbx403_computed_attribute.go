@@ -86,6 +86,15 @@ func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 	if safeLoopName(p, e) && !getattrOnModule(p) {
 		return true
 	}
+	if names, slots, ok := knownNames(p, e); ok && namesSafeOn(p, obj, names) &&
+		(!slots || obj != nil && p.IsOwn(obj) && p.PlainClasses()) {
+		// Slot names only on the program's own objects: what self.__slots__ holds at run time
+		// is the declaration unless a computed setattr replaced it.
+		return true
+	}
+	if obj != nil && publicLoopName(p, e) && p.IsOwn(obj) && p.PlainClasses() {
+		return true // a public name of the program's own object, whose public names are all its own
+	}
 	if obj == nil || !p.IsOwn(obj) {
 		return false
 	}
@@ -195,4 +204,142 @@ func safeLoopName(p *engine.Pass, e ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// knownNames are the strings a computed name may be: a name guarded by `if name not in NAMES:
+// raise` (NAMES a display of constant strings), or a loop variable over X.__slots__ of one of
+// the program's own objects whose classes declare constant slots.
+func knownNames(p *engine.Pass, e ast.Expr) (names []string, slots, ok bool) {
+	nm, isName := e.(*ast.Name)
+	if !isName {
+		return nil, false, false
+	}
+	// A str subclass of the program could compare equal to a guarded name and spell another:
+	// the guard holds only where the program derives no class from a library class.
+	if names, ok := p.GuardedStrings(nm); ok && p.PlainClasses() {
+		return names, false, true
+	}
+	binds := p.Bindings(nm.Id)
+	if len(binds) == 0 {
+		return nil, false, false
+	}
+	var out []string
+	for _, b := range binds {
+		at, ok := b.Iter().(*ast.Attribute)
+		if !ok || at.Attr != "__slots__" || !p.IsOwnAt(at.Value, b.Site()) {
+			return nil, false, false
+		}
+		names, ok := p.SlotNames(at.Value)
+		if !ok {
+			return nil, false, false
+		}
+		out = append(out, names...)
+	}
+	return out, true, true
+}
+
+// namesSafeOn reports whether getattr(obj, name) is harmless for each of names: public names
+// that no denial or exclusion names on any object; on a module, functions and data of its
+// reviewed API that reach no capability and have no rule.
+func namesSafeOn(p *engine.Pass, obj ast.Expr, names []string) bool {
+	var mods []string
+	if obj != nil {
+		for _, r := range p.Refs(obj) {
+			if r.Kind == engine.ModRef {
+				mods = append(mods, r.Qual)
+			}
+		}
+	}
+	for _, name := range names {
+		if name == "" || name[0] == '_' || len(p.DeniedMethodModules(name)) > 0 || len(p.MethodRules(name)) > 0 {
+			return false
+		}
+		for _, mod := range mods {
+			mb, known := p.ModuleMember(mod, name)
+			q := mod + "." + name
+			if !known || mb.Kind != engine.FunctionMember && mb.Kind != engine.DataMember || mb.Rule != nil ||
+				len(p.Capabilities(q)) > 0 || p.Denied(q) || p.Named(q) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// publicLoopName reports whether e is a name bound only as the target of for statements over
+// dir(x) (whose items are plain strings, not a subclass with its own startswith) whose body
+// starts with `if e.startswith("_"): continue`: a public name wherever the loop uses it.
+func publicLoopName(p *engine.Pass, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds := p.Bindings(nm.Id)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		body := b.LoopBody()
+		if len(body) == 0 || !dirCall(p, b) {
+			return false
+		}
+		g, ok := body[0].(*ast.If)
+		if !ok || len(g.Orelse) > 0 || len(g.Body) != 1 {
+			return false
+		}
+		if _, ok := g.Body[0].(*ast.Continue); !ok {
+			return false
+		}
+		c, ok := g.Test.(*ast.Call)
+		if !ok || len(c.Args) != 1 || len(c.Keywords) > 0 {
+			return false
+		}
+		at, ok := c.Func.(*ast.Attribute)
+		if !ok || at.Attr != "startswith" {
+			return false
+		}
+		if v, ok := at.Value.(*ast.Name); !ok || v.Id != nm.Id {
+			return false
+		}
+		if s, ok := p.ConstString(c.Args[0]); !ok || s != "_" {
+			return false
+		}
+		// Used in the loop's body after the guard: after the loop, the name holds the last
+		// value, which the guard may have skipped.
+		if !within(p.Node(), body[1:]) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether n lies in the source span of the statements stmts.
+func within(n ast.Node, stmts []ast.Stmt) bool {
+	l, ok := n.(ast.Located)
+	if !ok || len(stmts) == 0 {
+		return false
+	}
+	first, ok1 := stmts[0].(ast.Located)
+	last, ok2 := stmts[len(stmts)-1].(ast.Located)
+	if !ok1 || !ok2 {
+		return false
+	}
+	at, lo, hi := l.Location(), first.Location(), last.Location()
+	after := at.Lineno > lo.Lineno || at.Lineno == lo.Lineno && at.ColOffset >= lo.ColOffset
+	before := at.EndLineno < hi.EndLineno || at.EndLineno == hi.EndLineno && at.EndColOffset <= hi.EndColOffset
+	return after && before
+}
+
+// dirCall reports whether the loop binding b iterates over dir(x), the builtin.
+func dirCall(p *engine.Pass, b *engine.Binding) bool {
+	c, ok := b.Iter().(*ast.Call)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	for _, r := range p.RefsAt(c.Func, b.Site()) {
+		if r.Qual == "builtins.dir" {
+			return true
+		}
+	}
+	return false
 }

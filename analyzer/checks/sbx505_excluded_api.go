@@ -7,12 +7,12 @@ import (
 
 var sbx505 = &engine.Check{
 	ID: "SBX505", Name: "excluded-api", Capability: "unreviewed_api", Severity: "high", CWE: 749,
-	Doc:     "use of an API the review of the allowed modules excludes (config/module_api.yaml exclude: typing.ForwardRef, sys.addaudithook, gc.get_objects, TestLoader.discover, type.mro, ...): it evaluates strings, imports by name or hands out the interpreter's objects; reported with the capability the review gives it; an excluded method's name on an object of unknown class, in a program that imports its package",
+	Doc:     "use of an API the review of the allowed modules excludes (config/module_api.yaml exclude: typing.ForwardRef, sys.addaudithook, gc.get_objects, TestLoader.discover, type.mro, ...): it evaluates strings, imports by name or hands out the interpreter's objects; reported with the capability the review gives it; an excluded method's name on an object of unknown class, also where a string names it (getattr, operator.attrgetter/methodcaller, string.Formatter.get_field)",
 	Hint:    "use the module's ordinary API; the excluded ones evaluate strings, import by name or walk the interpreter",
 	Message: "%s is excluded from the reviewed API: %s",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode, engine.ImportFromNode},
 	// .mro of type(x) or x.__class__, whose class the analysis does not know.
-	Unresolved: []engine.NodeKind{engine.AttributeNode},
+	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode},
 	Run:        runSBX505,
 }
 
@@ -35,16 +35,20 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 			return
 		}
 	}
-	if at, ok := n.(*ast.Attribute); ok && len(p.Refs(at.Value)) == 0 {
-		// An object whose class the analysis does not know (self.fmt, an element of a list):
-		// an excluded method's name, in a program that imports its module.
-		for _, rule := range p.MethodRules(at.Attr) {
-			if !rule.Judged && p.ImportsPackage(rule.Key) && !(p.IsOwn(at.Value) && p.OwnDefines(at.Value, at.Attr)) {
-				p.ReportAs(n, rule.Capability, "%s is excluded from the reviewed API: %s", short(rule.Key), rule.Reason)
-				return
+	// An object whose class the analysis does not know (self.fmt, an element of a list, what
+	// methodcaller is applied to): an excluded method's name, wherever a name names it
+	// (namedAttributes), whether or not the program imports its module.
+	var one [1]string
+	if obj, names := namedAttributes(p, n, &one); len(names) > 0 && (obj == nil || len(p.Refs(obj)) == 0) {
+		for _, name := range names {
+			for _, rule := range p.MethodRules(name) {
+				if !rule.Judged && !ownMethod(p, obj, name) {
+					p.ReportAs(n, rule.Capability, "%s is excluded from the reviewed API: %s", short(rule.Key), rule.Reason)
+					return
+				}
 			}
 		}
-		if len(p.RefsOf(n)) == 0 {
+		if _, isAttr := n.(*ast.Attribute); isAttr && len(p.RefsOf(n)) == 0 {
 			return // it names nothing the review has a rule for
 		}
 	}

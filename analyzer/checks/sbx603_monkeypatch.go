@@ -9,11 +9,13 @@ import (
 
 var sbx603 = &engine.Check{
 	ID: "SBX603", Name: "monkeypatching", Capability: "monkeypatching", Severity: "high", CWE: 471,
-	Doc:     "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...), setattr/delattr on modules, updates of module dicts, changes of sys.path and the import hooks, also where sys.path is handed to other code (list.insert(sys.path, ...))",
+	Doc:     "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...), setattr/delattr on modules, updates of module dicts, changes of sys.path and the import hooks, also where sys.path is handed to other code (list.insert(sys.path, ...)) or one of its changing methods is (map(sys.path.insert, ...)); changes of sys.argv, from which unittest's main() takes the names it imports",
 	Hint:    "wrap the function in your own code instead of replacing module attributes",
 	Message: "assignment to %s.%s changes the module for all code",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.SubscriptNode, engine.CallNode, engine.NameNode},
-	Run:     runSBX603,
+	// The target of x += ..., a name stored into, refers to nothing.
+	Unresolved: []engine.NodeKind{engine.NameNode},
+	Run:        runSBX603,
 }
 
 func runSBX603(p *engine.Pass, n ast.Node) {
@@ -23,11 +25,22 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 	case *ast.Name:
 		if t.Ctx == ast.Load {
 			importPathValue(p, t)
+			return
+		}
+		// from sys import path; path += [d]: a list's += changes it in place.
+		if aug, ok := p.Parent().(*ast.AugAssign); ok && ast.Node(aug.Target) == ast.Node(t) {
+			for _, r := range p.StoredRefs(t) {
+				if importPathLists[r.Qual] {
+					p.Reportf(t, "%s += changes where imports come from or what is imported", r.Qual)
+					return
+				}
+			}
 		}
 	case *ast.Attribute:
 		// Any store or delete: assignment, augmented assignment, for/with/comprehension targets.
 		if t.Ctx == ast.Load {
 			importPathValue(p, t)
+			boundMutator(p, t)
 			return
 		}
 		for _, r := range p.Refs(t.Value) {
@@ -41,7 +54,11 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 			return
 		}
 		for _, r := range p.Refs(t.Value) {
-			if r.Kind == engine.ModulesRef || r.Kind == engine.DictRef || r.Kind == engine.ModRef && r.Qual == "builtins" || importPathLists[r.Qual] {
+			if importPathLists[r.Qual] {
+				p.Reportf(t, "assignment into %s changes where imports come from or what is imported", r.Qual)
+				return
+			}
+			if r.Kind == engine.ModulesRef || r.Kind == engine.DictRef || r.Kind == engine.ModRef && r.Qual == "builtins" {
 				p.Reportf(t, "assignment into %s changes modules or builtins for all code", describeNS(r))
 				return
 			}
@@ -65,21 +82,58 @@ func importPathValue(p *engine.Pass, n ast.Node) {
 	case *ast.For, *ast.AsyncFor, *ast.Comprehension, *ast.Compare, *ast.FormattedValue:
 		return
 	case *ast.Subscript:
-		if parent.Ctx == ast.Load {
-			return // sys.path[0]; a store into it is reported above
-		}
+		return // sys.path[0]; a store into it is reported as such
 	case *ast.Call:
 		for _, r := range p.Refs(parent.Func) {
 			if r.Kind == engine.ObjRef && strings.HasPrefix(r.Qual, "builtins.") && strings.Count(r.Qual, ".") == 1 {
 				return // print(sys.path), list(sys.path), len(sys.path)
 			}
 		}
+		for i, a := range parent.Args {
+			if ast.Node(a) == n && !p.ArgumentMutated(parent, i) {
+				return // main(sys.argv), to a function of the program that only reads it
+			}
+		}
 	}
 	p.Reportf(n, "%s is handed to code that may change it, and with it what import statements load", q)
 }
 
-// importPathLists are the lists that decide what an import statement loads.
-var importPathLists = map[string]bool{"sys.path": true, "sys.meta_path": true, "sys.path_hooks": true}
+// importPathLists are the lists that decide what an import statement loads, and sys.argv, whose
+// strings unittest.main() (and import unittest.__main__) imports and calls by name: a program
+// passes its own argument lists to what parses them instead of writing the interpreter's.
+var importPathLists = map[string]bool{"sys.path": true, "sys.meta_path": true, "sys.path_hooks": true, "sys.argv": true}
+
+// listMutators are the methods that change a list in place.
+var listMutators = map[string]bool{
+	"insert": true, "append": true, "extend": true, "__setitem__": true, "__iadd__": true, "__imul__": true,
+	"remove": true, "clear": true, "pop": true, "__delitem__": true, "sort": true, "reverse": true, "__init__": true,
+}
+
+// nsMutators are the methods that change a namespace dict (sys.modules, a module's __dict__, the
+// builtins) in place.
+var nsMutators = map[string]bool{
+	"update": true, "__setitem__": true, "setdefault": true, "pop": true, "popitem": true, "__delitem__": true,
+	"clear": true, "__ior__": true, "__init__": true,
+}
+
+// boundMutator reports a changing method of sys.path (and the other judged lists) or of a module
+// namespace taken as a value, not called where it is named (map(sys.path.insert, [0], [d]),
+// f = sys.modules.setdefault): its calls are made where the analysis does not see them.
+func boundMutator(p *engine.Pass, at *ast.Attribute) {
+	if p.IsCallee(at) || !listMutators[at.Attr] && !nsMutators[at.Attr] {
+		return
+	}
+	for _, r := range p.Refs(at.Value) {
+		if listMutators[at.Attr] && importPathLists[r.Qual] {
+			p.Reportf(at, "%s.%s is handed over as a value: its calls change %s where they are not seen", r.Qual, at.Attr, r.Qual)
+			return
+		}
+		if nsMutators[at.Attr] && (r.Kind == engine.ModulesRef || r.Kind == engine.DictRef || r.Kind == engine.ModRef && r.Qual == "builtins") {
+			p.Reportf(at, "%s of %s is handed over as a value: its calls change modules or builtins for all code", at.Attr, describeNS(r))
+			return
+		}
+	}
+}
 
 func describeNS(r engine.Ref) string {
 	switch r.Kind {
@@ -115,19 +169,17 @@ func monkeyCall(p *engine.Pass, c *ast.Call) {
 		}
 		return
 	}
-	switch at.Attr {
-	case "insert", "append", "extend", "__setitem__", "__iadd__", "remove", "clear", "pop":
-		// sys.path and the import hooks decide what `import json` runs.
+	if listMutators[at.Attr] {
+		// sys.path and the import hooks decide what `import json` runs; sys.argv, what
+		// unittest.main() imports.
 		for _, r := range p.Refs(at.Value) {
 			if importPathLists[r.Qual] {
-				p.Reportf(c, "%s.%s changes where imports come from", r.Qual, at.Attr)
+				p.Reportf(c, "%s.%s changes where imports come from or what is imported", r.Qual, at.Attr)
 				return
 			}
 		}
 	}
-	switch at.Attr {
-	case "update", "__setitem__", "setdefault", "pop", "popitem", "__delitem__", "clear":
-	default:
+	if !nsMutators[at.Attr] {
 		return
 	}
 	for _, r := range p.Refs(at.Value) {
@@ -142,7 +194,7 @@ func monkeyCall(p *engine.Pass, c *ast.Call) {
 
 // sysWritable are module attributes that programs legitimately assign (redirecting output).
 var sysWritable = map[string]bool{
-	"sys.stdout": true, "sys.stderr": true, "sys.stdin": true, "sys.argv": true, "sys.excepthook": true,
+	"sys.stdout": true, "sys.stderr": true, "sys.stdin": true, "sys.excepthook": true,
 	"sys.tracebacklimit": true, "sys.dont_write_bytecode": true, "sys.ps1": true, "sys.ps2": true,
 	"logging.raiseExceptions": true, "logging.logThreads": true, "logging.logProcesses": true,
 	"logging.logMultiprocessing": true, "csv.field_size_limit": false, "decimal.DefaultContext": false,

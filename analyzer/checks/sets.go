@@ -16,6 +16,7 @@ var (
 	getterFuncs = engine.NewNameSet("attribute getters", "operator.attrgetter")
 	typeBuiltin = engine.NewNameSet("type", "builtins.type")
 	varsBuiltin = engine.NewNameSet("vars", "builtins.vars")
-	// importPathSet are the lists that decide what an import statement loads (SBX603).
-	importPathSet = engine.NewNameSet("import search state", "sys.path", "sys.meta_path", "sys.path_hooks")
+	// importPathSet are the lists that decide what an import statement loads, and sys.argv, which
+	// unittest's main() and its __main__ read test names from and import (SBX603).
+	importPathSet = engine.NewNameSet("import search state", "sys.path", "sys.meta_path", "sys.path_hooks", "sys.argv")
 )

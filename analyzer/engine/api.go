@@ -73,6 +73,18 @@ func (b *Binding) Value() ast.Expr { return b.value }
 // Iter is what a loop target's loop iterates over, or nil.
 func (b *Binding) Iter() ast.Expr { return b.iter }
 
+// LoopBody is the body of the for statement whose target b binds (nil for other bindings, and
+// for comprehensions).
+func (b *Binding) LoopBody() []ast.Stmt {
+	switch l := b.loop.(type) {
+	case *ast.For:
+		return l.Body
+	case *ast.AsyncFor:
+		return l.Body
+	}
+	return nil
+}
+
 // Site is where Value and Iter are evaluated.
 func (b *Binding) Site() Site { return Site{b.scope, b.idx} }
 
@@ -157,6 +169,10 @@ func (p *Pass) Denied(qual string) bool { return p.a.denied[qual] }
 // DeniedMethodModules are the modules whose objects' method name the config denies.
 func (p *Pass) DeniedMethodModules(name string) []string { return p.a.methodsOf(name) }
 
+// DeniedAttributeModules are the modules whose attribute name the config denies
+// (modules.denied_attributes): what operator.methodcaller(name) may reach on a module.
+func (p *Pass) DeniedAttributeModules(name string) []string { return p.a.deniedAttrs[name] }
+
 // RiskyModule reports whether mod has names some check or the config cares about (a capability,
 // a denied attribute, a name of a check's Names), so that importing all of them matters.
 func (p *Pass) RiskyModule(mod string) bool { return p.a.risky[mod] }
@@ -210,4 +226,10 @@ func (b *Binding) IsFunctionDef() bool {
 func (b *Binding) IsClassDef() bool {
 	_, ok := b.node.(*ast.ClassDef)
 	return ok && b.kind == bDef
+}
+
+// StoredRefs are what the name nm, stored into at the current node (x += ..., an in-place
+// change of the object it holds), may refer to before the store.
+func (p *Pass) StoredRefs(nm *ast.Name) []Ref {
+	return p.resolveName(nm.Id, p.cur.sc, p.cur.idx, 0, nil)
 }

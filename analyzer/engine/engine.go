@@ -27,7 +27,7 @@ import (
 
 // Version is the analyzer's version, recorded in every report; bump it when a check changes what
 // it reports, so that audit records say which analyzer judged them.
-const Version = "sbxgate-analyzer/0.2.0"
+const Version = "sbxgate-analyzer/0.3.0"
 
 const (
 	// maxSourceBytes bounds the input; larger programs are refused with a LimitError.
@@ -56,7 +56,9 @@ type Engine struct {
 	allowMods, denyMods map[string]bool
 	// methods maps a denied method name to the modules whose objects have it (DeniedMethods).
 	methods     map[string][]string
-	methodHeads *NameHeads          // of methods
+	methodHeads *NameHeads // of methods
+	// deniedAttrs maps the name of a denied module attribute to the modules that have it.
+	deniedAttrs map[string][]string
 	tags        map[string]qualTags // see tagsOf
 	// builtinRefs are the refs of the builtins by name, tags included: the most common refs.
 	builtinRefs map[string]Ref
@@ -109,9 +111,11 @@ func New(cfg *config.Config, checks []*Check) (*Engine, error) {
 			mod = mod[:i]
 		}
 	}
+	a.deniedAttrs = map[string][]string{}
 	for mod, attrs := range a.canonicalKeys(cfg.Modules.DeniedAttributes) {
 		for _, at := range attrs {
 			a.denied[mod+"."+at] = true
+			a.deniedAttrs[at] = append(a.deniedAttrs[at], mod)
 		}
 	}
 	a.allowMods, a.denyMods = map[string]bool{}, map[string]bool{}

@@ -167,6 +167,9 @@ func (p *Pass) addImport(im Import) {
 // fromAllowed reports whether `from mod import name` is admitted: as the submodule mod.name when
 // that is a module, else as part of mod.
 func (a *Engine) fromAllowed(mod, name string) bool {
+	if name == "__main__" {
+		return false // from unittest import __main__: the package's command line, run at import
+	}
 	if target, ok := a.mods.moduleAttr(mod, name); ok {
 		return a.moduleAttrAllowed(mod, name, target)
 	}
@@ -186,6 +189,11 @@ func (a *Engine) moduleAttrAllowed(mod, attr, target string) bool {
 // allowed is config.Modules.ModuleAllowed with the lists as sets: the module or its nearest
 // listed ancestor decides, deny winning over allow.
 func (a *Engine) allowed(module string) bool {
+	if strings.HasSuffix(module, ".__main__") || strings.Contains(module, ".__main__.") {
+		// A package's __main__ is its command line, run when it is imported (unittest.__main__
+		// imports and calls the test names of sys.argv): never a library to import.
+		return false
+	}
 	ok := false
 	for n := module; ; {
 		if a.denyMods[n] {

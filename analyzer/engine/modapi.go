@@ -45,7 +45,9 @@ type apiClass struct {
 	bases []*apiClass
 	meta  *apiClass
 	open  bool // any attribute: __getattr__, or the review says so
-	rules map[string]*APIRule
+	// holder: the review's open class holds only what the program gives it (not a proxy)
+	holder bool
+	rules  map[string]*APIRule
 }
 
 type apiTables struct {
@@ -101,6 +103,7 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 		}
 		if _, ok := m.Review.Open[name]; ok {
 			ac.open = true
+			ac.holder = !strings.HasPrefix(name, "weakref.") // proxies forward to any object
 		}
 		t.classes[name] = ac
 	}
@@ -337,6 +340,24 @@ func (p *Pass) RuleOf(r Ref) *APIRule {
 		}
 	}
 	return nil
+}
+
+// HoldsOnlyGiven reports whether r is an object of a class the review lists as open that holds
+// only the attributes the program gives it (types.SimpleNamespace, argparse.Namespace,
+// logging.LogRecord), not a proxy: its namespace is the program's data.
+func (p *Pass) HoldsOnlyGiven(r Ref) bool {
+	class, inst, ok := p.TypeOf(r)
+	if !ok || !inst {
+		return false
+	}
+	c := p.a.api.classes[class]
+	return c != nil && c.holder
+}
+
+// HoldsOnlyGivenClass is HoldsOnlyGiven for a class named canonically.
+func (p *Pass) HoldsOnlyGivenClass(class string) bool {
+	c := p.a.api.classes[class]
+	return c != nil && c.holder
 }
 
 // HarmlessDunder reports whether the review lets any object be asked for the dunder name.

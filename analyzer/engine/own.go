@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
 )
@@ -37,6 +39,25 @@ type ownFacts struct {
 	mutated map[string]bool
 	// loopElems are the names of loops' tuple targets, with what the loop iterates over.
 	loopElems map[*ast.Name]loopElem
+	// foreignSelf are the classes whose methods may be called with an object that is not the
+	// program's own as self (foreignSelves), once foreignDone is set.
+	foreignSelf map[*ast.ClassDef]bool
+	foreignDone bool
+	// clsArgs are the first parameters of classmethods (and __new__, __init_subclass__,
+	// __class_getitem__): a class of the program, or one derived from it.
+	clsArgs map[*ast.Arg]*ast.ClassDef
+	// slotsStored is set when the program assigns an attribute named __slots__.
+	slotsStored bool
+	// outerNames are the names global and nonlocal statements declare, once outerDone is set.
+	outerNames map[string]bool
+	outerDone  bool
+	// returned caches returnedClass ("" for none).
+	returned map[*ast.FunctionDef]string
+	// slots, slotsOK and plain cache SlotNames and PlainClasses once classesDone is set.
+	slots       []string
+	slotsOK     bool
+	plain       bool
+	classesDone bool
 }
 
 type classAttr struct {
@@ -60,6 +81,14 @@ func (o *ownFacts) reset() {
 	clear(o.subclassOf)
 	clear(o.mutated)
 	clear(o.loopElems)
+	clear(o.foreignSelf)
+	clear(o.clsArgs)
+	o.foreignDone = false
+	o.slotsStored = false
+	clear(o.outerNames)
+	o.outerDone = false
+	clear(o.returned)
+	o.slots, o.slotsOK, o.plain, o.classesDone = o.slots[:0], false, false, false
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
@@ -83,11 +112,24 @@ func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorato
 			}
 		}
 		if args != nil && !static && cls != nil {
+			var first *ast.Arg
 			switch {
 			case len(args.Posonlyargs) > 0:
-				o.selfArgs[args.Posonlyargs[0]] = cls
+				first = args.Posonlyargs[0]
 			case len(args.Args) > 0:
-				o.selfArgs[args.Args[0]] = cls
+				first = args.Args[0]
+			}
+			if first != nil {
+				o.selfArgs[first] = cls
+				classArg := name == "__new__" || name == "__init_subclass__" || name == "__class_getitem__"
+				for _, d := range decorators {
+					if n, ok := d.(*ast.Name); ok && n.Id == "classmethod" {
+						classArg = true
+					}
+				}
+				if classArg {
+					o.clsArgs[first] = cls
+				}
 			}
 		}
 	}
@@ -167,8 +209,8 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 		if !ok {
 			return false
 		}
-		if p.own.selfArgs[a] != nil {
-			return true
+		if cls := p.own.selfArgs[a]; cls != nil {
+			return !p.mayGetForeignSelf(cls)
 		}
 		if site, ok := p.own.annotated[a]; ok {
 			return p.ownAnnotation(a.Annotation, site, depth)
@@ -620,6 +662,9 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 // defines, and one of the class whose self or cls it is assigned on.
 func (c *collector) noteStore(f *frame, at *ast.Attribute) {
 	c.p.own.attrs[at.Attr] = true
+	if at.Attr == "__slots__" {
+		c.p.own.slotsStored = true
+	}
 	nm, ok := at.Value.(*ast.Name)
 	if !ok {
 		return
@@ -645,6 +690,10 @@ func (p *Pass) OwnDefines(obj ast.Expr, name string) bool {
 	cls, viaSuper := p.ownClassOf(obj, s, 0)
 	if cls == nil {
 		return p.own.attrs[name] // an own function, type(self)...: nothing of a library's
+	}
+	if IsPrivate(name) && p.libraryMayHave(cls, name, 0) {
+		// A library ancestor may set it on the object, over what the class declares.
+		return false
 	}
 	if viaSuper {
 		for _, b := range p.ownBases(cls) {
@@ -676,6 +725,9 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 			case b.kind == bUnknown:
 				if a, ok := b.node.(*ast.Arg); ok {
 					c = p.own.selfArgs[a]
+					if c != nil && p.mayGetForeignSelf(c) {
+						c = nil
+					}
 				}
 			case b.kind == bAssign:
 				c, _ = p.ownClassOf(b.value, Site{b.scope, b.idx}, depth+1)
@@ -890,4 +942,644 @@ func (p *Pass) ClassAttrNames(class string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// ArgumentMutated reports whether the value c passes as its positional argument i may be changed
+// in place by the function called: false only when c calls, by name, a def of the program (not a
+// method) whose parameter at that position is a plain positional one and no variable of that
+// name is changed in place anywhere in the program (mayMutate: item stores, list methods, passed
+// on to other functions).
+func (p *Pass) ArgumentMutated(c *ast.Call, i int) bool {
+	nm, ok := c.Func.(*ast.Name)
+	if !ok || i >= len(c.Args) {
+		return true
+	}
+	for _, x := range c.Args[:i+1] {
+		if _, ok := x.(*ast.Starred); ok {
+			return true
+		}
+	}
+	binds, _, _ := p.lookup(nm.Id, p.cur.sc, p.cur.idx)
+	if len(binds) == 0 {
+		return true
+	}
+	for _, b := range binds {
+		fn, ok := b.node.(*ast.FunctionDef)
+		if !ok || b.kind != bDef || fn.Args == nil {
+			return true
+		}
+		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
+		if i >= len(params) || p.mutatedName(params[i].Arg) {
+			return true
+		}
+	}
+	return false
+}
+
+// libraryMayHave reports whether a library class among the ancestors of cls may have the private
+// attribute name (the standard library has a private attribute of that name somewhere, or an
+// ancestor is not known): then the object's attribute of that name may be the library's, set
+// over the one the class declares. Builtin types (object, Exception, dict) have no private
+// attributes.
+func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	site := p.own.classSite[cls]
+	for _, b := range cls.Bases {
+		if sub, ok := b.(*ast.Subscript); ok {
+			b = sub.Value // Generic[K, T]
+		}
+		if c, _ := p.ownClassOf(b, site, 1); c != nil {
+			if c != cls && p.libraryMayHave(c, name, depth+1) {
+				return true
+			}
+			continue
+		}
+		known := false
+		for _, r := range p.resolve(b, site.sc, site.idx) {
+			if class, inst, ok := p.TypeOf(r); ok && !inst {
+				known = true
+				if !stateless(class) && p.a.api.privates[name] {
+					return true
+				}
+			}
+		}
+		if !known {
+			return true
+		}
+	}
+	return false
+}
+
+// stateless reports whether instances of the library class get no private attributes from it:
+// the builtin types (implemented in C, object and Exception among them) and the typing and abc
+// markers, which define no instance state.
+func stateless(class string) bool {
+	switch class {
+	case "typing.Generic", "typing.Protocol", "abc.ABC":
+		return true
+	}
+	return strings.HasPrefix(class, "builtins.")
+}
+
+// mayGetForeignSelf reports whether a method of cls may be called with an object that is not the
+// program's own as self: one of cls's methods (or of a class of the program derived from it) is
+// taken from a class of the program (Own.method) other than to be called with one of
+// the program's own objects first, or such a class is used as a value (its methods are then
+// reached where the analysis does not see it).
+func (p *Pass) mayGetForeignSelf(cls *ast.ClassDef) bool {
+	if !p.own.foreignDone {
+		p.own.foreignDone = true
+		p.foreignSelves()
+	}
+	return p.own.foreignSelf[cls]
+}
+
+// foreignSelves fills own.foreignSelf with one scan of the nodes, charged to the work budget.
+func (p *Pass) foreignSelves() {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		if at, ok := f.n.(*ast.Attribute); ok && at.Ctx == ast.Load {
+			p.dynamicClassMethod(f, at)
+			continue
+		}
+		nm, ok := f.n.(*ast.Name)
+		if !ok || nm.Ctx != ast.Load {
+			continue
+		}
+		binds, _, _ := p.lookup(nm.Id, f.sc, f.idx)
+		var cls *ast.ClassDef
+		for _, b := range binds {
+			if c, isClass := b.node.(*ast.ClassDef); isClass && b.kind == bDef {
+				cls = c
+			}
+		}
+		if cls == nil {
+			continue
+		}
+		switch parent := p.parentOf(f).(type) {
+		case *ast.Call:
+			if sameNode(parent.Func, nm) {
+				continue // an instance
+			}
+			if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass" || fn.Id == "super") {
+				continue
+			}
+		case *ast.ClassDef:
+			continue // a base: its methods' self is the subclass's instance
+		case *ast.Attribute:
+			if !p.methodOf(cls, parent.Attr, 0) && !(IsDunder(parent.Attr) && !plainDunder[parent.Attr]) {
+				continue // an attribute that is not a method: no self
+			}
+			if p.calledWithOwn(f, parent) {
+				continue // Own.method(own_object, ...)
+			}
+		case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
+			continue // compared; an annotation or a decorator (called with the def)
+		case *ast.AnnAssign:
+			if !sameNode(parent.Value, nm) {
+				continue // the annotation
+			}
+		case *ast.BinOp:
+			if parent.Op == ast.BitOr {
+				continue // C | None
+			}
+		case *ast.Subscript:
+			if sameNode(parent.Value, nm) && f.parent >= 0 && p.aliasUse(parent, p.parentOf(&p.frames[f.parent])) {
+				continue // C[int]: an annotation, or a generic alias called for an instance
+			}
+		}
+		p.markForeignSelf(cls, 0)
+	}
+}
+
+// plainDunder are the dunder attributes of a class that hand out none of its functions.
+var plainDunder = map[string]bool{"__name__": true, "__qualname__": true, "__doc__": true, "__module__": true}
+
+// calledWithOwn reports whether at, the attribute whose object is the node of frame f, is called
+// with one of the program's own objects first.
+func (p *Pass) calledWithOwn(f *frame, at *ast.Attribute) bool {
+	if f.parent < 0 {
+		return false
+	}
+	call, isCall := p.parentOf(&p.frames[f.parent]).(*ast.Call)
+	return isCall && sameNode(call.Func, at) && len(call.Args) > 0 && p.isOwn(call.Args[0], Site{f.sc, f.idx}, 0)
+}
+
+// dynamicClassMethod marks the classes whose method at names when at's object is a class of the
+// program known only at run time: type(x) or x.__class__ of one of its objects, or cls in a
+// classmethod (any class derived from it). Every class of the program defining that method is
+// marked, unless the method is called with one of the program's own objects first.
+func (p *Pass) dynamicClassMethod(f *frame, at *ast.Attribute) {
+	s := Site{f.sc, f.idx}
+	dynamic := false
+	switch v := at.Value.(type) {
+	case *ast.Call:
+		if fn, ok := v.Func.(*ast.Name); ok && fn.Id == "type" && len(v.Args) == 1 && p.isBuiltinName(fn, s) {
+			dynamic = p.isOwn(v.Args[0], s, 0)
+		}
+	case *ast.Attribute:
+		dynamic = v.Attr == "__class__" && p.isOwn(v.Value, s, 0)
+	case *ast.Name:
+		binds, _, _ := p.lookup(v.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if a, ok := b.node.(*ast.Arg); ok && b.kind == bUnknown && p.own.clsArgs[a] != nil {
+				dynamic = true
+			}
+		}
+	}
+	if !dynamic {
+		return
+	}
+	// type(self).__dict__ is not followed here (dict(type(self).__dict__) is everyday code): a
+	// function taken from it and called with a library object is not seen.
+	if call, ok := p.parentOf(f).(*ast.Call); ok && sameNode(call.Func, at) && len(call.Args) > 0 && p.isOwn(call.Args[0], s, 0) {
+		return
+	}
+	for c := range p.own.classSite {
+		if p.methodOf(c, at.Attr, 0) {
+			p.markForeignSelf(c, 0)
+		}
+	}
+}
+
+// aliasUse reports whether the generic alias sub (C[int]), whose parent is parent, is an
+// annotation or called for an instance: a generic alias forwards attribute reads to its class.
+func (p *Pass) aliasUse(sub *ast.Subscript, parent ast.Node) bool {
+	switch g := parent.(type) {
+	case *ast.Call:
+		return sameNode(g.Func, sub)
+	case *ast.AnnAssign:
+		return !sameNode(g.Value, sub)
+	case *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Subscript, *ast.Tuple:
+		return true
+	case *ast.BinOp:
+		return g.Op == ast.BitOr
+	}
+	return false
+}
+
+// markForeignSelf marks cls and its own ancestors, whose methods it may reach.
+func (p *Pass) markForeignSelf(cls *ast.ClassDef, depth int) {
+	if depth > 8 || p.own.foreignSelf[cls] {
+		return
+	}
+	p.own.foreignSelf[cls] = true
+	for _, b := range p.ownBases(cls) {
+		p.markForeignSelf(b, depth+1)
+	}
+}
+
+// methodOf reports whether cls or one of its own ancestors defines name in its body as a function
+// that is not a staticmethod or classmethod, or binds it to anything else (an attribute of the
+// class that may be a function).
+func (p *Pass) methodOf(cls *ast.ClassDef, name string, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	for _, st := range cls.Body {
+		var decorators []ast.Expr
+		switch d := st.(type) {
+		case *ast.FunctionDef:
+			if d.Name != name {
+				continue
+			}
+			decorators = d.DecoratorList
+		case *ast.AsyncFunctionDef:
+			if d.Name != name {
+				continue
+			}
+			decorators = d.DecoratorList
+		default:
+			continue
+		}
+		plain := true
+		for _, x := range decorators {
+			if n, ok := x.(*ast.Name); ok && (n.Id == "staticmethod" || n.Id == "classmethod") {
+				plain = false
+			}
+		}
+		return plain
+	}
+	for _, st := range cls.Body {
+		var targets []ast.Expr
+		var value ast.Expr
+		switch a := st.(type) {
+		case *ast.Assign:
+			targets, value = a.Targets, a.Value
+		case *ast.AnnAssign:
+			targets, value = []ast.Expr{a.Target}, a.Value
+		default:
+			continue
+		}
+		for _, t := range targets {
+			if nm, ok := t.(*ast.Name); ok && nm.Id == name {
+				switch value.(type) {
+				case nil, *ast.Constant, *ast.Dict, *ast.List, *ast.Tuple, *ast.Set, *ast.JoinedStr,
+					*ast.DictComp, *ast.ListComp, *ast.SetComp:
+					// data, not a function
+				default:
+					return true // bound in the body some other way (m = f)
+				}
+			}
+		}
+	}
+	for _, b := range p.ownBases(cls) {
+		if p.methodOf(b, name, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// GuardedStrings are the strings the name nm may hold at the current node when a statement
+// before the current one, at the top level of the same function (or module) body, is
+// `if nm not in C: raise ...` (or return) with C a name bound once to a display of constant
+// strings that nothing changes, and every binding of nm in that scope comes before the guard.
+func (p *Pass) GuardedStrings(nm *ast.Name) ([]string, bool) {
+	sc, idx := p.cur.sc, p.cur.idx
+	var body []ast.Stmt
+	switch d := sc.def.(type) {
+	case nil:
+		if sc.kind != scModule || p.mod == nil {
+			return nil, false
+		}
+		body = p.mod.Body
+	case *ast.FunctionDef:
+		body = d.Body
+	case *ast.AsyncFunctionDef:
+		body = d.Body
+	default:
+		return nil, false
+	}
+	sym := sc.syms[nm.Id]
+	if sym == nil || sym.global || sym.nonlocal || p.declaredOuter(nm.Id) {
+		return nil, false
+	}
+	for i := 0; i < idx && i < len(body); i++ {
+		g, ok := body[i].(*ast.If)
+		if !ok || len(g.Orelse) > 0 || len(g.Body) == 0 {
+			continue
+		}
+		switch g.Body[len(g.Body)-1].(type) {
+		case *ast.Raise, *ast.Return:
+		default:
+			continue
+		}
+		cmp, ok := g.Test.(*ast.Compare)
+		if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != ast.NotIn {
+			continue
+		}
+		left, ok := cmp.Left.(*ast.Name)
+		if !ok || left.Id != nm.Id {
+			continue
+		}
+		for _, b := range sym.binds {
+			if _, param := b.node.(*ast.Arg); param && b.kind == bUnknown {
+				continue // bound before the body runs
+			}
+			if b.at >= i || b.kind == bDel {
+				return nil, false
+			}
+		}
+		return p.constStrings(cmp.Comparators[0], Site{sc, i})
+	}
+	return nil, false
+}
+
+// declaredOuter reports whether a global or nonlocal statement anywhere names name: a function
+// defined before a guard may then rebind the guarded name after it (one scan of the nodes,
+// charged to the budget).
+func (p *Pass) declaredOuter(name string) bool {
+	if !p.own.outerDone {
+		p.own.outerDone = true
+		p.budget -= len(p.frames)
+		for i := range p.frames {
+			switch d := p.frames[i].n.(type) {
+			case *ast.Global:
+				for _, n := range d.Names {
+					p.own.outerNames[n] = true
+				}
+			case *ast.Nonlocal:
+				for _, n := range d.Names {
+					p.own.outerNames[n] = true
+				}
+			}
+		}
+	}
+	return p.own.outerNames[name]
+}
+
+// constStrings are the strings of e, a name bound once to a set, list or tuple display of
+// constant strings that the program never changes in place.
+func (p *Pass) constStrings(e ast.Expr, s Site) ([]string, bool) {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	if len(binds) != 1 || binds[0].kind != bAssign || p.mutatedName(nm.Id) {
+		return nil, false
+	}
+	var elts []ast.Expr
+	switch v := binds[0].value.(type) {
+	case *ast.Set:
+		elts = v.Elts
+	case *ast.List:
+		elts = v.Elts
+	case *ast.Tuple:
+		elts = v.Elts
+	default:
+		return nil, false
+	}
+	out := make([]string, 0, len(elts))
+	for _, x := range elts {
+		k, ok := x.(*ast.Constant)
+		if !ok {
+			return nil, false
+		}
+		str, ok := k.Value.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, str)
+	}
+	return out, true
+}
+
+// SlotNames are the names every class of the program declares in __slots__, when each such
+// declaration is a display of constant strings: what obj.__slots__ may hold for obj, one of the
+// program's own objects whose class has no library ancestor.
+func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
+	if p.own.slotsStored {
+		return nil, false // C.__slots__ = ...: no longer what the class declared
+	}
+	if bases, ok := p.LibraryBases(obj); !ok || len(bases) > 0 {
+		return nil, false
+	}
+	p.classFacts()
+	return p.own.slots, p.own.slotsOK
+}
+
+// classFacts computes, once per pass, the slot names of every class of the program and whether
+// any class has a library ancestor.
+func (p *Pass) classFacts() {
+	if p.own.classesDone {
+		return
+	}
+	p.own.classesDone = true
+	p.own.plain, p.own.slotsOK = true, true
+	for cls := range p.own.classSite {
+		if p.foreignAncestor(cls, 0) {
+			p.own.plain = false
+		}
+		for _, st := range cls.Body {
+			a, ok := st.(*ast.Assign)
+			if !ok {
+				continue
+			}
+			for _, t := range a.Targets {
+				if nm, ok := t.(*ast.Name); !ok || nm.Id != "__slots__" {
+					continue
+				}
+				var elts []ast.Expr
+				switch v := a.Value.(type) {
+				case *ast.Tuple:
+					elts = v.Elts
+				case *ast.List:
+					elts = v.Elts
+				case *ast.Constant:
+					elts = []ast.Expr{v}
+				default:
+					p.own.slotsOK = false
+				}
+				for _, x := range elts {
+					k, ok := x.(*ast.Constant)
+					str, isStr := "", false
+					if ok {
+						str, isStr = k.Value.(string)
+					}
+					if !isStr {
+						p.own.slotsOK = false
+						continue
+					}
+					p.own.slots = append(p.own.slots, str)
+				}
+			}
+		}
+	}
+}
+
+// PlainClasses reports whether no class of the program has a library class among its ancestors
+// (object aside): then every public attribute of the program's own objects is the program's.
+func (p *Pass) PlainClasses() bool {
+	p.classFacts()
+	return p.own.plain
+}
+
+// InstanceClass is the reviewed class e is an object of, where resolution does not say but the
+// program's own functions do: a name bound once to such a value, a call of a def of the program
+// whose every return gives an object of one class (build_parser() returning the
+// ArgumentParser it made), and a method of such an object whose result's class the review gives
+// (build_parser().parse_args(...) is an argparse.Namespace).
+func (p *Pass) InstanceClass(e ast.Expr) (string, bool) {
+	return p.instanceClass(e, p.Site(), 0)
+}
+
+func (p *Pass) instanceClass(e ast.Expr, s Site, depth int) (string, bool) {
+	if depth > 4 || p.budget <= 0 {
+		return "", false
+	}
+	p.budget--
+	for _, r := range p.resolve(e, s.sc, s.idx) {
+		if class, inst, ok := p.TypeOf(r); ok && inst {
+			return class, true
+		}
+	}
+	switch x := e.(type) {
+	case *ast.Name:
+		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
+		if len(binds) != 1 || binds[0].kind != bAssign {
+			return "", false
+		}
+		return p.instanceClass(binds[0].value, Site{binds[0].scope, binds[0].idx}, depth+1)
+	case *ast.Call:
+		if at, ok := x.Func.(*ast.Attribute); ok {
+			class, ok := p.instanceClass(at.Value, s, depth+1)
+			if !ok {
+				return "", false
+			}
+			c := p.a.api.returns[class+"."+at.Attr]
+			return c, c != ""
+		}
+		nm, ok := x.Func.(*ast.Name)
+		if !ok {
+			return "", false
+		}
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		if len(binds) != 1 || binds[0].kind != bDef {
+			return "", false
+		}
+		fn, ok := binds[0].node.(*ast.FunctionDef)
+		if !ok {
+			return "", false
+		}
+		return p.returnedClass(fn, depth)
+	}
+	return "", false
+}
+
+// returnedClass is the one reviewed class of what every return statement of fn gives (one scan
+// of the nodes, charged to the budget); none when fn may end without a return, yields, or
+// returns objects of several classes or of unknown class.
+func (p *Pass) returnedClass(fn *ast.FunctionDef, depth int) (string, bool) {
+	if c, ok := p.own.returned[fn]; ok {
+		return c, c != ""
+	}
+	p.own.returned[fn] = "" // while it is computed: a recursive function returns nothing known
+	c, ok := p.returnedClassOf(fn, depth)
+	if ok {
+		p.own.returned[fn] = c
+	}
+	return c, ok
+}
+
+func (p *Pass) returnedClassOf(fn *ast.FunctionDef, depth int) (string, bool) {
+	if len(fn.Body) == 0 {
+		return "", false
+	}
+	if _, ok := fn.Body[len(fn.Body)-1].(*ast.Return); !ok {
+		return "", false // it may fall off its end: None
+	}
+	p.budget -= len(p.frames)
+	if p.budget <= 0 {
+		return "", false
+	}
+	class := ""
+	for i := range p.frames {
+		f := &p.frames[i]
+		if f.sc == nil || f.sc.def != ast.Node(fn) {
+			continue
+		}
+		var value ast.Expr
+		switch r := f.n.(type) {
+		case *ast.Return:
+			value = r.Value
+			if value == nil {
+				return "", false
+			}
+		case *ast.Yield, *ast.YieldFrom:
+			return "", false
+		default:
+			continue
+		}
+		c, ok := p.instanceClass(value, Site{f.sc, f.idx}, depth+1)
+		if !ok || class != "" && c != class {
+			return "", false
+		}
+		class = c
+	}
+	return class, class != ""
+}
+
+// noteSlots records the constant names a class body's __slots__ declares as names the class
+// defines: its instances' attributes of those names are its own.
+func (c *collector) noteSlots(f *frame, n *ast.Assign) {
+	cls, ok := f.sc.def.(*ast.ClassDef)
+	if f.sc.kind != scClass || !ok || len(n.Targets) != 1 {
+		return
+	}
+	if nm, ok := n.Targets[0].(*ast.Name); !ok || nm.Id != "__slots__" {
+		return
+	}
+	var elts []ast.Expr
+	switch v := n.Value.(type) {
+	case *ast.Tuple:
+		elts = v.Elts
+	case *ast.List:
+		elts = v.Elts
+	case *ast.Constant:
+		elts = []ast.Expr{v}
+	}
+	for _, x := range elts {
+		if k, ok := x.(*ast.Constant); ok {
+			if name, ok := k.Value.(string); ok {
+				c.p.own.attrs[name] = true
+				c.p.own.classAttrs[classAttr{cls, name}] = true
+			}
+		}
+	}
+}
+
+// noteSetattr records setattr(self, "name", v) and object.__setattr__(self, "name", v) in a
+// method: an attribute the class of self defines, like self.name = v.
+func (c *collector) noteSetattr(f *frame, n *ast.Call) {
+	if len(n.Args) < 3 {
+		return
+	}
+	switch fn := n.Func.(type) {
+	case *ast.Name:
+		if fn.Id != "setattr" {
+			return
+		}
+	case *ast.Attribute:
+		if v, ok := fn.Value.(*ast.Name); !ok || v.Id != "object" || fn.Attr != "__setattr__" {
+			return
+		}
+	default:
+		return
+	}
+	k, ok := n.Args[1].(*ast.Constant)
+	if !ok {
+		return
+	}
+	name, ok := k.Value.(string)
+	if !ok {
+		return
+	}
+	if at, ok := n.Args[0].(*ast.Name); ok {
+		c.noteStore(f, &ast.Attribute{Value: at, Attr: name, Ctx: ast.Store})
+	}
 }

@@ -41,6 +41,18 @@ func probe(answers *[]string) *Check {
 						}
 					}
 				}
+			case "probe_guarded":
+				names, ok := p.GuardedStrings(c.Args[0].(*ast.Name))
+				ans = fmt.Sprint(ok, names)
+			case "probe_slots":
+				names, ok := p.SlotNames(c.Args[0])
+				ans = fmt.Sprint(ok, names)
+			case "probe_class":
+				class, ok := p.InstanceClass(c.Args[0])
+				ans = fmt.Sprint(ok, " ", class)
+			case "probe_mutated":
+				inner := c.Args[0].(*ast.Call)
+				ans = fmt.Sprint(p.ArgumentMutated(inner, 0))
 			case "probe_rule":
 				ans = "-"
 				for _, r := range p.Refs(c.Args[0]) {
@@ -69,7 +81,40 @@ probe_own(a)
 probe_own(A)
 def f(x): probe_own(x)
 probe_own(super(A, a))
-`, []string{"4:true", "5:true", "7:true", "8:true", "9:false", "10:false"}},
+`, []string{"4:false", "5:true", "7:true", "8:true", "9:false", "10:false"}}, // A is passed as a value: m may get any self
+		{"self of a class used only to make instances", `
+class A:
+    def m(self):
+        probe_own(self)
+a = A()
+A.m(a)
+probe_own(a)
+`, []string{"4:true", "7:true"}},
+		{"self of a method called unbound with a library object", `
+import asyncio
+class A:
+    def m(self):
+        probe_own(self)
+A.m(asyncio.new_event_loop())
+`, []string{"5:false"}},
+		{"self of a method reached through type(x), cls or the class's dict", `
+import asyncio
+class A:
+    def m(self):
+        probe_own(self)
+class B:
+    def n(self):
+        probe_own(self)
+    @classmethod
+    def make(cls, x):
+        return cls.n(x)
+class C:
+    def k(self):
+        probe_own(self)
+type(A()).m(asyncio.new_event_loop())
+B.make(asyncio.new_event_loop())
+C.__dict__["k"](asyncio.new_event_loop())
+`, []string{"5:false", "8:false", "14:false"}},
 		{"a class's names", `
 import unittest
 class Decoy:
@@ -87,6 +132,15 @@ class P:
         self._x = 1
         probe_defines(other, "_x")
 `, []string{"9:true", "10:true", "11:false", "12:false", "16:true"}},
+		{"a private name a library base may set over the class's", `
+import asyncio
+class Loop(asyncio.SelectorEventLoop):
+    _ssock = None
+    _mine_only = 1
+    def m(self):
+        probe_defines(self, "_ssock")
+        probe_defines(self, "_mine_only")
+`, []string{"7:false", "8:true"}},
 		{"defined classes and functions", `
 class A: pass
 def g(): pass
@@ -105,6 +159,66 @@ def k(cls): probe_defined(cls)
 k(A)
 k(A())
 `, []string{"5:true", "6:true", "7:false", "9:true", "11:true", "12:true", "15:false"}},
+		{"names a guard bounds", `
+ALLOWED = {"sqrt", "sin"}
+def f(name):
+    if name not in ALLOWED:
+        raise ValueError(name)
+    probe_guarded(name)
+def g(name):
+    probe_guarded(name)
+    if name not in ALLOWED:
+        raise ValueError(name)
+def h(name):
+    if name not in ALLOWED:
+        raise ValueError(name)
+    name = name.upper()
+    probe_guarded(name)
+GROWN = ["a"]
+GROWN.append("__loader__")
+def k(name):
+    if name not in GROWN:
+        return None
+    probe_guarded(name)
+`, []string{"6:true [sqrt sin]", "8:false []", "15:false []", "21:false []"}},
+		{"slots of plain classes", `
+class V:
+    __slots__ = ("x", "y")
+    def m(self):
+        probe_slots(self)
+class W:
+    __slots__ = tuple(["z"])
+    def m(self):
+        probe_slots(self)
+`, []string{"5:false [x y]", "9:false [x y]"}},
+		{"classes an own function returns", `
+import argparse
+def build():
+    parser = argparse.ArgumentParser()
+    return parser
+def maybe(flag):
+    if flag:
+        return argparse.ArgumentParser()
+probe_class(build())
+probe_class(build().parse_args([]))
+probe_class(maybe(True))
+args = build().parse_args([])
+probe_class(args)
+`, []string{"9:true argparse.ArgumentParser", "10:true argparse.Namespace", "11:false ", "13:true argparse.Namespace"}},
+		{"arguments a function may change", `
+def reads(argv):
+    return len(argv)
+def writes(target):
+    target[1:] = ["x"]
+def passes(items):
+    other(items)
+def other(x):
+    return x
+probe_mutated(reads([1]))
+probe_mutated(writes([1]))
+probe_mutated(passes([1]))
+probe_mutated(print([1]))
+`, []string{"10:false", "11:true", "12:true", "13:true"}},
 		{"types of the reviewed API", `
 import re, sqlite3, unittest, asyncio, sys
 probe_type(re.compile("x"))

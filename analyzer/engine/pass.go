@@ -104,7 +104,8 @@ var passPool = sync.Pool{New: func() any {
 		extraCaps: map[string]bool{}, seen: map[findingKey]bool{}, static: map[string]bool{},
 		own: ownFacts{selfArgs: map[*ast.Arg]*ast.ClassDef{}, classAttrs: map[classAttr]bool{},
 			classSite: map[*ast.ClassDef]Site{}, annotated: map[*ast.Arg]Site{}, attrs: map[string]bool{}, subclassOf: map[string]bool{},
-			mutated: map[string]bool{}, loopElems: map[*ast.Name]loopElem{}},
+			mutated: map[string]bool{}, loopElems: map[*ast.Name]loopElem{}, foreignSelf: map[*ast.ClassDef]bool{}, clsArgs: map[*ast.Arg]*ast.ClassDef{},
+			outerNames: map[string]bool{}, returned: map[*ast.FunctionDef]string{}},
 	}
 }}
 

@@ -56,9 +56,11 @@ type Binding struct {
 	// target (for name, fn in table.items()).
 	elemIter  ast.Expr
 	elemIndex int
-	scope     *scope // where value is evaluated
-	idx       int    // statement index in scope's body where value is evaluated
-	ref       Ref
+	// loop is the for statement whose target the name is.
+	loop  ast.Node
+	scope *scope // where value is evaluated
+	idx   int    // statement index in scope's body where value is evaluated
+	ref   Ref
 	// at is the statement index in the binding scope; cond is true when the binding sits inside a
 	// compound statement (it may not run).
 	at   int
@@ -493,6 +495,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		for _, t := range n.Targets {
 			c.pair(t, n.Value)
 		}
+		c.noteSlots(f, n)
+	case *ast.Call:
+		c.noteSetattr(f, n)
 	case *ast.Global:
 		for _, name := range n.Names {
 			f.sc.sym(name).global = true
@@ -568,11 +573,11 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 				}
 			case *ast.For:
 				if ast.Node(p.Target) == ast.Node(n) {
-					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+					b.iter, b.scope, b.idx, b.loop = p.Iter, f.sc, f.idx, p
 				}
 			case *ast.AsyncFor:
 				if ast.Node(p.Target) == ast.Node(n) {
-					b.iter, b.scope, b.idx = p.Iter, f.sc, f.idx
+					b.iter, b.scope, b.idx, b.loop = p.Iter, f.sc, f.idx, p
 				}
 			case *ast.Comprehension:
 				if ast.Node(p.Target) == ast.Node(n) {
@@ -894,7 +899,8 @@ func mayMutate(n *ast.Name, parent ast.Node) bool {
 	case *ast.Attribute:
 		switch p.Attr {
 		case "append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
-			"__delitem__", "__iadd__", "__imul__":
+			"__delitem__", "__iadd__", "__imul__", "add", "update", "discard", "difference_update",
+			"intersection_update", "symmetric_difference_update", "__ior__":
 			return true
 		}
 	case *ast.Subscript:

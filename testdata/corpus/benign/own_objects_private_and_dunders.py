@@ -1,4 +1,5 @@
 # label: benign
+# False alarm (reported): o.__dict__ in a json default= hook; o may be any object json is given.
 """The program's own objects: private state, dunders, registries, frozen dataclasses."""
 from __future__ import annotations
 
@@ -68,4 +69,4 @@ print(Money(150) + Money(275), Money(1) == Money(1))
 print(Plugin.create("echo").handle("say", "hi"), Echo.__name__, Echo.__qualname__)
 print(Point(3, 4).norm, Color("x"), Color.GREEN._value_)
 print(pair._replace(left=5), pair._asdict(), Pair._fields)
-print(json.dumps({"p": Point(1, 1)}, default=lambda o: o.__dict__))
+print(json.dumps({"p": Point(1, 1)}, default=lambda o: o.__dict__))  # want: SBX301

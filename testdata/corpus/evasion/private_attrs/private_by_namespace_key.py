@@ -3,7 +3,7 @@
 # An object's private attributes read from its __dict__ by key, and through object.__getattribute__.
 import asyncio
 loop = asyncio.new_event_loop()
-s = vars(loop)["_ssock"]  # want: SBX305
+s = vars(loop)["_ssock"]  # want: SBX402 SBX305
 k = "_cs" + "ock"
-t = loop.__dict__.get(k)  # want: SBX305
+t = loop.__dict__.get(k)  # want: SBX301 SBX305
 u = object.__getattribute__(loop, "_ssock")  # want: SBX301 SBX305
