@@ -30,6 +30,7 @@ type Config struct {
 	Tiers   map[string]Tier `yaml:"tiers"`
 	Modules Modules         `yaml:"modules"`
 	Server  Server          `yaml:"server"`
+	Files   Files           `yaml:"files"`
 	// Source names where the config came from ("embedded" or a path), for messages.
 	Source string `yaml:"-"`
 }
@@ -290,6 +291,11 @@ func (c *Config) Validate() error {
 			if !isDottedName(a) || strings.Contains(a, ".") {
 				bad("modules.denied_methods.%s: %q is not a method name", mod, a)
 			}
+		}
+	}
+	for key, l := range map[string]FileLimits{"in": c.Files.In, "out": c.Files.Out} {
+		if err := l.validate(key); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if c.Server.MaxBodyBytes < 0 || c.Server.RatePerMinute < 0 || c.Server.MaxConcurrentRuns < 0 {

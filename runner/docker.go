@@ -39,6 +39,7 @@ type Docker struct {
 	uids    *uidPool
 	policy  sandboxPolicy
 	profile profile
+	files   config.Files
 	witness bool // tests only: every sandbox reports the capability system calls that got through
 	grace   time.Duration
 	cleanup time.Duration
@@ -174,6 +175,7 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 		uids:           newUIDPool(o.cfg.Runner.UIDRange()),
 		policy:         policy,
 		profile:        prof,
+		files:          o.cfg.Files,
 		witness:        o.witness,
 		grace:          o.grace,
 		cleanup:        30 * time.Second,
@@ -437,6 +439,12 @@ func (d *Docker) Run(ctx context.Context, req Request) (res Result, err error) {
 	if err := checkLimits(req.Limits); err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
 	}
+	if err := CheckFiles(req.Files, d.files.InLimits()); err != nil {
+		return Result{}, fmt.Errorf("run: %w", err)
+	}
+	if err := checkFilesFit(req.Files, req.Limits); err != nil {
+		return Result{}, fmt.Errorf("run: %w", err)
+	}
 	select {
 	case d.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -549,9 +557,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		}
 	}
 	nonce := newNonce()
-	stdoutEnd := []byte(nonce + " end\n")
-	stdout := &capWriter{max: req.Limits.OutputBytes + int64(len(stdoutEnd)), tailMax: len(stdoutEnd),
-		overflow: kill, ended: endsWith(stdoutEnd), done: make(chan struct{})}
+	outLimits := d.files.OutLimits()
+	stdout := newOutWriter(nonce, req.Limits.OutputBytes, trailerRoom(outLimits), kill)
 	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, tailMax: statusHeadroom,
 		overflow: kill, ended: endsWithStatus(nonce), done: make(chan struct{})}
 	copied := make(chan error, 1)
@@ -571,7 +578,14 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if path == "" {
 		path = "<stdin>"
 	}
-	hdr, err := json.Marshal(header{Path: path, Size: len(req.Code), Preload: preload})
+	h := header{Path: path, Size: len(req.Code), Preload: preload, Files: []headerFile{},
+		Out: headerOut{MaxCount: outLimits.MaxCount, MaxBytes: int64(outLimits.MaxBytes), MaxFileBytes: int64(outLimits.MaxFileBytes)}}
+	size := 1 + len(req.Code) + len(nonce) + 1
+	for _, f := range req.Files {
+		h.Files = append(h.Files, headerFile{Name: f.Name, Size: len(f.Content)})
+		size += len(f.Content)
+	}
+	hdr, err := json.Marshal(h)
 	if err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
 	}
@@ -584,8 +598,12 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	// Process 1 reads the header and the program, starts the program, then reads the nonce; a
 	// cancelled caller unblocks the write by closing.
 	stopWrite := context.AfterFunc(ctx, func() { b.conn.Close() })
-	msg := make([]byte, 0, len(hdr)+1+len(req.Code)+len(nonce)+1)
-	msg = append(append(append(append(append(msg, hdr...), '\n'), req.Code...), nonce...), '\n')
+	msg := make([]byte, 0, size+len(hdr))
+	msg = append(append(append(msg, hdr...), '\n'), req.Code...)
+	for _, f := range req.Files {
+		msg = append(msg, f.Content...)
+	}
+	msg = append(append(msg, nonce...), '\n')
 	_, werr := b.conn.Conn.Write(msg)
 	if werr == nil {
 		werr = b.conn.CloseWrite()
@@ -645,9 +663,19 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			<-copied
 		}
 	}
-	outBytes, outFull := stdout.bytes()
-	outBytes = bytes.TrimSuffix(outBytes, stdoutEnd)
+	outBytes, outFull, trailer, trailerCut := stdout.result()
 	res.Stdout, res.StdoutTruncated = capString(outBytes, req.Limits.OutputBytes, outFull)
+	res.Artifacts = []Artifact{}
+	switch {
+	case trailerCut:
+		return Result{}, fmt.Errorf("%w: the sandbox sent more artifacts than files.out allows", ErrRunner)
+	case bytes.HasSuffix(trailer, []byte(nonce+" end\n")):
+		if res.Artifacts, res.ArtifactsSkipped, err = parseTrailer(trailer, nonce, outLimits); err != nil {
+			return Result{}, fmt.Errorf("%w: %v", ErrRunner, err)
+		}
+	case weKilled():
+		res.ArtifactsSkipped = []SkippedArtifact{{Reason: "the sandbox was killed before it could send out/: nothing came back"}}
+	}
 	rawErr, errFull := stderr.bytes()
 	rest, st, stErr := cutStatus(rawErr, nonce)
 	if errFull {

@@ -179,9 +179,23 @@ func (p sandboxPolicy) initConfig(l config.Limits, warm, witness bool) initConfi
 
 // header is the line the runner writes before the program's bytes.
 type header struct {
-	Path    string   `json:"path"`
-	Size    int      `json:"size"`
-	Preload []string `json:"preload"`
+	Path    string       `json:"path"`
+	Size    int          `json:"size"`
+	Preload []string     `json:"preload"`
+	Files   []headerFile `json:"files"` // their bytes follow the program's, in this order
+	Out     headerOut    `json:"out"`
+}
+
+type headerFile struct {
+	Name string `json:"name"`
+	Size int    `json:"size"`
+}
+
+// headerOut bounds the artifacts process 1 sends back (files.out).
+type headerOut struct {
+	MaxCount     int   `json:"max_count"`
+	MaxBytes     int64 `json:"max_bytes"`
+	MaxFileBytes int64 `json:"max_file_bytes"`
 }
 
 // status is the line process 1 writes to standard error when the run is over.
