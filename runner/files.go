@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"path"
 	"strings"
 	"sync"
@@ -329,4 +330,46 @@ func (w *outWriter) result() (out []byte, truncated bool, trailer []byte, traile
 		w.pending = nil
 	}
 	return w.buf, w.truncated, w.trailer, w.trailerCut
+}
+
+// SaveArtifacts writes the artifacts' content under dir, creating it and their directories, and
+// returns the names written. Nothing is written outside dir: names are checked again, and the
+// writes go through an os.Root, which refuses a link in dir that leads out of it. A truncated
+// artifact is not written (a partial file would pass for the whole one): it is in skipped.
+func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	for _, a := range arts {
+		if err := ValidName(a.Name); err != nil {
+			return written, skipped, err
+		}
+		if a.Truncated {
+			skipped = append(skipped, a.Name)
+			continue
+		}
+		if d := path.Dir(a.Name); d != "." {
+			if err := root.MkdirAll(d, 0o755); err != nil {
+				return written, skipped, err
+			}
+		}
+		f, err := root.OpenFile(a.Name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return written, skipped, err
+		}
+		_, werr := f.Write(a.Content)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return written, skipped, werr
+		}
+		written = append(written, a.Name)
+	}
+	return written, skipped, nil
 }

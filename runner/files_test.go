@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -340,5 +342,33 @@ func TestInputFilesRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", name, err, tc.want)
 		}
+	}
+}
+
+func TestSaveArtifactsStaysInDir(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "evil")); err != nil {
+		t.Fatal(err)
+	}
+	written, skipped, err := SaveArtifacts(dir, []Artifact{
+		{Name: "a/b.txt", Content: []byte("ab")},
+		{Name: "cut.png", Content: []byte("x"), Size: 9, Truncated: true},
+	})
+	if err != nil || len(written) != 1 || len(skipped) != 1 {
+		t.Fatalf("written %v skipped %v: %v", written, skipped, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "a/b.txt")); err != nil || string(b) != "ab" {
+		t.Fatalf("a/b.txt: %q %v", b, err)
+	}
+	for _, name := range []string{"evil/x.txt", "../x.txt"} {
+		if _, _, err := SaveArtifacts(dir, []Artifact{{Name: name, Content: []byte("x")}}); err == nil {
+			t.Errorf("%s: written", name)
+		}
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Fatalf("written outside the directory: %v", ents)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "x.txt")); err == nil {
+		t.Fatal("written beside the directory")
 	}
 }
