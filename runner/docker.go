@@ -621,7 +621,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		testHookDelivered()
 	}
 	// Process 1 holds the deadline itself; this timer is the backstop for a sandbox that does not.
-	timer := time.NewTimer(deadline + 3*time.Second)
+	// After the deadline, process 1 still reads out/ (at most the tmpfs): a second per 64 MiB.
+	timer := time.NewTimer(deadline + 3*time.Second + time.Duration(req.Limits.TmpfsBytes>>26+1)*time.Second)
 	defer timer.Stop()
 
 	var (

@@ -159,6 +159,17 @@ with open("out/plot.png", "wb") as f:
 
 func TestFilesInAndOut(t *testing.T) {
 	d := newTestDocker(t)
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, d, rt)
+			l := filesLimits
+			l.Runtime = rt
+			testFilesInAndOut(t, d, l)
+		})
+	}
+}
+
+func testFilesInAndOut(t *testing.T, d *Docker, l config.Limits) {
 	csv := []byte("a,b\n1,2\n3,4\n")
 	big := bytes.Repeat([]byte("0123456789abcdef"), 1<<16) // 1 MiB
 	code := `
@@ -172,7 +183,7 @@ with open("out/sub/total.txt", "w") as f:
 with open("out/copy.bin", "wb") as f:
     f.write(open("in/big.bin", "rb").read())
 ` + pngProgram
-	res, err := runFiles(t, d, code, []File{{"data.csv", csv}, {"in/big.bin", big}}, filesLimits)
+	res, err := runFiles(t, d, code, []File{{"data.csv", csv}, {"in/big.bin", big}}, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,8 +222,18 @@ with open("out/copy.bin", "wb") as f:
 // outside the workspace: it is off here, as for a program that got past it.
 func TestArtifactsNeverFollowLinks(t *testing.T) {
 	d := newTestDocker(t)
-	hookOff := filesLimits
-	hookOff.Enforce = config.LayerAuditHook
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, d, rt)
+			hookOff := filesLimits
+			hookOff.Enforce = config.LayerAuditHook
+			hookOff.Runtime = rt
+			testArtifactsNeverFollowLinks(t, d, hookOff)
+		})
+	}
+}
+
+func testArtifactsNeverFollowLinks(t *testing.T, d *Docker, hookOff config.Limits) {
 	code := `
 import os
 os.symlink("/etc/passwd", "out/passwd")
@@ -245,6 +266,23 @@ with open("out/ok.txt", "w") as f:
 		if !strings.Contains(got[name], reason) {
 			t.Errorf("%s: skipped as %q, want %q (all: %v)", name, got[name], reason, got)
 		}
+	}
+
+	// The workspace itself replaced: out/ is still found from the directory process 1 made.
+	swap := `
+import os
+open("out/real.txt", "w").write("real")
+os.makedirs("/tmp/fake/out")
+open("/tmp/fake/out/fake.txt", "w").write("fake")
+os.rename("/tmp/work", "/tmp/old")
+os.symlink("/tmp/fake", "/tmp/work")
+`
+	res, err = runFiles(t, d, swap, nil, hookOff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 || len(res.Artifacts) != 1 || res.Artifacts[0].Name != "real.txt" {
+		t.Fatalf("workspace swapped: exit %d %s artifacts %+v skipped %+v", res.ExitCode, res.Stderr, res.Artifacts, res.ArtifactsSkipped)
 	}
 
 	res, err = runFiles(t, d, "import os\nos.rmdir('out')\nos.symlink('/etc', 'out')\n", nil, hookOff)

@@ -541,6 +541,8 @@ def main():
         fail("bad program header: %s" % e)
     source = read_exact(0, size, None)
     make_workspace(files)
+    # Held until the artifacts are collected: the program may rename /tmp/work or put a link there.
+    ws_fd = os.open(WORKSPACE, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     # The native code of the modules this program imports, beyond what a warm container has.
     for name in preload:
         if name not in sys.modules:
@@ -579,6 +581,7 @@ def main():
         nonce[:] = bytes(len(nonce))
         del nonce
         os.close(report_r)
+        os.close(ws_fd)
         if witness_parent is not None:
             witness_parent.close()
         run_program(cfg, path, source, report_w, witness_child, seccomp, ext)
@@ -645,7 +648,7 @@ def main():
     os.set_blocking(1, True)  # the program may have left the shared pipe non-blocking
     os.set_blocking(2, True)
     try:
-        send_artifacts(nonce, out_limits)
+        send_artifacts(nonce, out_limits, ws_fd)
     except BaseException as e:  # a bug here must not cost the status line
         write_all(1, nonce + b" skip " + json.dumps({"name": "", "reason": "collecting out/ failed: %r" % (e,)}).encode() + b"\n")
     write_all(1, nonce + b" end\n")
@@ -707,12 +710,28 @@ def make_workspace(files):
                  % (f["name"], e.strerror))
 
 
-def open_dir(root, parts):
+def open_checked(name, dir_fd, flags, dev):
+    """Opens name in dir_fd without following a link: O_NOFOLLOW, and (gVisor follows a final link
+    despite O_NOFOLLOW when O_DIRECTORY is given) the opened file must be the one lstat saw, on the
+    workspace's file system."""
+    import stat
+    st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    if stat.S_ISLNK(st.st_mode):
+        raise OSError(errno.ELOOP, "a symbolic link")
+    fd = os.open(name, flags | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+    fst = os.fstat(fd)
+    if (fst.st_dev, fst.st_ino) != (st.st_dev, st.st_ino) or fst.st_dev != dev:
+        os.close(fd)
+        raise OSError(errno.ELOOP, "not the file the directory lists, or outside the workspace")
+    return fd
+
+
+def open_dir(root, parts, dev):
     """Opens the directory out/PARTS beneath root, never following a link."""
     fd = os.dup(root)
     try:
         for p in parts:
-            nfd = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            nfd = open_checked(p, fd, os.O_RDONLY | os.O_DIRECTORY, dev)
             os.close(fd)
             fd = nfd
     except OSError:
@@ -728,11 +747,13 @@ def shown(name):
     return s[:100] + ("..." if len(s) > 100 else "")
 
 
-def send_artifacts(nonce, limits):
+def send_artifacts(nonce, limits, ws_fd):
     """Writes the trailer's entries: every regular file beneath out/, in name order, directory by
     directory. The program and every process it made are gone, so nothing changes under the walk;
-    still, each part is opened relative to its directory without following links, and only regular
-    files are read. Links, special files and bad names are listed as skipped, never read."""
+    still, out/ is found from the workspace directory process 1 made and kept open (the program
+    may have renamed or replaced /tmp/work), each part is opened relative to its directory without
+    following links and must be on the workspace's file system, and only regular files are read.
+    Links, special files and bad names are listed as skipped, never read."""
     import hashlib
     import stat
     max_count, max_bytes, max_file = limits["max_count"], limits["max_bytes"], limits["max_file_bytes"]
@@ -746,8 +767,9 @@ def send_artifacts(nonce, limits):
         else:
             more += 1
 
+    dev = os.fstat(ws_fd).st_dev
     try:
-        root = os.open(WORKSPACE + "/" + OUT_DIR, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        root = open_checked(OUT_DIR, ws_fd, os.O_RDONLY | os.O_DIRECTORY, dev)
     except OSError as e:
         if e.errno != errno.ENOENT:
             skip(OUT_DIR, "out is not a directory (%s): nothing was read" % e.strerror)
@@ -756,7 +778,7 @@ def send_artifacts(nonce, limits):
     while stack:
         parts = stack.pop()
         try:
-            dfd = open_dir(root, parts)
+            dfd = open_dir(root, parts, dev)
         except OSError as e:
             skip("/".join(parts), "cannot open the directory: %s" % e.strerror)
             continue
@@ -797,7 +819,7 @@ def send_artifacts(nonce, limits):
                     skip(rel, "over files.out.max_count (%d): not returned" % max_count)
                     continue
                 try:
-                    fd = os.open(n, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC, dir_fd=dfd)
+                    fd = open_checked(n, dfd, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY, dev)
                 except OSError as e:
                     skip(rel, e.strerror)
                     continue
