@@ -11,7 +11,7 @@ IMAGE     ?= sbxgate-runner:bookworm
 FUZZTIME  ?= 60000x
 DEMO_DIR  := $(CURDIR)/.demo
 
-.PHONY: all build test vet module-table module-api native-table runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-startup bench-policy bench-audit bench-run bench-serve clean
+.PHONY: all build test vet module-table module-api native-table native-table-data runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-startup bench-policy bench-audit bench-run bench-serve clean
 
 all: build
 
@@ -46,6 +46,12 @@ module-api: image
 native-table: image
 	docker run --rm -i --network none $(IMAGE) python3 -I -S -B - < scripts/gen_native_deps.py > config/native_deps.json.new
 	mv config/native_deps.json.new config/native_deps.json
+
+# The same for the packages of the data image profile (sbxgate image build --profile data).
+DATA_IMAGE ?= sbxgate-runner:bookworm-data
+native-table-data:
+	docker run --rm -i --network none $(DATA_IMAGE) python3 -I -B - numpy pandas matplotlib scipy sklearn PIL < scripts/gen_native_deps_packages.py > config/native_deps_data.json.new
+	mv config/native_deps_data.json.new config/native_deps_data.json
 
 # Registers gVisor's runsc with the local Docker daemon (daemon.json "runtimes", reloaded with
 # SIGHUP): the breakout suite runs under runc and runsc. Needs root.

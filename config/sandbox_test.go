@@ -2,6 +2,7 @@ package config
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -16,5 +17,29 @@ func TestRunTimeAllowAddsCallTimeImports(t *testing.T) {
 	c.Modules.Allow = slices.DeleteFunc(slices.Clone(c.Modules.Allow), func(m string) bool { return m == "time" || m == "datetime" })
 	if slices.Contains(c.RunTimeAllow(), "_strptime") {
 		t.Errorf("neither time nor datetime is allowed, yet the run-time allowlist admits _strptime")
+	}
+}
+
+func TestProfileNativeDeps(t *testing.T) {
+	if deps, err := ProfileNativeDeps("base", []string{"numpy"}); err != nil || deps != nil {
+		t.Fatalf("base: %v %v", deps, err)
+	}
+	deps, err := ProfileNativeDeps("data", []string{"json", "numpy.linalg", "pandas"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"ctypes", "numpy.core._multiarray_umath", "pandas._libs.window.aggregations"} {
+		if !slices.Contains(deps, want) {
+			t.Errorf("data deps of numpy and pandas lack %s", want)
+		}
+	}
+	if slices.ContainsFunc(deps, func(m string) bool { return strings.HasPrefix(m, "matplotlib") }) {
+		t.Errorf("matplotlib's native code listed for a program that does not import it")
+	}
+	if _, err := ProfileNativeDeps("gpu", []string{"numpy"}); err == nil {
+		t.Error("an unknown profile was accepted")
+	}
+	if got := ProfilePackages("data"); !slices.Equal(got, []string{"PIL", "matplotlib", "numpy", "pandas", "scipy", "sklearn"}) {
+		t.Errorf("ProfilePackages(data) = %v", got)
 	}
 }

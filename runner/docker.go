@@ -144,10 +144,14 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, err := checkImage(ctx, cli, o.image)
+	img, imgProfile, err := checkImage(ctx, cli, o.image)
 	if err != nil {
 		cli.Close()
 		return nil, err
+	}
+	if err := policy.withProfile(imgProfile); err != nil {
+		cli.Close()
+		return nil, fmt.Errorf("runner: %w", err)
 	}
 	info, err := cli.Info(ctx, client.InfoOptions{})
 	if err != nil {

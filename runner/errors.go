@@ -61,16 +61,23 @@ func newClient(ctx context.Context) (*client.Client, error) {
 }
 
 // checkImage returns the image's id, or ErrImageMissing when ref is not in the local image store.
-func checkImage(ctx context.Context, cli *client.Client, ref string) (string, error) {
+func checkImage(ctx context.Context, cli *client.Client, ref string) (id, profile string, err error) {
 	img, err := cli.ImageInspect(ctx, ref)
 	if err != nil {
 		if cerrdefs.IsNotFound(err) {
-			return "", &imageMissingError{ref: ref}
+			return "", "", &imageMissingError{ref: ref}
 		}
-		return "", fmt.Errorf("inspect image %s: %w", ref, err)
+		return "", "", fmt.Errorf("inspect image %s: %w", ref, err)
 	}
 	if img.Config == nil || img.Config.Labels[LabelSandbox] != sandboxParts {
-		return "", fmt.Errorf("image %s was built by an older sbxgate (it lacks the sandbox's %s): run `sbxgate image build`", ref, sandboxParts)
+		return "", "", fmt.Errorf("image %s was built by an older sbxgate (it lacks the sandbox's %s): run `sbxgate image build`", ref, sandboxParts)
 	}
-	return img.ID, nil
+	profile = img.Config.Labels[LabelProfile]
+	if profile == "" {
+		profile = "base" // built before profiles
+	}
+	if _, ok := imageProfiles[profile]; !ok {
+		return "", "", fmt.Errorf("image %s has profile %q, which this sbxgate does not know: build it again with sbxgate image build", ref, profile)
+	}
+	return img.ID, profile, nil
 }

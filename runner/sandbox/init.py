@@ -475,6 +475,26 @@ def parse_report(report):
     return out[-MAX_LISTED:], landlock, error
 
 
+MATPLOTLIB_BUILT = "/usr/share/sbxgate/matplotlib"  # the data image's font list (runner/image.go)
+MATPLOTLIB_DIR = "/tmp/.matplotlib"
+
+
+def prepare_matplotlib():
+    """In an image with matplotlib: its configuration directory must be writable, or matplotlib
+    makes a fresh one and scans the fonts again (running fc-list, which the sandbox refuses). A
+    copy of the image's font list goes to /tmp, and the backend is Agg (no display)."""
+    if not os.path.isdir(MATPLOTLIB_BUILT):
+        return
+    os.mkdir(MATPLOTLIB_DIR, 0o700)
+    for name in os.listdir(MATPLOTLIB_BUILT):
+        if name.endswith(".json"):
+            with open(os.path.join(MATPLOTLIB_BUILT, name), "rb") as src, \
+                    open(os.path.join(MATPLOTLIB_DIR, name), "wb") as dst:
+                dst.write(src.read())
+    os.environ["MPLCONFIGDIR"] = MATPLOTLIB_DIR
+    os.environ["MPLBACKEND"] = "Agg"
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: init.py CONFIG")
@@ -505,6 +525,7 @@ def main():
             ext = load_extension()
         except (ImportError, OSError) as e:
             fail("load %s: %s: rebuild the image (sbxgate image build)" % (EXTENSION, e))
+    prepare_matplotlib()
     t0 = time.monotonic()
     for name in cfg.get("preload", ()):
         try:

@@ -1,0 +1,97 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/testenv"
+)
+
+// DataImage is the data profile's image (sbxgate image build --profile data).
+var dataImage = ProfileImage(DefaultImage, "data")
+
+// newDataDocker is a runner on the data image whose allowlist admits its packages, as an
+// operator's config would.
+func newDataDocker(t *testing.T) *Docker {
+	t.Helper()
+	testenv.RequireImage(t, dataImage)
+	cfg := config.Default()
+	cfg.Modules.Allow = append(cfg.Modules.Allow, "numpy", "pandas", "matplotlib", "scipy", "sklearn", "PIL")
+	return newTestDocker(t, WithConfig(cfg), WithImage(dataImage), WithPoolSize(0))
+}
+
+var dataLimits = func() config.Limits {
+	l := filesLimits
+	l.MemoryBytes = 1 << 30
+	l.TimeoutMS = 60_000
+	l.Pids = 128 // OpenBLAS starts a thread per core
+	return l
+}()
+
+// A pandas and matplotlib program in the data image, with every run-time layer on: the native
+// code its packages load later (pandas' window functions, the Agg backend, PIL at savefig) was
+// loaded before the kernel filter, matplotlib finds its font list without running fc-list, and
+// the plot comes back as an artifact.
+func TestDataProfilePandasPlot(t *testing.T) {
+	d := newDataDocker(t)
+	if d.policy.profile != "data" {
+		t.Fatalf("image profile %q, want data", d.policy.profile)
+	}
+	code := `
+import pandas as pd
+import matplotlib.pyplot as plt
+df = pd.read_csv("sales.csv", parse_dates=["day"])
+weekly = df.set_index("day").resample("W")["amount"].sum()
+print(weekly.rolling(2).mean().round(1).tolist())
+fig, ax = plt.subplots(figsize=(4, 3))
+weekly.plot(ax=ax, title="weekly sales")
+fig.savefig("out/plot.png", dpi=50)
+`
+	var csv strings.Builder
+	csv.WriteString("day,amount\n")
+	for i := range 28 {
+		csv.WriteString(time.Date(2026, 11, 2+i, 0, 0, 0, 0, time.UTC).Format("2006-01-02") + "," + strings.Repeat("1", 1+i%3) + "\n")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: dataLimits, Modules: importsOf(code),
+		Files: []File{{Name: "sales.csv", Content: []byte(csv.String())}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 || len(res.Violations) != 0 || res.Enforcement.Landlock < 0 || len(res.Enforcement.Layers) != 2 {
+		t.Fatalf("exit %d violations %+v layers %v\nstdout %s\nstderr %s", res.ExitCode, res.Violations, res.Enforcement.Layers, res.Stdout, res.Stderr)
+	}
+	if !strings.HasPrefix(res.Stdout, "[nan, ") {
+		t.Errorf("stdout %q", res.Stdout)
+	}
+	if len(res.Artifacts) != 1 || res.Artifacts[0].Name != "plot.png" {
+		t.Fatalf("artifacts %+v skipped %+v", res.Artifacts, res.ArtifactsSkipped)
+	}
+	img, err := png.Decode(bytes.NewReader(res.Artifacts[0].Content))
+	if err != nil || img.Bounds().Dx() != 200 || img.Bounds().Dy() != 150 {
+		t.Fatalf("plot.png: %v %v", err, img)
+	}
+}
+
+// numpy needs ctypes in memory before the lock, so a program that imports numpy finds it there
+// without an import the hook would see; using it still raises ctypes events, which the hook
+// refuses for every caller.
+func TestDataProfileCtypesStillRefused(t *testing.T) {
+	d := newDataDocker(t)
+	code := "import numpy\nimport sys\nctypes = sys.modules['ctypes']\nprint('found')\nctypes.CDLL(None)\nprint('loaded')\n"
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: dataLimits, Modules: importsOf(code)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[0].Capability != "native_code" || strings.Contains(res.Stdout, "loaded") {
+		t.Fatalf("exit %d violations %+v stdout %q stderr %q", res.ExitCode, res.Violations, res.Stdout, res.Stderr)
+	}
+}
