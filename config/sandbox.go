@@ -328,11 +328,26 @@ func ProfileNativeDeps(profile string, modules []string) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("image profile %q has no native table: use base or data", profile)
 	}
-	set := map[string]bool{}
+	// A package that loads another package's native code at import (pandas: matplotlib's) may
+	// call into the rest of it later (the Agg backend at the first figure): it gets all of it.
+	set, seen := map[string]bool{}, map[string]bool{}
+	var todo []string
 	for _, m := range modules {
 		top, _, _ := strings.Cut(m, ".")
+		todo = append(todo, top)
+	}
+	for len(todo) > 0 {
+		top := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if seen[top] {
+			continue
+		}
+		seen[top] = true
 		for _, d := range t.Packages[top] {
 			set[d] = true
+			if other, _, _ := strings.Cut(d, "."); t.Packages[other] != nil && !seen[other] {
+				todo = append(todo, other)
+			}
 		}
 	}
 	return slices.Sorted(maps.Keys(set)), nil

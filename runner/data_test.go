@@ -95,3 +95,19 @@ func TestDataProfileCtypesStillRefused(t *testing.T) {
 		t.Fatalf("exit %d violations %+v stdout %q stderr %q", res.ExitCode, res.Violations, res.Stdout, res.Stderr)
 	}
 }
+
+// A program that imports only pandas and plots through it: matplotlib's native code comes with
+// pandas' (its Agg backend is loaded at the first figure, not at import).
+func TestDataProfilePlotThroughPandas(t *testing.T) {
+	d := newDataDocker(t)
+	code := "import pandas as pd\nax = pd.Series([3, 1, 2]).plot()\nax.get_figure().savefig('out/p.png')\n"
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: dataLimits, Modules: importsOf(code)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 || len(res.Artifacts) != 1 || res.Artifacts[0].MediaType != "image/png" {
+		t.Fatalf("exit %d violations %+v artifacts %+v stderr %s", res.ExitCode, res.Violations, res.Artifacts, res.Stderr)
+	}
+}
