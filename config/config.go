@@ -79,7 +79,13 @@ type Tier struct {
 	Grants []string `yaml:"grants"`
 	// Enforce lists the run-time enforcement layers: seccomp and audit_hook (both when omitted).
 	Enforce *[]string `yaml:"enforce"`
+	// Profile is the image profile of the tier's sandboxes: base (default) or data, whose image
+	// is runner.image with -data appended to its tag.
+	Profile string `yaml:"profile"`
 }
+
+// KnownProfiles are the image profiles a tier may name ("" is base).
+var KnownProfiles = []string{"", "base", "data"}
 
 // Limits are a tier's concrete numbers, as the decision, the runner and the log carry them.
 // The first five JSON names are in the user contract (docs/contract.md); the sandbox settings
@@ -97,6 +103,7 @@ type Limits struct {
 	Runtime       string  `json:"runtime,omitempty"`
 	Grants        Grants  `json:"grants,omitempty"`
 	Enforce       Layers  `json:"enforce,omitempty"` // the layers on; omitted when all are
+	Profile       string  `json:"profile,omitempty"` // the image profile; omitted for base
 }
 
 // Limits converts the tier to concrete numbers. The tier must have been validated.
@@ -119,6 +126,7 @@ func (t Tier) Limits() Limits {
 		Runtime:       t.Runtime,
 		Grants:        grants,
 		Enforce:       off,
+		Profile:       strings.TrimPrefix(t.Profile, "base"),
 	}
 }
 
@@ -339,6 +347,8 @@ func (t Tier) validate() error {
 		return fmt.Errorf("network %q is not supported: use none (network allowlists are not implemented)", t.Network)
 	case !slices.Contains(knownRuntimes, t.Runtime):
 		return fmt.Errorf("runtime %q is not one of runc, runsc", t.Runtime)
+	case !slices.Contains(KnownProfiles, t.Profile):
+		return fmt.Errorf("profile %q is not one of base, data", t.Profile)
 	}
 	if _, err := ParseGrants(t.Grants); err != nil {
 		return fmt.Errorf("grants: %w", err)

@@ -49,3 +49,22 @@ func TestProfileNativeDeps(t *testing.T) {
 		t.Errorf("ProfilePackages(data) = %v", got)
 	}
 }
+
+func TestTierProfile(t *testing.T) {
+	cfg := Default()
+	tier := cfg.Tiers["standard"]
+	tier.Profile = "data"
+	cfg.Tiers["data"] = tier
+	if err := cfg.Validate(); err != nil || cfg.Tiers["data"].Limits().Profile != "data" {
+		t.Fatalf("a data tier: %v", err)
+	}
+	tier.Profile = "base"
+	if l := tier.Limits(); l.Profile != "" {
+		t.Errorf("base is written %q in the limits, want the default (empty)", l.Profile)
+	}
+	tier.Profile = "gpu"
+	cfg.Tiers["data"] = tier
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), `profile "gpu" is not one of base, data`) {
+		t.Fatalf("an unknown profile: %v", err)
+	}
+}

@@ -15,14 +15,17 @@ import (
 // DataImage is the data profile's image (sbxgate image build --profile data).
 var dataImage = ProfileImage(DefaultImage, "data")
 
-// newDataDocker is a runner on the data image whose allowlist admits its packages, as an
-// operator's config would.
+// newDataDocker is a runner with a tier of the data profile, whose allowlist admits its
+// packages, as an operator's config would.
 func newDataDocker(t *testing.T) *Docker {
 	t.Helper()
 	testenv.RequireImage(t, dataImage)
 	cfg := config.Default()
 	cfg.Modules.Allow = append(cfg.Modules.Allow, "numpy", "pandas", "matplotlib", "scipy", "sklearn", "PIL")
-	return newTestDocker(t, WithConfig(cfg), WithImage(dataImage), WithPoolSize(0))
+	tier := cfg.Tiers["standard"]
+	tier.Profile = "data"
+	cfg.Tiers["data"] = tier
+	return newTestDocker(t, WithConfig(cfg), WithPoolSize(0))
 }
 
 var dataLimits = func() config.Limits {
@@ -30,6 +33,7 @@ var dataLimits = func() config.Limits {
 	l.MemoryBytes = 1 << 30
 	l.TimeoutMS = 60_000
 	l.Pids = 128 // OpenBLAS starts a thread per core
+	l.Profile = "data"
 	return l
 }()
 
@@ -39,8 +43,8 @@ var dataLimits = func() config.Limits {
 // the plot comes back as an artifact.
 func TestDataProfilePandasPlot(t *testing.T) {
 	d := newDataDocker(t)
-	if d.policy.profile != "data" {
-		t.Fatalf("image profile %q, want data", d.policy.profile)
+	if img := d.images["data"]; img == nil || img.ref != dataImage || img.policy.profile != "data" || d.images[""].policy.profile != "base" {
+		t.Fatalf("images %+v", d.images)
 	}
 	code := `
 import pandas as pd
@@ -64,7 +68,7 @@ fig.savefig("out/plot.png", dpi=50)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.ExitCode != 0 || len(res.Violations) != 0 || res.Enforcement.Landlock < 0 || len(res.Enforcement.Layers) != 2 {
+	if res.ExitCode != 0 || len(res.Violations) != 0 || res.Enforcement.Landlock < 0 || len(res.Enforcement.Layers) != 2 || res.Enforcement.Image != d.images["data"].id {
 		t.Fatalf("exit %d violations %+v layers %v\nstdout %s\nstderr %s", res.ExitCode, res.Violations, res.Enforcement.Layers, res.Stdout, res.Stderr)
 	}
 	if !strings.HasPrefix(res.Stdout, "[nan, ") {

@@ -29,15 +29,15 @@ import (
 
 // Docker runs code in hardened, single-use containers. It is safe for concurrent use.
 type Docker struct {
-	cli     *client.Client
-	image   string
-	imageID string
-	sem     chan struct{} // bounds runs at once; a full semaphore makes Run wait
+	cli *client.Client
+	// images are the sandboxes' images by image profile (Limits.Profile): "" is the runner's
+	// own image, whatever its profile; "data" is that image's tag with -data appended.
+	images map[string]*sandboxImage
+	sem    chan struct{} // bounds runs at once; a full semaphore makes Run wait
 	self    owner
 	cg      *cgroups
 	pool    *pool
 	uids    *uidPool
-	policy  sandboxPolicy
 	profile profile
 	files   config.Files
 	witness bool // tests only: every sandbox reports the capability system calls that got through
@@ -144,14 +144,10 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, imgProfile, err := checkImage(ctx, cli, o.image)
+	images, err := checkImages(ctx, cli, o.image, policy, o.prewarm, o.cfg)
 	if err != nil {
 		cli.Close()
 		return nil, err
-	}
-	if err := policy.withProfile(imgProfile); err != nil {
-		cli.Close()
-		return nil, fmt.Errorf("runner: %w", err)
 	}
 	info, err := cli.Info(ctx, client.InfoOptions{})
 	if err != nil {
@@ -171,13 +167,11 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	}
 	d := &Docker{
 		cli:            cli,
-		image:          o.image,
-		imageID:        img,
+		images:         images,
 		sem:            make(chan struct{}, o.maxConcurrent),
 		self:           selfOwner(),
 		cg:             detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),
 		uids:           newUIDPool(o.cfg.Runner.UIDRange()),
-		policy:         policy,
 		profile:        prof,
 		files:          o.cfg.Files,
 		witness:        o.witness,
@@ -295,13 +289,17 @@ func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, e
 	if requestID != "" {
 		labels[LabelRequest] = requestID
 	}
+	img, err := d.imageFor(l)
+	if err != nil {
+		return nil, err
+	}
 	uid, err := d.uids.take()
 	if err != nil {
 		return nil, fmt.Errorf("create container: %w", err)
 	}
 	spec, err := containerSpec(boxSpec{
-		image: d.image, name: name, cgroupParent: d.cg.parent(name), limits: l, uid: uid,
-		init: d.policy.initConfig(l, warm, d.witness), profile: d.profile, labels: labels,
+		image: img.ref, name: name, cgroupParent: d.cg.parent(name), limits: l, uid: uid,
+		init: img.policy.initConfig(l, warm, d.witness), profile: d.profile, labels: labels,
 	})
 	if err != nil {
 		d.uids.give(uid)
@@ -533,7 +531,7 @@ func (d *Docker) enforcement(b *box) *Enforcement {
 		SeccompProfile: SeccompProfile{Name: d.profile.name, SHA256: d.profile.sha256},
 		Network:        "none",
 		UID:            b.uid,
-		Image:          d.imageID,
+		Image:          d.images[b.limits.Profile].id,
 		Limits:         l,
 		Grants:         l.Grants.Names(),
 		Layers:         l.Enforce.Names(),
@@ -571,10 +569,14 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		copied <- err
 	}()
 
-	preload := d.policy.allPreload // without the analysis's imports, all the allowlist may need
+	img, err := d.imageFor(req.Limits)
+	if err != nil {
+		return Result{}, err
+	}
+	preload := img.policy.allPreload // without the analysis's imports, all the allowlist may need
 	if req.Modules != nil {
 		var err error
-		if preload, err = d.policy.programPreload(req.Modules, req.Limits.Grants); err != nil {
+		if preload, err = img.policy.programPreload(req.Modules, req.Limits.Grants); err != nil {
 			return Result{}, fmt.Errorf("run: %w", err)
 		}
 	}
