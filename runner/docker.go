@@ -32,8 +32,8 @@ type Docker struct {
 	cli *client.Client
 	// images are the sandboxes' images by image profile (Limits.Profile): "" is the runner's
 	// own image, whatever its profile; "data" is that image's tag with -data appended.
-	images map[string]*sandboxImage
-	sem    chan struct{} // bounds runs at once; a full semaphore makes Run wait
+	images  map[string]*sandboxImage
+	sem     chan struct{} // bounds runs at once; a full semaphore makes Run wait
 	self    owner
 	cg      *cgroups
 	pool    *pool
