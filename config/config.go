@@ -82,6 +82,20 @@ type Tier struct {
 	// Profile is the image profile of the tier's sandboxes: base (default) or data, whose image
 	// is runner.image with -data appended to its tag.
 	Profile string `yaml:"profile"`
+	// Profiles are further image profiles the policy may choose for the tier's runs (the
+	// decision's profile); the tier's own profile is always among them.
+	Profiles []string `yaml:"profiles"`
+}
+
+// AllowedProfiles are the image profiles a decision granting the tier may carry, as Limits
+// writes them ("" is base), sorted.
+func (t Tier) AllowedProfiles() []string {
+	out := []string{strings.TrimPrefix(t.Profile, "base")}
+	for _, p := range t.Profiles {
+		out = append(out, strings.TrimPrefix(p, "base"))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // KnownProfiles are the image profiles a tier may name ("" is base).
@@ -349,6 +363,11 @@ func (t Tier) validate() error {
 		return fmt.Errorf("runtime %q is not one of runc, runsc", t.Runtime)
 	case !slices.Contains(KnownProfiles, t.Profile):
 		return fmt.Errorf("profile %q is not one of base, data", t.Profile)
+	}
+	for _, p := range t.Profiles {
+		if p == "" || !slices.Contains(KnownProfiles, p) {
+			return fmt.Errorf("profiles: %q is not one of base, data", p)
+		}
 	}
 	if _, err := ParseGrants(t.Grants); err != nil {
 		return fmt.Errorf("grants: %w", err)

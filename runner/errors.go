@@ -92,8 +92,8 @@ type sandboxImage struct {
 	policy  sandboxPolicy
 }
 
-// checkImages checks the runner's image and that of every other profile the tiers and the
-// prewarmed limits name: runner.image with the profile appended to its tag, which must carry
+// checkImages checks the runner's image and that of every other profile the tiers (their
+// profile and the profiles a decision may choose) and the prewarmed limits name: runner.image with the profile appended to its tag, which must carry
 // that profile's label.
 func checkImages(ctx context.Context, cli *client.Client, ref string, base sandboxPolicy, prewarm []config.Limits, cfg *config.Config) (map[string]*sandboxImage, error) {
 	want := map[string]bool{"": true}
@@ -101,7 +101,9 @@ func checkImages(ctx context.Context, cli *client.Client, ref string, base sandb
 		want[l.Profile] = true
 	}
 	for _, t := range cfg.Tiers {
-		want[t.Limits().Profile] = true
+		for _, p := range t.AllowedProfiles() {
+			want[p] = true
+		}
 	}
 	images := map[string]*sandboxImage{}
 	for _, p := range slices.Sorted(maps.Keys(want)) {
