@@ -214,8 +214,8 @@ func parseTrailer(t []byte, nonce string, out config.FileLimits) ([]Artifact, []
 			if f.Length < 0 || f.Length > len(t) || int64(f.Length) > int64(out.MaxFileBytes) || int64(f.Length) > f.Size {
 				return nil, nil, fmt.Errorf("artifacts: %q claims %d bytes of content", f.Name, f.Length)
 			}
-			if err := ValidName(f.Name); err != nil || len(arts) >= out.MaxCount {
-				return nil, nil, fmt.Errorf("artifacts: %q is not an artifact process 1 would send", f.Name)
+			if len(arts) >= out.MaxCount {
+				return nil, nil, fmt.Errorf("artifacts: more than files.out.max_count")
 			}
 			total += int64(f.Length)
 			if total > int64(out.MaxBytes) {
@@ -223,6 +223,12 @@ func parseTrailer(t []byte, nonce string, out config.FileLimits) ([]Artifact, []
 			}
 			content := bytes.Clone(t[:f.Length])
 			t = t[f.Length:]
+			if err := ValidName(f.Name); err != nil {
+				// Process 1 checks names by the same rules in Python; where the two disagree on
+				// a character, the file does not come back, and the run is still a result.
+				skipped = append(skipped, SkippedArtifact{Name: clipName(f.Name), Reason: err.Error()})
+				continue
+			}
 			arts = append(arts, Artifact{
 				Name: f.Name, Size: f.Size, SHA256: f.SHA256, MediaType: mediaType(f.Name, content),
 				Content: content, Truncated: f.Truncated || int64(f.Length) < f.Size,
