@@ -57,7 +57,7 @@ var imageProfiles = map[string]imageProfile{
 			"g++*", "gcc", "gcc-1[0-9]", "cpp", "cpp-1[0-9]", "binutils*", "libbinutils", "libctf*", "libgprofng0",
 			"libjansson4", "libisl23", "libmpc3", "libmpfr6", "libcc1-0", "libasan*", "liblsan*", "libtsan*", "libubsan*",
 			"libitm1", "*-dev", "libc-dev-bin", "linux-libc-dev", "rpcsvc-proto", "python3*-dev", "python3-pythran",
-			"python3-beniget", "python3-gast", "python3-ply", "perl", "perl-modules-*", "libperl*", "*-perl",
+			"python3-beniget", "python3-gast", "python3-ply", "perl", "perl-base", "perl-modules-*", "libperl*", "*-perl",
 			"procps", "libproc2-0", "sysvinit-utils", "tar", "usrmerge", "init-system-helpers", "lsb-base", "libjs-*",
 		},
 		check: "import numpy, pandas, scipy, scipy.stats, sklearn, PIL, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
@@ -195,6 +195,10 @@ for deb in "$root"/var/cache/apt/archives/*.deb; do
 	esac
 done
 echo "$n $dropped" >COUNTFILE
+# The directories the dropped files leave empty (headers, the compiler's) go too.
+for d in usr/include usr/lib/gcc usr/libexec/gcc usr/share/perl usr/lib/x86_64-linux-gnu/perl; do
+	if [ -d "$root/$d" ]; then find "$root/$d" -depth -type d -empty -delete; fi
+done
 # BLAS and LAPACK are found through alternatives, which maintainer scripts would have set up:
 # the optimized OpenBLAS first, the reference libraries otherwise.
 lib="$root/usr/lib/x86_64-linux-gnu"
