@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image/png"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ var dataImage = ProfileImage(DefaultImage, "data")
 
 // newDataDocker is a runner with a tier of the data profile, whose allowlist admits its
 // packages, as an operator's config would.
-func newDataDocker(t *testing.T) *Docker {
+func newDataDocker(t testing.TB, opts ...Option) *Docker {
 	t.Helper()
 	testenv.RequireImage(t, dataImage)
 	cfg := config.Default()
@@ -25,7 +26,7 @@ func newDataDocker(t *testing.T) *Docker {
 	tier := cfg.Tiers["standard"]
 	tier.Profile = "data"
 	cfg.Tiers["data"] = tier
-	return newTestDocker(t, WithConfig(cfg), WithPoolSize(0))
+	return newTestDocker(t, append([]Option{WithConfig(cfg), WithPoolSize(0)}, opts...)...)
 }
 
 var dataLimits = func() config.Limits {
@@ -114,4 +115,53 @@ func TestDataProfilePlotThroughPandas(t *testing.T) {
 	if res.ExitCode != 0 || len(res.Artifacts) != 1 || res.Artifacts[0].MediaType != "image/png" {
 		t.Fatalf("exit %d violations %+v artifacts %+v stderr %s", res.ExitCode, res.Violations, res.Artifacts, res.Stderr)
 	}
+}
+
+// benchPlot is a small pandas and matplotlib program; WHERE is where it saves the plot.
+const benchPlot = `import pandas as pd
+import matplotlib.pyplot as plt
+df = pd.DataFrame({"x": range(50), "y": [i % 7 for i in range(50)]})
+print(df["y"].rolling(5).mean().sum())
+ax = df.plot(x="x", y="y")
+ax.get_figure().savefig("WHERE", dpi=40)
+`
+
+// The latency of a pandas and matplotlib run in the data image, p50/p95 in milliseconds:
+//
+//	go test -run '^$' -bench DataProfileRun -benchtime 10x ./runner/
+//
+// warm: a pre-started container that has loaded the packages' native code (so numpy, pandas and
+// matplotlib are imported) before the program arrives; cold: create, start, load, run;
+// docker_run: `docker run --rm` of the same program on the same image, the anchor.
+func BenchmarkDataProfileRun(b *testing.B) {
+	code := strings.Replace(benchPlot, "WHERE", "out/plot.png", 1)
+	run := func(b *testing.B, d *Docker) {
+		res, err := d.Run(context.Background(), Request{Code: []byte(code), Limits: dataLimits, Modules: importsOf(code)})
+		if err != nil || res.ExitCode != 0 || len(res.Artifacts) != 1 {
+			b.Fatalf("run: %v %+v", err, res)
+		}
+	}
+	b.Run("warm", func(b *testing.B) {
+		d := newDataDocker(b, WithPoolSize(1), WithPrewarm(dataLimits))
+		percentiles(b, func() {
+			b.StopTimer()
+			waitWarmB(b, d, dataLimits)
+			b.StartTimer()
+		}, func() { run(b, d) })
+	})
+	b.Run("cold", func(b *testing.B) {
+		d := newDataDocker(b)
+		percentiles(b, nil, func() { run(b, d) })
+	})
+	b.Run("docker_run", func(b *testing.B) {
+		testenv.RequireImage(b, dataImage)
+		plain := strings.Replace(benchPlot, "WHERE", "/tmp/plot.png", 1)
+		percentiles(b, nil, func() {
+			out, err := exec.Command("docker", "run", "--rm", "--network", "none", "-e", "MPLBACKEND=Agg", "-e", "MPLCONFIGDIR=/tmp/mpl",
+				dataImage, "python3", "-I", "-c", plain).CombinedOutput()
+			if err != nil {
+				b.Fatalf("docker run: %v %s", err, out)
+			}
+		})
+	})
 }

@@ -18,11 +18,14 @@ SKIP_PARTS = ("tests", "test", "testing", "conftest", "setup", "_pytest")
 
 
 def native():
+    """The native modules in memory, by the name they are imported as (a Cython module may also
+    sit in sys.modules under a bare alias no import finds: scipy's _csparsetools)."""
     out = set()
     for name, mod in list(sys.modules.items()):
-        origin = getattr(getattr(mod, "__spec__", None), "origin", None) or ""
+        spec = getattr(mod, "__spec__", None)
+        origin = getattr(spec, "origin", None) or ""
         if origin.endswith(".so") or name in ("ctypes", "cffi"):
-            out.add(name)
+            out.add(getattr(spec, "name", None) or name)
     return out
 
 
@@ -32,7 +35,7 @@ def measure(package):
     pkg = __import__(package)
     for info in pkgutil.walk_packages(getattr(pkg, "__path__", []), package + ".", onerror=lambda _: None):
         parts = info.name.split(".")
-        if any(p in SKIP_PARTS or p.startswith("test_") for p in parts):
+        if any(p in SKIP_PARTS or p.startswith(("test_", "_test")) for p in parts):
             continue
         try:
             __import__(info.name)

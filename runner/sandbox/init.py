@@ -527,11 +527,15 @@ def main():
             fail("load %s: %s: rebuild the image (sbxgate image build)" % (EXTENSION, e))
     prepare_matplotlib()
     t0 = time.monotonic()
-    for name in cfg.get("preload", ()):
-        try:
-            __import__(name)
-        except ImportError as e:
-            fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
+    import warnings
+    with warnings.catch_warnings():
+        # Nothing may reach standard error before the ready line (a package's deprecation notice).
+        warnings.simplefilter("ignore")
+        for name in cfg.get("preload", ()):
+            try:
+                __import__(name)
+            except ImportError as e:
+                fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
     preload_ms = int((time.monotonic() - t0) * 1000)
     # Ready: the runner hands this container a program only now (a warm pool counts it from here).
     os.write(2, b"sbxgate-ready\n")
