@@ -30,6 +30,7 @@ type Config struct {
 	Tiers   map[string]Tier `yaml:"tiers"`
 	Modules Modules         `yaml:"modules"`
 	Server  Server          `yaml:"server"`
+	Files   Files           `yaml:"files"`
 	// Source names where the config came from ("embedded" or a path), for messages.
 	Source string `yaml:"-"`
 }
@@ -78,7 +79,27 @@ type Tier struct {
 	Grants []string `yaml:"grants"`
 	// Enforce lists the run-time enforcement layers: seccomp and audit_hook (both when omitted).
 	Enforce *[]string `yaml:"enforce"`
+	// Profile is the image profile of the tier's sandboxes: base (default) or data, whose image
+	// is runner.image with -data appended to its tag.
+	Profile string `yaml:"profile"`
+	// Profiles are further image profiles the policy may choose for the tier's runs (the
+	// decision's profile); the tier's own profile is always among them.
+	Profiles []string `yaml:"profiles"`
 }
+
+// AllowedProfiles are the image profiles a decision granting the tier may carry, as Limits
+// writes them ("" is base), sorted.
+func (t Tier) AllowedProfiles() []string {
+	out := []string{strings.TrimPrefix(t.Profile, "base")}
+	for _, p := range t.Profiles {
+		out = append(out, strings.TrimPrefix(p, "base"))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// KnownProfiles are the image profiles a tier may name ("" is base).
+var KnownProfiles = []string{"", "base", "data"}
 
 // Limits are a tier's concrete numbers, as the decision, the runner and the log carry them.
 // The first five JSON names are in the user contract (docs/contract.md); the sandbox settings
@@ -96,6 +117,7 @@ type Limits struct {
 	Runtime       string  `json:"runtime,omitempty"`
 	Grants        Grants  `json:"grants,omitempty"`
 	Enforce       Layers  `json:"enforce,omitempty"` // the layers on; omitted when all are
+	Profile       string  `json:"profile,omitempty"` // the image profile; omitted for base
 }
 
 // Limits converts the tier to concrete numbers. The tier must have been validated.
@@ -118,6 +140,7 @@ func (t Tier) Limits() Limits {
 		Runtime:       t.Runtime,
 		Grants:        grants,
 		Enforce:       off,
+		Profile:       strings.TrimPrefix(t.Profile, "base"),
 	}
 }
 
@@ -304,6 +327,11 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
+	for key, l := range map[string]FileLimits{"in": c.Files.In, "out": c.Files.Out} {
+		if err := l.validate(key); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if c.Server.MaxBodyBytes < 0 || c.Server.RatePerMinute < 0 || c.Server.MaxConcurrentRuns < 0 {
 		bad("server: limits must not be negative")
 	}
@@ -345,6 +373,13 @@ func (t Tier) validate() error {
 		return fmt.Errorf("network %q is not supported: use none (network allowlists are not implemented)", t.Network)
 	case !slices.Contains(knownRuntimes, t.Runtime):
 		return fmt.Errorf("runtime %q is not one of runc, runsc", t.Runtime)
+	case !slices.Contains(KnownProfiles, t.Profile):
+		return fmt.Errorf("profile %q is not one of base, data", t.Profile)
+	}
+	for _, p := range t.Profiles {
+		if p == "" || !slices.Contains(KnownProfiles, p) {
+			return fmt.Errorf("profiles: %q is not one of base, data", p)
+		}
 	}
 	if _, err := ParseGrants(t.Grants); err != nil {
 		return fmt.Errorf("grants: %w", err)

@@ -12,9 +12,12 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"net/url"
 	"reflect"
 	"runtime"
 	"strings"
@@ -118,7 +121,8 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		Title: "Run Python code in the sandbox",
 		Description: "Checks Python 3.11 code and, when the policy allows it, runs it in an isolated container with " +
 			"no network and the tier's CPU, memory, process and time limits. Returns exit code, stdout and stderr; " +
-			"when denied, the problems to fix instead (nothing ran). Print the values you need: only stdout and stderr come back.",
+			"when denied, the problems to fix instead (nothing ran). Print the values you need. Input files (files) are placed in the " +
+			"working directory; files the program writes under out/ (e.g. plt.savefig('out/plot.png')) come back: images as images, others as resources.",
 		Annotations:  &mcp.ToolAnnotations{DestructiveHint: &no, OpenWorldHint: &no},
 		OutputSchema: outputSchema[RunOutput](),
 	}, s.runPython)
@@ -150,10 +154,18 @@ type CheckInput struct {
 
 // RunInput is the argument of run_python.
 type RunInput struct {
-	Code           string `json:"code" jsonschema:"the complete Python 3.11 program to run; print what you need to see"`
-	Path           string `json:"path,omitempty" jsonschema:"a file name for messages, e.g. main.py"`
-	RequestedTier  string `json:"requested_tier,omitempty" jsonschema:"a resource tier to ask for (the policy decides); leave empty for the default"`
-	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"optional; a retry with the same key returns the first call's recorded result instead of running the code again"`
+	Code           string      `json:"code" jsonschema:"the complete Python 3.11 program to run; print what you need to see"`
+	Path           string      `json:"path,omitempty" jsonschema:"a file name for messages, e.g. main.py"`
+	RequestedTier  string      `json:"requested_tier,omitempty" jsonschema:"a resource tier to ask for (the policy decides); leave empty for the default"`
+	IdempotencyKey string      `json:"idempotency_key,omitempty" jsonschema:"optional; a retry with the same key returns the first call's recorded result instead of running the code again"`
+	Files          []InputFile `json:"files,omitempty" jsonschema:"optional input files, placed in the program's working directory under their names before it starts"`
+}
+
+// InputFile is a file run_python places in the program's working directory.
+type InputFile struct {
+	Name          string `json:"name" jsonschema:"a relative file name, e.g. data.csv or in/data.csv"`
+	Content       string `json:"content,omitempty" jsonschema:"the file's text (UTF-8); leave empty when content_base64 is given"`
+	ContentBase64 string `json:"content_base64,omitempty" jsonschema:"the file's bytes in base64, for binary files"`
 }
 
 // Problem is one cause of a denial, in terms an agent can act on.
@@ -231,6 +243,19 @@ type RunResult struct {
 	// Violations are what the program tried that its decision did not grant; the first ended it.
 	Violations  []runner.Violation  `json:"violations" jsonschema:"what the program tried at run time that its decision did not grant; empty when nothing"`
 	Enforcement *runner.Enforcement `json:"enforcement,omitempty"`
+	// Artifacts are the files the program wrote in out/, without their content: the answer's
+	// content carries them (images as images, others as embedded resources).
+	Artifacts        []ArtifactInfo           `json:"artifacts" jsonschema:"the files the program wrote in out/; their content follows the text as image or resource content"`
+	ArtifactsSkipped []runner.SkippedArtifact `json:"artifacts_skipped,omitempty" jsonschema:"entries of out/ that did not come back, and why"`
+}
+
+// ArtifactInfo describes a file the program wrote in out/.
+type ArtifactInfo struct {
+	Name      string `json:"name" jsonschema:"relative to out/"`
+	Size      int64  `json:"size"`
+	SHA256    string `json:"sha256"`
+	MediaType string `json:"media_type"`
+	Truncated bool   `json:"truncated" jsonschema:"only the start of the file came back"`
 }
 
 // AllowedModulesOutput is the structured result of allowed_modules.
@@ -302,6 +327,9 @@ func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in Run
 		return nil, RunOutput{}, err
 	}
 	sub.IdempotencyKey = in.IdempotencyKey
+	if sub.Files, err = s.inputFiles(in.Files); err != nil {
+		return nil, RunOutput{}, err
+	}
 	start := time.Now()
 	out, err := s.p.Run(ctx, sub)
 	s.logCall(ctx, "run_python", out, start, err)
@@ -349,7 +377,67 @@ func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in Run
 	if warning != "" {
 		b.WriteString("\n" + warning)
 	}
-	return textResult(b.String()), ro, nil
+	res := textResult(b.String())
+	res.Content = append(res.Content, artifactContent(out.RequestID, out.Result.Artifacts)...)
+	return res, ro, nil
+}
+
+// inputFiles decodes run_python's files and checks them against files.in.
+func (s *Server) inputFiles(in []InputFile) ([]runner.File, error) {
+	l := s.cfg.Files.InLimits()
+	if len(in) > l.MaxCount {
+		return nil, fmt.Errorf("%d files, over the limit of %d: send fewer files", len(in), l.MaxCount)
+	}
+	var files []runner.File
+	for i, f := range in {
+		content := []byte(f.Content)
+		switch {
+		case f.Content != "" && f.ContentBase64 != "":
+			return nil, fmt.Errorf("files[%d] %q has both content and content_base64: send one", i, f.Name)
+		case f.ContentBase64 != "":
+			var err error
+			if content, err = base64.StdEncoding.DecodeString(f.ContentBase64); err != nil {
+				return nil, fmt.Errorf("files[%d] %q: content_base64 is not base64 (standard, with padding): %v", i, f.Name, err)
+			}
+		}
+		files = append(files, runner.File{Name: f.Name, Content: content})
+	}
+	if err := runner.CheckFiles(files, l); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// artifactContent is the answer's content for the artifacts: an image a client shows the model
+// (PNG, JPEG, GIF or WebP whose bytes are what the name says, and complete), or an embedded
+// resource, as text when it is text. A truncated artifact is only in the text and the
+// structured answer.
+func artifactContent(requestID string, arts []runner.Artifact) []mcp.Content {
+	var out []mcp.Content
+	for _, a := range arts {
+		if a.Truncated || int64(len(a.Content)) != a.Size {
+			continue // cut, or replayed from a log that did not keep it
+		}
+		if imageTypes[a.MediaType] && http.DetectContentType(a.Content) == a.MediaType {
+			out = append(out, &mcp.ImageContent{Data: a.Content, MIMEType: a.MediaType})
+			continue
+		}
+		rc := &mcp.ResourceContents{URI: "sbxgate://runs/" + requestID + "/out/" + url.PathEscape(a.Name), MIMEType: a.MediaType}
+		if isText(a.MediaType) && utf8.Valid(a.Content) {
+			rc.Text = string(a.Content)
+		} else {
+			rc.Blob = a.Content
+		}
+		out = append(out, &mcp.EmbeddedResource{Resource: rc})
+	}
+	return out
+}
+
+// imageTypes are the image types MCP clients show a model.
+var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+func isText(mediaType string) bool {
+	return strings.HasPrefix(mediaType, "text/") || mediaType == "application/json" || mediaType == "application/xml" || mediaType == "image/svg+xml"
 }
 
 // runFailure words a gate failure by what happened to the code: nothing ran (no runner, no
@@ -447,6 +535,10 @@ func writeResult(b *strings.Builder, r *runner.Result, tier string, lim config.L
 		TimedOut: r.TimedOut, OOMKilled: r.OOMKilled,
 		DurationMS: r.DurationMS, CPUMS: r.CPUMS, PeakMemoryBytes: r.PeakMemoryBytes,
 		Violations: nonNil(r.Violations), Enforcement: r.Enforcement,
+		Artifacts: []ArtifactInfo{}, ArtifactsSkipped: r.ArtifactsSkipped,
+	}
+	for _, a := range r.Artifacts {
+		rr.Artifacts = append(rr.Artifacts, ArtifactInfo{Name: a.Name, Size: a.Size, SHA256: a.SHA256, MediaType: a.MediaType, Truncated: a.Truncated})
 	}
 	fmt.Fprintf(b, "Ran in tier %s: exit code %d, %d ms.", tier, r.ExitCode, r.DurationMS)
 	var stream string
@@ -492,6 +584,25 @@ func writeResult(b *strings.Builder, r *runner.Result, tier string, lim config.L
 	}
 	section("stdout", r.Stdout, r.StdoutTruncated)
 	section("stderr", r.Stderr, r.StderrTruncated)
+	if len(r.Artifacts) > 0 {
+		b.WriteString("\nfiles in out/:")
+		for _, a := range r.Artifacts {
+			fmt.Fprintf(b, "\n- %s (%s, %d bytes)", a.Name, a.MediaType, a.Size)
+			switch {
+			case a.Truncated:
+				fmt.Fprintf(b, ": too large to return whole (%d bytes came back); write a smaller file", len(a.Content))
+			case a.Size > 0 && len(a.Content) == 0:
+				b.WriteString(": its content was not kept")
+			}
+		}
+	}
+	for _, sk := range r.ArtifactsSkipped {
+		name := "out/"
+		if sk.Name != "" {
+			name += sk.Name
+		}
+		fmt.Fprintf(b, "\n%s not returned: %s", name, sk.Reason)
+	}
 	return rr
 }
 

@@ -163,7 +163,7 @@ func TestTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]string{"check_python": {"code", "path"}, "run_python": {"code", "path", "requested_tier", "idempotency_key"}, "allowed_modules": {}}
+	want := map[string][]string{"check_python": {"code", "path"}, "run_python": {"code", "path", "requested_tier", "idempotency_key", "files"}, "allowed_modules": {}}
 	for _, tool := range res.Tools {
 		props, ok := want[tool.Name]
 		if !ok {

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/sbxgate/sbxgate/analyzer"
@@ -62,6 +63,9 @@ type Submission struct {
 	Code      []byte
 	Request   policy.Request
 	RequestID string // generated when empty
+	// Files are placed in the run's workspace (see runner.Request.Files); their names, sizes and
+	// hashes go to the decision record.
+	Files []runner.File
 	// IdempotencyKey, when set on a Run, makes a retry with the same key by the same principal return
 	// the recorded outcome of the first run instead of running the code again (see Run).
 	IdempotencyKey string
@@ -172,6 +176,7 @@ func (p *Pipeline) Run(ctx context.Context, s Submission) (Outcome, error) {
 		Path:    s.Path,
 		Modules: importedModules(out.Report),
 		Limits:  out.Decision.Limits,
+		Files:   s.Files,
 	})
 	if runErr == nil {
 		out.Result = &res
@@ -255,8 +260,9 @@ func (p *Pipeline) replay(ctx context.Context, s Submission) (out Outcome, found
 		return out, true, fmt.Errorf("audit: the record under idempotency key %q belongs to another request: run sbxgate audit verify", s.IdempotencyKey)
 	case dec.CodeSHA256 != hex.EncodeToString(sum[:]):
 		return out, true, fmt.Errorf("%w: key %q was first used for other code (sha256 %.12s, decision %s): use a new key for new code", ErrIdempotencyConflict, s.IdempotencyKey, dec.CodeSHA256, dec.ID)
-	case dec.Request.RequestedTier != s.Request.RequestedTier || !maps.Equal(dec.Request.Labels, s.Request.Labels):
-		return out, true, fmt.Errorf("%w: key %q was first used with another requested tier or labels (decision %s): use a new key for a new request", ErrIdempotencyConflict, s.IdempotencyKey, dec.ID)
+	case dec.Request.RequestedTier != s.Request.RequestedTier || !maps.Equal(dec.Request.Labels, s.Request.Labels) ||
+		!slices.Equal(dec.Files, record.Files(s.Files)):
+		return out, true, fmt.Errorf("%w: key %q was first used with another requested tier, labels or files (decision %s): use a new key for a new request", ErrIdempotencyConflict, s.IdempotencyKey, dec.ID)
 	}
 	out = Outcome{RequestID: dec.RequestID, Report: dec.Report, Decision: *dec.Decision, AuditID: dec.ID, Replayed: true}
 	if !dec.Decision.Allow {
@@ -305,6 +311,7 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, o
 	rec.Request = s.Request
 	rec.Report = out.Report
 	rec.Decision = &dec
+	rec.Files = record.Files(s.Files)
 	if s.IdempotencyKey != "" {
 		rec.Key = idempotencyKey(s.Request.Principal, s.IdempotencyKey)
 		rec.IdempotencyKey = s.IdempotencyKey
@@ -332,6 +339,7 @@ func (p *Pipeline) logResult(ctx context.Context, s Submission, out Outcome, dec
 	rec := p.record(record.KindResult, s, out)
 	rec.DecisionID = decisionID
 	rec.Result = out.Result
+	record.ApplyStoreArtifacts(&rec, p.StoreCode)
 	if runErr != nil {
 		rec.Error = runErr.Error()
 	}

@@ -158,6 +158,13 @@ func (e *Engine) interpret(ctx context.Context, timeout time.Duration, rs rego.R
 	if !ok {
 		return e.fail(RuleUnknownTier, fmt.Sprintf("%s: allowed with tier %q, which the config does not define (tiers: %s)", Query, out.Tier, strings.Join(e.tierNames, ", ")))
 	}
+	if out.Profile != "" {
+		p := strings.TrimPrefix(out.Profile, "base")
+		if !slices.Contains(e.profiles[out.Tier], p) {
+			return e.fail(RuleUnknownTier, fmt.Sprintf("%s: allowed tier %q with image profile %q, which the tier does not allow: add it to the tier's profiles in the config", Query, out.Tier, out.Profile))
+		}
+		limits.Profile = p
+	}
 	d.Tier, d.Limits = out.Tier, limits
 	return d
 }
@@ -184,6 +191,7 @@ type output struct {
 	TrustLevel string
 	Tier       string
 	Reasons    []Reason
+	Profile    string // optional: an image profile among the tier's
 }
 
 // parseOutput checks the decision object strictly: every documented key present with its type and no
@@ -198,8 +206,15 @@ func parseOutput(v any) (output, error) {
 	if !ok {
 		return out, fmt.Errorf("is %s, want an object {allow, trust_level, tier, reasons}", kind(t.Value))
 	}
-	if err := onlyKeys(obj, "unknown key %q: a decision has only allow, trust_level, tier, reasons", "allow", "trust_level", "tier", "reasons"); err != nil {
+	if err := onlyKeys(obj, "unknown key %q: a decision has only allow, trust_level, tier, reasons and profile", "allow", "trust_level", "tier", "reasons", "profile"); err != nil {
 		return out, err
+	}
+	if pv := obj.Get(ast.StringTerm("profile")); pv != nil {
+		p, ok := pv.Value.(ast.String)
+		if !ok {
+			return out, fmt.Errorf(`key "profile" is %s, want a string`, kind(pv.Value))
+		}
+		out.Profile = string(p)
 	}
 	allow, err := field[ast.Boolean](obj, keyAllow, "a boolean")
 	if err != nil {

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -43,6 +44,7 @@ type Engine struct {
 	// revision, even if the caller changes its config afterwards.
 	tiers     map[string]config.Limits
 	tierNames []string
+	profiles  map[string][]string // per tier, the image profiles a decision may carry
 }
 
 type options struct {
@@ -181,13 +183,25 @@ func newEngine(ctx context.Context, files *Files, cfg *config.Config, timeout ti
 		timeout:   timeout,
 		tiers:     tiers,
 		tierNames: cfg.TierNames(),
+		profiles:  tierProfiles(cfg),
 	}, nil
 }
 
 // ConfigDocument is what the engine mounts at data.sbxgate.config: the config's tiers with their
-// limits, so a policy can only name tiers that exist and can compare their sizes.
+// limits, so a policy can only name tiers that exist and can compare their sizes, and the image
+// profiles each tier that lists some (profiles in the config) lets a decision choose.
 type ConfigDocument struct {
-	Tiers map[string]config.Limits `json:"tiers"`
+	Tiers    map[string]config.Limits `json:"tiers"`
+	Profiles map[string][]string      `json:"profiles,omitempty"`
+}
+
+// tierProfiles are the profiles a decision granting each tier may carry ("" is base).
+func tierProfiles(cfg *config.Config) map[string][]string {
+	out := map[string][]string{}
+	for name, t := range cfg.Tiers {
+		out[name] = t.AllowedProfiles()
+	}
+	return out
 }
 
 // storeDocument merges the policy's data with the config document and returns the config document's
@@ -200,6 +214,14 @@ func storeDocument(files *Files, cfg *config.Config) (map[string]any, []byte, ma
 	cd := ConfigDocument{Tiers: map[string]config.Limits{}}
 	for name, t := range cfg.Tiers {
 		cd.Tiers[name] = t.Limits()
+		if len(t.Profiles) > 0 {
+			if cd.Profiles == nil {
+				cd.Profiles = map[string][]string{}
+			}
+			for _, p := range t.AllowedProfiles() {
+				cd.Profiles[name] = append(cd.Profiles[name], cmp.Or(p, "base"))
+			}
+		}
 	}
 	// encoding/json sorts map keys, so this is canonical.
 	cj, err := json.Marshal(cd)

@@ -133,6 +133,8 @@ func TestFailClosed(t *testing.T) {
 		{"eval_error", RuleEvalError},
 		{"timeout", RuleTimeout},
 		{"unknown_tier", RuleUnknownTier},
+		{"profile_not_allowed", RuleUnknownTier},
+		{"profile_type", RuleMalformed},
 		{"none_tier", RuleUnknownTier},
 		{"unknown_trust", RuleUnknownTrust},
 		{"deny_no_reason", RuleNoReason},
@@ -365,4 +367,26 @@ func TestEmbeddedPolicyMatchesRegoDir(t *testing.T) {
 	if regofiles.FS() == nil {
 		t.Fatal("no embedded policy")
 	}
+}
+
+// A policy picks an image profile among those the config lets the tier use; the decision's limits
+// carry it, and the config stays the ceiling (profile_not_allowed in TestFailClosed).
+func TestDecisionProfile(t *testing.T) {
+	cfg := config.Default()
+	tier := cfg.Tiers["standard"]
+	tier.Profiles = []string{"data"}
+	cfg.Tiers["standard"] = tier
+	e := mustEngine(t, WithDir(filepath.Join("testdata", "profile")), WithConfig(cfg))
+	in := cleanInput()
+	if d := e.Decide(context.Background(), in); !d.Allow || d.Limits.Profile != "" {
+		t.Fatalf("no data import: %+v, want base", d)
+	}
+	in.Report.Imports = append(in.Report.Imports, analyzer.Import{Module: "pandas"})
+	d := e.Decide(context.Background(), in)
+	if !d.Allow || d.Limits.Profile != "data" {
+		t.Fatalf("a pandas import: %+v, want profile data", d)
+	}
+	// Without the tier's profiles, the policy finds none to choose: it does not decide, a deny.
+	base := mustEngine(t, WithDir(filepath.Join("testdata", "profile")))
+	assertDenied(t, base.Decide(context.Background(), in), RuleUndefined)
 }

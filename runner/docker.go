@@ -29,16 +29,17 @@ import (
 
 // Docker runs code in hardened, single-use containers. It is safe for concurrent use.
 type Docker struct {
-	cli     *client.Client
-	image   string
-	imageID string
+	cli *client.Client
+	// images are the sandboxes' images by image profile (Limits.Profile): "" is the runner's
+	// own image, whatever its profile; "data" is that image's tag with -data appended.
+	images  map[string]*sandboxImage
 	sem     chan struct{} // bounds runs at once; a full semaphore makes Run wait
 	self    owner
 	cg      *cgroups
 	pool    *pool
 	uids    *uidPool
-	policy  sandboxPolicy
 	profile profile
+	files   config.Files
 	witness bool // tests only: every sandbox reports the capability system calls that got through
 	grace   time.Duration
 	cleanup time.Duration
@@ -143,7 +144,7 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, err := checkImage(ctx, cli, o.image)
+	images, err := checkImages(ctx, cli, o.image, policy, o.prewarm, o.cfg)
 	if err != nil {
 		cli.Close()
 		return nil, err
@@ -166,14 +167,13 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	}
 	d := &Docker{
 		cli:            cli,
-		image:          o.image,
-		imageID:        img,
+		images:         images,
 		sem:            make(chan struct{}, o.maxConcurrent),
 		self:           selfOwner(),
 		cg:             detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),
 		uids:           newUIDPool(o.cfg.Runner.UIDRange()),
-		policy:         policy,
 		profile:        prof,
+		files:          o.cfg.Files,
 		witness:        o.witness,
 		grace:          o.grace,
 		cleanup:        30 * time.Second,
@@ -289,13 +289,17 @@ func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, e
 	if requestID != "" {
 		labels[LabelRequest] = requestID
 	}
+	img, err := d.imageFor(l)
+	if err != nil {
+		return nil, err
+	}
 	uid, err := d.uids.take()
 	if err != nil {
 		return nil, fmt.Errorf("create container: %w", err)
 	}
 	spec, err := containerSpec(boxSpec{
-		image: d.image, name: name, cgroupParent: d.cg.parent(name), limits: l, uid: uid,
-		init: d.policy.initConfig(l, warm, d.witness), profile: d.profile, labels: labels,
+		image: img.ref, name: name, cgroupParent: d.cg.parent(name), limits: l, uid: uid,
+		init: img.policy.initConfig(l, warm, d.witness), profile: d.profile, labels: labels,
 	})
 	if err != nil {
 		d.uids.give(uid)
@@ -440,6 +444,12 @@ func (d *Docker) Run(ctx context.Context, req Request) (res Result, err error) {
 	if err := checkLimits(req.Limits); err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
 	}
+	if err := CheckFiles(req.Files, d.files.InLimits()); err != nil {
+		return Result{}, fmt.Errorf("run: %w", err)
+	}
+	if err := checkFilesFit(req.Files, req.Limits); err != nil {
+		return Result{}, fmt.Errorf("run: %w", err)
+	}
 	select {
 	case d.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -524,7 +534,7 @@ func (d *Docker) enforcement(b *box) *Enforcement {
 		SeccompProfile: SeccompProfile{Name: d.profile.name, SHA256: d.profile.sha256},
 		Network:        "none",
 		UID:            b.uid,
-		Image:          d.imageID,
+		Image:          d.images[b.limits.Profile].id,
 		Limits:         l,
 		Grants:         l.Grants.Names(),
 		Layers:         l.Enforce.Names(),
@@ -552,9 +562,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		}
 	}
 	nonce := newNonce()
-	stdoutEnd := []byte(nonce + " end\n")
-	stdout := &capWriter{max: req.Limits.OutputBytes + int64(len(stdoutEnd)), tailMax: len(stdoutEnd),
-		overflow: kill, ended: endsWith(stdoutEnd), done: make(chan struct{})}
+	outLimits := d.files.OutLimits()
+	stdout := newOutWriter(nonce, req.Limits.OutputBytes, trailerRoom(outLimits), kill)
 	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, tailMax: statusHeadroom,
 		overflow: kill, ended: endsWithStatus(nonce), done: make(chan struct{})}
 	copied := make(chan error, 1)
@@ -563,10 +572,14 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		copied <- err
 	}()
 
-	preload := d.policy.allPreload // without the analysis's imports, all the allowlist may need
+	img, err := d.imageFor(req.Limits)
+	if err != nil {
+		return Result{}, err
+	}
+	preload := img.policy.allPreload // without the analysis's imports, all the allowlist may need
 	if req.Modules != nil {
 		var err error
-		if preload, err = d.policy.programPreload(req.Modules, req.Limits.Grants); err != nil {
+		if preload, err = img.policy.programPreload(req.Modules, req.Limits.Grants); err != nil {
 			return Result{}, fmt.Errorf("run: %w", err)
 		}
 	}
@@ -574,7 +587,14 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if path == "" {
 		path = "<stdin>"
 	}
-	hdr, err := json.Marshal(header{Path: path, Size: len(req.Code), Preload: preload})
+	h := header{Path: path, Size: len(req.Code), Preload: preload, Files: []headerFile{},
+		Out: headerOut{MaxCount: outLimits.MaxCount, MaxBytes: int64(outLimits.MaxBytes), MaxFileBytes: int64(outLimits.MaxFileBytes)}}
+	size := 1 + len(req.Code) + len(nonce) + 1
+	for _, f := range req.Files {
+		h.Files = append(h.Files, headerFile{Name: f.Name, Size: len(f.Content)})
+		size += len(f.Content)
+	}
+	hdr, err := json.Marshal(h)
 	if err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
 	}
@@ -587,8 +607,12 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	// Process 1 reads the header and the program, starts the program, then reads the nonce; a
 	// cancelled caller unblocks the write by closing.
 	stopWrite := context.AfterFunc(ctx, func() { b.conn.Close() })
-	msg := make([]byte, 0, len(hdr)+1+len(req.Code)+len(nonce)+1)
-	msg = append(append(append(append(append(msg, hdr...), '\n'), req.Code...), nonce...), '\n')
+	msg := make([]byte, 0, size+len(hdr))
+	msg = append(append(append(msg, hdr...), '\n'), req.Code...)
+	for _, f := range req.Files {
+		msg = append(msg, f.Content...)
+	}
+	msg = append(append(msg, nonce...), '\n')
 	_, werr := b.conn.Conn.Write(msg)
 	if werr == nil {
 		werr = b.conn.CloseWrite()
@@ -606,7 +630,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		testHookDelivered()
 	}
 	// Process 1 holds the deadline itself; this timer is the backstop for a sandbox that does not.
-	timer := time.NewTimer(deadline + 3*time.Second)
+	// After the deadline, process 1 still reads out/ (at most the tmpfs): a second per 64 MiB.
+	timer := time.NewTimer(deadline + 3*time.Second + time.Duration(req.Limits.TmpfsBytes>>26+1)*time.Second)
 	defer timer.Stop()
 
 	var (
@@ -648,9 +673,19 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			<-copied
 		}
 	}
-	outBytes, outFull := stdout.bytes()
-	outBytes = bytes.TrimSuffix(outBytes, stdoutEnd)
+	outBytes, outFull, trailer, trailerCut := stdout.result()
 	res.Stdout, res.StdoutTruncated = capString(outBytes, req.Limits.OutputBytes, outFull)
+	res.Artifacts = []Artifact{}
+	switch {
+	case trailerCut:
+		return Result{}, fmt.Errorf("%w: the sandbox sent more artifacts than files.out allows", ErrRunner)
+	case bytes.HasSuffix(trailer, []byte(nonce+" end\n")):
+		if res.Artifacts, res.ArtifactsSkipped, err = parseTrailer(trailer, nonce, outLimits); err != nil {
+			return Result{}, fmt.Errorf("%w: %v", ErrRunner, err)
+		}
+	case weKilled():
+		res.ArtifactsSkipped = []SkippedArtifact{{Reason: "the sandbox was killed before it could send out/: nothing came back"}}
+	}
 	rawErr, errFull := stderr.bytes()
 	rest, st, stErr := cutStatus(rawErr, nonce)
 	if errFull {

@@ -110,7 +110,7 @@ func TestRunBasics(t *testing.T) {
 		{"no trailing newline", "print(6*7)", 0, "42\n", ""},
 		{"syntax error", "def (:\n", 1, "", "SyntaxError"},
 		{"isolated", "import sys\nprint(sys.flags.isolated, sys.flags.dont_write_bytecode, sys.path[0] != '')\n", 0, "1 1 True\n", ""},
-		{"unprivileged", "import os\nu = os.getuid()\nprint(u == os.getgid() and 200000000 <= u <= 200065535, os.getcwd())\n", 0, "True /tmp\n", ""},
+		{"unprivileged", "import os\nu = os.getuid()\nprint(u == os.getgid() and 200000000 <= u <= 200065535, os.getcwd())\n", 0, "True /tmp/work\n", ""},
 		{"environment", "import os\nprint(sorted(os.environ))\n", 0, "['HOME', 'HOSTNAME', 'PATH']\n", ""},
 	}
 	for _, tt := range tests {

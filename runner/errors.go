@@ -4,10 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/client"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // Typed errors a caller branches on (the CLI maps both to exit status 125).
@@ -61,16 +65,76 @@ func newClient(ctx context.Context) (*client.Client, error) {
 }
 
 // checkImage returns the image's id, or ErrImageMissing when ref is not in the local image store.
-func checkImage(ctx context.Context, cli *client.Client, ref string) (string, error) {
+func checkImage(ctx context.Context, cli *client.Client, ref string) (id, profile string, err error) {
 	img, err := cli.ImageInspect(ctx, ref)
 	if err != nil {
 		if cerrdefs.IsNotFound(err) {
-			return "", &imageMissingError{ref: ref}
+			return "", "", &imageMissingError{ref: ref}
 		}
-		return "", fmt.Errorf("inspect image %s: %w", ref, err)
+		return "", "", fmt.Errorf("inspect image %s: %w", ref, err)
 	}
 	if img.Config == nil || img.Config.Labels[LabelSandbox] != sandboxParts {
-		return "", fmt.Errorf("image %s was built by an older sbxgate (it lacks the sandbox's %s): run `sbxgate image build`", ref, sandboxParts)
+		return "", "", fmt.Errorf("image %s was built by an older sbxgate (it lacks the sandbox's %s): run `sbxgate image build`", ref, sandboxParts)
 	}
-	return img.ID, nil
+	profile = img.Config.Labels[LabelProfile]
+	if profile == "" {
+		profile = "base" // built before profiles
+	}
+	if _, ok := imageProfiles[profile]; !ok {
+		return "", "", fmt.Errorf("image %s has profile %q, which this sbxgate does not know: build it again with sbxgate image build", ref, profile)
+	}
+	return img.ID, profile, nil
+}
+
+// A sandboxImage is the image of an image profile, and what its sandboxes' process 1 is told.
+type sandboxImage struct {
+	ref, id string
+	policy  sandboxPolicy
+}
+
+// checkImages checks the runner's image and that of every other profile the tiers (their
+// profile and the profiles a decision may choose) and the prewarmed limits name: runner.image with the profile appended to its tag, which must carry
+// that profile's label.
+func checkImages(ctx context.Context, cli *client.Client, ref string, base sandboxPolicy, prewarm []config.Limits, cfg *config.Config) (map[string]*sandboxImage, error) {
+	want := map[string]bool{"": true}
+	for _, l := range prewarm {
+		want[l.Profile] = true
+	}
+	for _, t := range cfg.Tiers {
+		for _, p := range t.AllowedProfiles() {
+			want[p] = true
+		}
+	}
+	images := map[string]*sandboxImage{}
+	for _, p := range slices.Sorted(maps.Keys(want)) {
+		r := ref
+		if p != "" {
+			r = ProfileImage(ref, p)
+		}
+		id, label, err := checkImage(ctx, cli, r)
+		if err != nil {
+			if p != "" {
+				return nil, fmt.Errorf("a tier asks for image profile %s: %w (sbxgate image build --profile %s)", p, err, p)
+			}
+			return nil, err
+		}
+		if p != "" && label != p {
+			return nil, fmt.Errorf("image %s has profile %q, but a tier asks for %s: build it with sbxgate image build --profile %s", r, label, p, p)
+		}
+		pol := base
+		if err := pol.withProfile(label); err != nil {
+			return nil, fmt.Errorf("runner: %w", err)
+		}
+		images[p] = &sandboxImage{ref: r, id: id, policy: pol}
+	}
+	return images, nil
+}
+
+// imageFor is the image of l's profile.
+func (d *Docker) imageFor(l config.Limits) (*sandboxImage, error) {
+	img, ok := d.images[l.Profile]
+	if !ok {
+		return nil, fmt.Errorf("run: no image for profile %q: the runner was made without a tier of that profile", l.Profile)
+	}
+	return img, nil
 }

@@ -45,7 +45,7 @@ func plantDeadOwner(ctx context.Context, t *testing.T, d *Docker) *box {
 	t.Helper()
 	dead := d.self
 	dead.Start = "1"
-	planted, err := (&Docker{cli: d.cli, image: d.image, self: dead, cg: d.cg, cleanup: d.cleanup, uids: d.uids, policy: d.policy, profile: d.profile, inflight: map[string]time.Time{}}).start(ctx, testLimits, "", nil, false)
+	planted, err := (&Docker{cli: d.cli, images: d.images, self: dead, cg: d.cg, cleanup: d.cleanup, uids: d.uids, profile: d.profile, inflight: map[string]time.Time{}}).start(ctx, testLimits, "", nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

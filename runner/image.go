@@ -30,7 +30,58 @@ const (
 	// LabelSandbox says which parts of the sandbox's process 1 the image provides; the runner
 	// refuses an image without the current set.
 	LabelSandbox = "org.sbxgate.sandbox"
+	// LabelProfile names the image profile (base, data).
+	LabelProfile = "org.sbxgate.profile"
 )
+
+// An imageProfile is a runner image: the base packages and its own.
+type imageProfile struct {
+	packages []string
+	// drop are packages the dependencies pull in that no program needs (compilers, headers,
+	// perl, tools): their files are removed before the image is made. Patterns as in sh's case.
+	drop []string
+	// check is Python the build runs in the new root: it must import what the profile promises.
+	check string
+	// prepare is Python the build runs in the new root after the check (as root, with no sandbox).
+	prepare string
+}
+
+// imageProfiles are the images `sbxgate image build --profile` makes.
+var imageProfiles = map[string]imageProfile{
+	"base": {check: "import seccomp, prctl"},
+	// Debian's scientific stack. python3-scipy depends on python3-pythran, which pulls in g++,
+	// binutils and the Python headers; python3-dev and the -dev packages bring headers and perl.
+	"data": {
+		packages: []string{"python3-numpy", "python3-pandas", "python3-matplotlib", "python3-scipy", "python3-sklearn", "python3-pil"},
+		drop: []string{
+			"g++*", "gcc", "gcc-1[0-9]", "cpp", "cpp-1[0-9]", "binutils*", "libbinutils", "libctf*", "libgprofng0",
+			"libjansson4", "libisl23", "libmpc3", "libmpfr6", "libcc1-0", "libasan*", "liblsan*", "libtsan*", "libubsan*",
+			"libitm1", "*-dev", "libc-dev-bin", "linux-libc-dev", "rpcsvc-proto", "python3*-dev", "python3-pythran",
+			"python3-beniget", "python3-gast", "python3-ply", "perl", "perl-base", "perl-modules-*", "libperl*", "*-perl",
+			"procps", "libproc2-0", "sysvinit-utils", "tar", "usrmerge", "init-system-helpers", "lsb-base", "libjs-*",
+		},
+		check: "import numpy, pandas, scipy, scipy.stats, sklearn, PIL, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot",
+		// The font list, built once here (it would otherwise be built, by scanning fonts, in
+		// every sandbox): process 1 points MPLCONFIGDIR at a copy of it.
+		prepare: "import os; os.environ['MPLCONFIGDIR'] = '/usr/share/sbxgate/matplotlib'; import matplotlib; matplotlib.use('Agg'); " +
+			"import matplotlib.font_manager",
+	},
+}
+
+// Profiles lists the image profiles.
+func Profiles() []string { return slices.Sorted(maps.Keys(imageProfiles)) }
+
+// ProfileImage is the image reference of profile for the base reference ref: ref itself for
+// base, ref with "-PROFILE" appended to its tag otherwise (sbxgate-runner:bookworm-data).
+func ProfileImage(ref, profile string) string {
+	if profile == "" || profile == "base" {
+		return ref
+	}
+	if i := strings.LastIndexByte(ref, ':'); i > strings.LastIndexByte(ref, '/') {
+		return ref + "-" + profile
+	}
+	return ref + ":" + profile
+}
 
 // sandboxParts is LabelSandbox's value for images with Debian's python3-seccomp (the kernel
 // filter), python3-prctl (process 1 not dumpable) and the C extension compiled from this binary's
@@ -86,8 +137,10 @@ var imagePackages = []string{"python3", "python3-seccomp", "python3-prctl", "tzd
 
 // BuildOptions configure BuildImage. Zero values take the defaults.
 type BuildOptions struct {
-	Ref   string // image reference to tag; default DefaultImage
+	Ref   string // image reference to tag; default DefaultImage (for base; see ProfileImage)
 	Suite string // Debian suite; default "bookworm"
+	// Profile is the image profile: base (default) or data.
+	Profile string
 	// SourcesFile is an apt sources file (one-line or deb822) handed to mmdebstrap. The default is
 	// the machine's own apt sources, so no mirror is baked into sbxgate.
 	SourcesFile string
@@ -97,6 +150,9 @@ type BuildOptions struct {
 // BuildResult describes the image BuildImage made.
 type BuildResult struct {
 	Ref           string
+	Profile       string
+	Packages      int // Debian packages extracted
+	Dropped       int // of them, removed again (compilers, headers, tools)
 	ID            string
 	PythonVersion string
 	SizeBytes     int64
@@ -124,9 +180,41 @@ chmod 0644 "$root/etc/passwd" "$root/etc/group"
 rm -rf "$root/usr/share/doc" "$root/usr/share/man" "$root/usr/share/info" "$root/usr/share/locale" \
 	"$root/usr/share/lintian"
 mkdir -p "$root/tmp" && chmod 1777 "$root/tmp"
+# Packages the dependencies pulled in that no program needs: their files go (directories stay).
+n=0; dropped=0
+for deb in "$root"/var/cache/apt/archives/*.deb; do
+	[ -e "$deb" ] || continue
+	n=$((n+1))
+	pkg=$(dpkg-deb -f "$deb" Package)
+	case "$pkg" in
+	DROP) dropped=$((dropped+1))
+		dpkg-deb --fsys-tarfile "$deb" | tar -t | while IFS= read -r f; do
+			p="$root/${f#./}"
+			if [ -L "$p" ] || [ -f "$p" ]; then rm -f "$p"; fi
+		done ;;
+	esac
+done
+echo "$n $dropped" >COUNTFILE
+# The directories the dropped files leave empty (headers, the compiler's) go too.
+for d in usr/include usr/lib/gcc usr/libexec/gcc usr/share/perl usr/lib/x86_64-linux-gnu/perl; do
+	if [ -d "$root/$d" ]; then find "$root/$d" -depth -type d -empty -delete; fi
+done
+# BLAS and LAPACK are found through alternatives, which maintainer scripts would have set up:
+# the optimized OpenBLAS first, the reference libraries otherwise.
+lib="$root/usr/lib/x86_64-linux-gnu"
+for d in openblas-pthread blas lapack; do
+	for f in "$lib/$d"/*.so.*; do
+		[ -e "$f" ] || continue
+		so=${f##*/}
+		if [ ! -e "$lib/$so" ] && [ ! -L "$lib/$so" ]; then ln -s "$d/$so" "$lib/$so"; fi
+	done
+done
 # python3's postinst would byte-compile the standard library; runs use -B (no writes), so compile
 # it once here or every run pays for it. Some test fixtures do not compile; that is expected.
 chroot "$root" /usr/bin/python3 -I -c 'import compileall, sysconfig; compileall.compile_dir(sysconfig.get_paths()["stdlib"], quiet=2, workers=0)' || true
+chroot "$root" /usr/bin/python3 -I -c 'import compileall; compileall.compile_dir("/usr/lib/python3/dist-packages", quiet=2, workers=0)' || true
+chroot "$root" /usr/bin/python3 -I -B -c CHECK
+chroot "$root" /usr/bin/python3 -I -c PREPARE
 chroot "$root" /usr/bin/python3 -I -B -c 'import seccomp, prctl, platform; print(platform.python_version())' >VERSIONFILE
 `
 
@@ -137,8 +225,15 @@ var pythonVersionRE = regexp.MustCompile(`^3\.[0-9]+\.[0-9]+$`)
 // from mmdebstrap into the daemon; nothing is staged on disk.
 func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	start := time.Now()
+	if opts.Profile == "" {
+		opts.Profile = "base"
+	}
+	prof, ok := imageProfiles[opts.Profile]
+	if !ok {
+		return BuildResult{}, fmt.Errorf("image profile %q: use one of %s", opts.Profile, strings.Join(Profiles(), ", "))
+	}
 	if opts.Ref == "" {
-		opts.Ref = DefaultImage
+		opts.Ref = ProfileImage(DefaultImage, opts.Profile)
 	}
 	if opts.Suite == "" {
 		opts.Suite = "bookworm"
@@ -182,13 +277,23 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	versionFile := filepath.Join(tmp, "python-version")
 	// A hook that names an executable file is run as a script (with the root as $1).
 	hook := filepath.Join(tmp, "extract-hook.sh")
-	script := "#!/bin/sh\n" + strings.ReplaceAll(extractHook, "VERSIONFILE", shellQuote(versionFile))
+	countFile := filepath.Join(tmp, "package-count")
+	drop := "sbxgate-drop-nothing"
+	if len(prof.drop) > 0 {
+		drop = strings.Join(prof.drop, "|")
+	}
+	prepare := prof.prepare
+	if prepare == "" {
+		prepare = "pass"
+	}
+	script := "#!/bin/sh\n" + strings.NewReplacer("VERSIONFILE", shellQuote(versionFile), "COUNTFILE", shellQuote(countFile),
+		"DROP", drop, "CHECK", shellQuote(prof.check), "PREPARE", shellQuote(prepare)).Replace(extractHook)
 	if err := os.WriteFile(hook, []byte(script), 0o755); err != nil {
 		return BuildResult{}, err
 	}
 
 	cmd := exec.CommandContext(ctx, mm,
-		"--variant=extract", "--include="+strings.Join(imagePackages, ","), "--format=tar",
+		"--variant=extract", "--include="+strings.Join(append(slices.Clone(imagePackages), prof.packages...), ","), "--format=tar",
 		"--skip=output/mknod", // Docker provides /dev
 		"--dpkgopt=path-exclude=/usr/share/doc/*",
 		"--dpkgopt=path-exclude=/usr/share/man/*",
@@ -236,7 +341,7 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	filtered, filterErr := filterTar(tarStream, droppedPaths, map[string][]byte{extensionPath: ext})
 	old, _ := cli.ImageInspect(ctx, opts.Ref)
 	resp, err := cli.ImageImport(ctx, client.ImageImportSource{Source: filtered, SourceName: "-"}, opts.Ref,
-		client.ImageImportOptions{Changes: imageChanges(version, opts.Suite)})
+		client.ImageImportOptions{Changes: imageChanges(version, opts.Suite, opts.Profile)})
 	if err != nil {
 		return BuildResult{}, fmt.Errorf("import image: %w", err)
 	}
@@ -261,9 +366,13 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 		// The previous build is now untagged; drop it unless a container still uses it.
 		_, _ = cli.ImageRemove(ctx, old.ID, client.ImageRemoveOptions{})
 	}
+	var n, dropped int
+	if raw, err := os.ReadFile(countFile); err == nil {
+		fmt.Sscan(string(raw), &n, &dropped)
+	}
 	return BuildResult{
-		Ref: opts.Ref, ID: img.ID, PythonVersion: version, SizeBytes: img.Size,
-		Duration: time.Since(start),
+		Ref: opts.Ref, Profile: opts.Profile, Packages: n, Dropped: dropped, ID: img.ID, PythonVersion: version,
+		SizeBytes: img.Size, Duration: time.Since(start),
 	}, nil
 }
 
@@ -342,9 +451,9 @@ func addFiles(tw *tar.Writer, add map[string][]byte, made map[string]bool) error
 }
 
 // imageChanges is the image config: an unprivileged user, /tmp as working directory, PATH only.
-func imageChanges(pythonVersion, suite string) []string {
+func imageChanges(pythonVersion, suite, profile string) []string {
 	return []string{
-		fmt.Sprintf("LABEL %s=runner %s=%s %s=%s %s=%s", LabelImage, LabelPython, pythonVersion, LabelSuite, suite, LabelSandbox, sandboxParts),
+		fmt.Sprintf("LABEL %s=runner %s=%s %s=%s %s=%s %s=%s", LabelImage, LabelPython, pythonVersion, LabelSuite, suite, LabelSandbox, sandboxParts, LabelProfile, profile),
 		"USER 65534:65534",
 		"WORKDIR /tmp",
 		"ENV PATH=/usr/bin:/bin",

@@ -55,3 +55,20 @@ func TestBuildImage(t *testing.T) {
 type testWriter struct{ t *testing.T }
 
 func (w testWriter) Write(p []byte) (int, error) { w.t.Log(string(p)); return len(p), nil }
+
+func TestProfileImage(t *testing.T) {
+	for _, tc := range []struct{ ref, profile, want string }{
+		{"sbxgate-runner:bookworm", "data", "sbxgate-runner:bookworm-data"},
+		{"sbxgate-runner:bookworm", "base", "sbxgate-runner:bookworm"},
+		{"sbxgate-runner:bookworm", "", "sbxgate-runner:bookworm"},
+		{"localhost:5000/runner", "data", "localhost:5000/runner:data"},
+		{"localhost:5000/runner:v2", "data", "localhost:5000/runner:v2-data"},
+	} {
+		if got := ProfileImage(tc.ref, tc.profile); got != tc.want {
+			t.Errorf("ProfileImage(%q, %q) = %q, want %q", tc.ref, tc.profile, got, tc.want)
+		}
+	}
+	if _, err := BuildImage(context.Background(), BuildOptions{Profile: "gpu"}); err == nil {
+		t.Error("an unknown profile was built")
+	}
+}

@@ -23,10 +23,10 @@ func waitWarm(t *testing.T, d *Docker, n int) {
 func TestPoolIsSingleUse(t *testing.T) {
 	d := newTestDocker(t, WithPoolSize(2), WithPrewarm(testLimits))
 	waitWarm(t, d, 2)
-	// A run leaves a mark in /tmp; no later run may see it, warm or not.
+	// A run leaves a mark in /tmp and in its workspace; no later run may see it, warm or not.
 	for i := range 4 {
-		res := run(t, d, "import os\nprint(os.listdir('/tmp'))\nopen('/tmp/mark', 'w').close()\n", testLimits)
-		if res.ExitCode != 0 || res.Stdout != "[]\n" {
+		res := run(t, d, "import os\nprint(os.listdir('/tmp'), os.listdir('.'), os.listdir('out'))\nopen('/tmp/mark', 'w').close()\nopen('mark', 'w').close()\nopen('out/mark', 'w').close()\n", testLimits)
+		if res.ExitCode != 0 || res.Stdout != "['work'] ['out'] []\n" {
 			t.Fatalf("run %d: exit %d stdout %q stderr %q: a container was reused", i, res.ExitCode, res.Stdout, res.Stderr)
 		}
 	}

@@ -13,6 +13,9 @@ type Request struct {
 	// the allowlist needs, which costs a cold run about a tenth of a second.
 	Modules []string
 	Limits  config.Limits // every field must be set; an unset limit is an error, never "unlimited"
+	// Files are placed in the workspace, the program's working directory, before it starts
+	// (within the runner's files.in limits and the tier's file_size and tmpfs).
+	Files []File
 	// Labels are added to the container. Labels are fixed when a container is created, so a
 	// request with labels always gets a fresh container instead of a warm one.
 	Labels map[string]string
@@ -42,6 +45,10 @@ type Result struct {
 	Violations []Violation `json:"violations"`
 	// Enforcement is what the run actually had: the strength of the box it ran in.
 	Enforcement *Enforcement `json:"enforcement,omitempty"`
+	// Artifacts are the regular files the program left under the workspace's out/, in name
+	// order; ArtifactsSkipped the entries of out/ that did not come back, and why.
+	Artifacts        []Artifact        `json:"artifacts"`
+	ArtifactsSkipped []SkippedArtifact `json:"artifacts_skipped,omitempty"`
 
 	// What the test witness saw get through (tests only; see withWitness).
 	reached   []Reached

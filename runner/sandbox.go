@@ -97,6 +97,37 @@ type sandboxPolicy struct {
 	// imports.
 	allPreload []string
 	idleMS     int64
+	// profile is the image's profile; profileAll the native modules of every package it ships
+	// that the allowlist admits, which a warm container loads (and a request that does not say
+	// what it imports), and profileNeeds the modules of nativeModules its packages import
+	// themselves (numpy imports ctypes), which must be in memory whatever the grants.
+	profile      string
+	profileAll   []string
+	profileNeeds []string
+}
+
+// withProfile adds what the image profile's packages need.
+func (p *sandboxPolicy) withProfile(profile string) error {
+	p.profile = profile
+	m := config.Modules{Allow: p.allow, Deny: p.deny}
+	var pkgs []string
+	for _, pkg := range config.ProfilePackages(profile) {
+		if m.ModuleAllowed(pkg) {
+			pkgs = append(pkgs, pkg)
+		}
+	}
+	all, err := config.ProfileNativeDeps(profile, pkgs)
+	if err != nil {
+		return err
+	}
+	p.profileNeeds = slices.DeleteFunc(slices.Clone(all), func(m string) bool { return !p.isNative(m) })
+	p.profileAll = p.preloadable(all, 0)
+	p.allPreload = p.preloadable(append(slices.Clone(p.allPreload), all...), 0)
+	return nil
+}
+
+func (p sandboxPolicy) isNative(m string) bool {
+	return slices.Contains(p.nativeModules, m) || slices.Contains(p.nativeModules, strings.TrimPrefix(m, "_"))
 }
 
 // heavyNative are extension modules whose loading runs a package of Python code (_asyncio
@@ -134,18 +165,25 @@ func (p sandboxPolicy) programPreload(modules []string, g config.Grants) ([]stri
 	if err != nil {
 		return nil, err
 	}
-	return p.preloadable(deps, g), nil
+	pdeps, err := config.ProfileNativeDeps(p.profile, allowed)
+	if err != nil {
+		return nil, err
+	}
+	return p.preloadable(append(deps, pdeps...), g), nil
 }
 
 // preloadable drops the modules that would hand the program native code it was not granted:
-// loaded before the kernel filter, they would stay usable after it.
+// loaded before the kernel filter, they would stay usable after it. Those the image profile's
+// packages import themselves stay (numpy imports ctypes; the sandbox refuses an import of ctypes
+// by any caller, so numpy could not load): the program then finds ctypes in memory, and only the
+// static layer, the hook's refusal of every ctypes event and the kernel filter stand against it.
 func (p sandboxPolicy) preloadable(mods []string, g config.Grants) []string {
 	if g&config.GrantNativeCode != 0 {
-		return mods
+		return slices.Compact(slices.Sorted(slices.Values(mods)))
 	}
-	return slices.DeleteFunc(slices.Clone(mods), func(m string) bool {
-		return slices.Contains(p.nativeModules, m) || slices.Contains(p.nativeModules, strings.TrimPrefix(m, "_"))
-	})
+	return slices.Compact(slices.Sorted(slices.Values(slices.DeleteFunc(slices.Clone(mods), func(m string) bool {
+		return p.isNative(m) && !slices.Contains(p.profileNeeds, m)
+	}))))
 }
 
 // initConfig is the JSON object sandbox/init.py takes as its argument.
@@ -173,15 +211,30 @@ func (p sandboxPolicy) initConfig(l config.Limits, warm, witness bool) initConfi
 	}
 	if warm {
 		c.IdleMS = p.idleMS
+		c.Preload = append(slices.Clone(p.basePreload), p.profileAll...)
 	}
 	return c
 }
 
 // header is the line the runner writes before the program's bytes.
 type header struct {
-	Path    string   `json:"path"`
-	Size    int      `json:"size"`
-	Preload []string `json:"preload"`
+	Path    string       `json:"path"`
+	Size    int          `json:"size"`
+	Preload []string     `json:"preload"`
+	Files   []headerFile `json:"files"` // their bytes follow the program's, in this order
+	Out     headerOut    `json:"out"`
+}
+
+type headerFile struct {
+	Name string `json:"name"`
+	Size int    `json:"size"`
+}
+
+// headerOut bounds the artifacts process 1 sends back (files.out).
+type headerOut struct {
+	MaxCount     int   `json:"max_count"`
+	MaxBytes     int64 `json:"max_bytes"`
+	MaxFileBytes int64 `json:"max_file_bytes"`
 }
 
 // status is the line process 1 writes to standard error when the run is over.

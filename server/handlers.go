@@ -41,6 +41,7 @@ func (s *Server) submission(r *http.Request, req submitRequest, p principal) pip
 		Code:      []byte(*req.Code),
 		Request:   req.policyRequest(p),
 		RequestID: requestID(r.Context()),
+		Files:     req.files,
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	jsonv1 "github.com/go-json-experiment/json/v1"
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/policy"
+	"github.com/sbxgate/sbxgate/runner"
 )
 
 // Bounds on the request metadata that goes to the policy and the log.
@@ -34,9 +36,18 @@ type submitRequest struct {
 	Path          string            `json:"path"`
 	RequestedTier string            `json:"requested_tier"`
 	Labels        map[string]string `json:"labels"`
+	Files         []submitFile      `json:"files"`
+	// files are Files decoded and checked against files.in.
+	files []runner.File
 }
 
-const submitFields = "code, path, requested_tier, labels"
+// submitFile is an input file of POST /v1/run: its name in the workspace, its bytes in base64.
+type submitFile struct {
+	Name          string  `json:"name"`
+	ContentBase64 *string `json:"content_base64"`
+}
+
+const submitFields = "code, path, requested_tier, labels, files"
 
 const bodyExample = `{"code": "print(1)", "path": "main.py"}`
 
@@ -110,7 +121,38 @@ func parseSubmit(body []byte, cfg *config.Config) (submitRequest, *httpError) {
 	if err := validateMeta(&req, cfg); err != nil {
 		return req, err
 	}
+	if err := decodeFiles(&req, cfg.Files.InLimits()); err != nil {
+		return req, err
+	}
 	return req, nil
+}
+
+// decodeFiles decodes the input files and checks them against files.in: their number before
+// anything is decoded, then each name and size.
+func decodeFiles(req *submitRequest, l config.FileLimits) *httpError {
+	if len(req.Files) > l.MaxCount {
+		return badRequest("%d files, over the limit of %d: send fewer files", len(req.Files), l.MaxCount)
+	}
+	for i, f := range req.Files {
+		if f.ContentBase64 == nil {
+			return badRequest(`files[%d] has no "content_base64": send each file as {"name": "data.csv", "content_base64": "..."}`, i)
+		}
+		if err := runner.ValidName(f.Name); err != nil {
+			return badRequest("files[%d]: %v", i, err)
+		}
+		if int64(base64.StdEncoding.DecodedLen(len(*f.ContentBase64))) > int64(l.MaxFileBytes)+2 {
+			return badRequest("files[%d] %q is over the limit of %d bytes per file: send a smaller file", i, f.Name, int64(l.MaxFileBytes))
+		}
+		b, err := base64.StdEncoding.DecodeString(*f.ContentBase64)
+		if err != nil {
+			return badRequest("files[%d] %q: content_base64 is not base64 (RFC 4648, with padding): %v", i, f.Name, err)
+		}
+		req.files = append(req.files, runner.File{Name: f.Name, Content: b})
+	}
+	if err := runner.CheckFiles(req.files, l); err != nil {
+		return badRequest("%v", err)
+	}
+	return nil
 }
 
 // readBody reads the whole (already bounded) body. A typical body is read into one allocation sized
@@ -224,6 +266,9 @@ func duplicateName(p jsontext.Pointer) *httpError {
 }
 
 func semanticError(se *json.SemanticError) *httpError {
+	if errors.Is(se.Err, json.ErrUnknownName) && fieldName(se.JSONPointer) == "files" {
+		return badRequest("unknown field %q in a file: a file has name and content_base64", clip(se.JSONPointer.LastToken()))
+	}
 	if errors.Is(se.Err, json.ErrUnknownName) {
 		return badRequest("unknown field %q: the accepted fields are %s", clip(se.JSONPointer.LastToken()), submitFields)
 	}

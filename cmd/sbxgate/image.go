@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/runner"
@@ -27,6 +28,7 @@ func cmdImage(ctx context.Context, e *Env, args []string) int {
 	sources := fs.String("sources", "", "apt sources file for mmdebstrap (default: this machine's)")
 	suite := fs.String("suite", "bookworm", "Debian suite to build from")
 	quiet := fs.Bool("quiet", false, "do not show mmdebstrap's progress")
+	profile := fs.String("profile", "base", "image profile: "+strings.Join(runner.Profiles(), ", ")+" (data: numpy, pandas, matplotlib, scipy, scikit-learn, PIL)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -39,7 +41,7 @@ func cmdImage(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("image build: %v", err)
 		return 2
 	}
-	ref := cfg.Runner.Image
+	ref := runner.ProfileImage(cfg.Runner.Image, *profile)
 	if *tag != "" {
 		ref = *tag
 	}
@@ -47,13 +49,13 @@ func cmdImage(ctx context.Context, e *Env, args []string) int {
 	if *quiet {
 		log = io.Discard
 	}
-	res, err := runner.BuildImage(ctx, runner.BuildOptions{Ref: ref, Suite: *suite, SourcesFile: *sources, Log: log})
+	res, err := runner.BuildImage(ctx, runner.BuildOptions{Ref: ref, Suite: *suite, SourcesFile: *sources, Log: log, Profile: *profile})
 	if err != nil {
 		e.Errorf("image build: %v", err)
 		return 1
 	}
-	fmt.Fprintf(e.Stdout, "built %s (%s): python %s, %.1f MB, in %s\n",
-		res.Ref, res.ID, res.PythonVersion, float64(res.SizeBytes)/1e6, res.Duration.Round(100_000_000))
+	fmt.Fprintf(e.Stdout, "built %s (%s): profile %s, python %s, %d packages (%d removed again), %.1f MB, in %s\n",
+		res.Ref, res.ID, res.Profile, res.PythonVersion, res.Packages, res.Dropped, float64(res.SizeBytes)/1e6, res.Duration.Round(100_000_000))
 	return 0
 }
 

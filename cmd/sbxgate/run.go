@@ -28,6 +28,9 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	var g gateFlags
 	g.register(fs, "text|json")
+	var files fileFlag
+	fs.Var(&files, "file", "input file LOCAL[:NAME], placed in the workspace as NAME (default: LOCAL's base name); repeatable")
+	outDir := fs.String("out", "", "write the files the program leaves in out/ to this directory")
 	// Usage and input errors are sbxgate's failures, 125 as for docker run: a 2 would read as the
 	// program's own exit status.
 	if code, done := parseFlags(e, fs, args); done {
@@ -56,8 +59,13 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 		return exitGateFailure
 	}
 	defer b.Close()
+	inputs, err := files.read(b.Config.Files.InLimits())
+	if err != nil {
+		e.Errorf("run: %v", err)
+		return exitGateFailure
+	}
 
-	out, err := b.Run(ctx, pipeline.Submission{Path: displayPath(path), Code: src, Request: g.request()})
+	out, err := b.Run(ctx, pipeline.Submission{Path: displayPath(path), Code: src, Request: g.request(), Files: inputs})
 	doc := pipeline.RunDocument{Decision: &out.Decision, Result: out.Result, AuditID: out.AuditID, RequestID: out.RequestID}
 	unlogged := errors.Is(err, pipeline.ErrResultNotLogged)
 	if out.Result != nil && b.Log != nil {
@@ -80,6 +88,9 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 		}
 	} else {
 		writeRunText(e, displayPath(path), out)
+	}
+	if out.Result != nil && !saveArtifacts(e, displayPath(path), *outDir, out.Result) {
+		return exitGateFailure
 	}
 	if unlogged {
 		e.Errorf("run: warning: %s", doc.Warning)

@@ -84,6 +84,10 @@ type Payload struct {
 	DecisionID string        `json:"decision_id,omitempty"`
 	Repair     *audit.Repair `json:"repair,omitempty"` // the log's own, on repair records
 
+	// Files are the input files of a run, by name, size and SHA-256 (never their content), on its
+	// decision.
+	Files []File `json:"files,omitempty"`
+
 	// IdempotencyKey is the client's key of a run (POST /v1/run's Idempotency-Key), on its decision.
 	IdempotencyKey string `json:"idempotency_key,omitempty"`
 	// Lost says why a result is missing, on result_lost records.
@@ -162,6 +166,38 @@ func ApplyStoreCode(r *Record, mode string) error {
 		r.Code = nil
 	}
 	return nil
+}
+
+// File names an input file of a run.
+type File struct {
+	Name   string `json:"name"`
+	Size   int    `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// Files describes input files for a record.
+func Files(files []runner.File) []File {
+	var out []File
+	for _, f := range files {
+		sum := sha256.Sum256(f.Content)
+		out = append(out, File{Name: f.Name, Size: len(f.Content), SHA256: hex.EncodeToString(sum[:])})
+	}
+	return out
+}
+
+// ApplyStoreArtifacts keeps the content of the result's artifacts only when the store-code mode
+// keeps the code of allowed runs (always): what a program wrote is as much the submitter's as its
+// code. Their names, sizes and hashes are always kept. The Result is copied, never changed.
+func ApplyStoreArtifacts(r *Record, mode string) {
+	if r.Result == nil || mode == StoreAlways || len(r.Result.Artifacts) == 0 {
+		return
+	}
+	res := *r.Result
+	res.Artifacts = append([]runner.Artifact(nil), res.Artifacts...)
+	for i := range res.Artifacts {
+		res.Artifacts[i].Content = nil
+	}
+	r.Result = &res
 }
 
 // ValidStoreCode checks a store-code mode.

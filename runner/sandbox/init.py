@@ -5,15 +5,20 @@ writes (limits, granted capabilities, which enforcement layers are on, the modul
 
 1. imports the extension modules the allowed module set needs (the kernel filter below refuses any
    native code loaded later), then waits on standard input: this is a warm container;
-2. reads one program: a header line {"path": NAME, "size": N} and N bytes of source;
-3. forks the program's process, which compiles exactly those bytes under NAME, installs the
-   interpreter audit hook, loads the kernel seccomp filter, and runs the program;
+2. reads one program: a header line {"path": NAME, "size": N, "files": [{"name", "size"}], "out":
+   {...}}, N bytes of source, then the input files' bytes, which it writes into the workspace
+   (/tmp/work, with an empty out/);
+3. forks the program's process, which compiles exactly those bytes under NAME, enters the
+   workspace, installs the interpreter audit hook, loads the kernel seccomp filter, and runs the
+   program;
 4. has read the nonce the runner sends after the program before it forked (the program's process
    zeroes its copy at once), then supervises: the deadline holds here, inside the container,
    whatever happens to sbxgate;
 5. when the program ends or the deadline passes, kills every other process in the container, and
    writes a status line to standard error: a newline, the nonce, a space and a JSON object (exit
    code, signal, timeout, run-time violations). The runner takes the last such line as ours.
+   Before it, on standard output, the artifacts: each regular file the program left under out/,
+   read without following links, as a line "NONCE file {...}" and its bytes; then "NONCE end".
 
 Process 1 cannot be killed from inside its own PID namespace, runs no program code, and is not
 dumpable (the image makes the interpreter execute-only), so the program cannot reach its memory
@@ -43,6 +48,14 @@ MAX_SOURCE = 256 << 20
 MAX_REPORT = 64 << 10
 MAX_LISTED = 16  # violations and witnessed system calls kept in the status line
 NONCE_LEN = 47  # "sbxgate-status-" and 32 hex digits, then a newline
+WORKSPACE = "/tmp/work"  # the program's working directory (runner/files.go)
+OUT_DIR = "out"
+MAX_FILES_IN = 1024
+MAX_NAME = 255
+MAX_DEPTH = 8  # parts of a name
+MAX_SKIPPED = 16  # skipped entries of out/ listed (runner/files.go, maxSkipped)
+MAX_SCAN = 4096  # entries of out/ looked at
+NO_ARTIFACTS = {"max_count": 0, "max_bytes": 0, "max_file_bytes": 0}
 
 # x86-64 Linux constants the filters need (the image is amd64).
 CLONE_THREAD = 0x00010000
@@ -231,6 +244,7 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
         # process without flushing (a flush runs the interpreter's I/O machinery, which can run
         # the program's signal handlers or block), so only a partial last line can be lost.
         sys.stdout.reconfigure(line_buffering=True)
+        os.chdir(WORKSPACE)
 
         try:
             code = compile(source, path, "exec", dont_inherit=True)
@@ -540,6 +554,26 @@ def parse_report(report):
     return out, landlock, error
 
 
+MATPLOTLIB_BUILT = "/usr/share/sbxgate/matplotlib"  # the data image's font list (runner/image.go)
+MATPLOTLIB_DIR = "/tmp/.matplotlib"
+
+
+def prepare_matplotlib():
+    """In an image with matplotlib: its configuration directory must be writable, or matplotlib
+    makes a fresh one and scans the fonts again (running fc-list, which the sandbox refuses). A
+    copy of the image's font list goes to /tmp, and the backend is Agg (no display)."""
+    if not os.path.isdir(MATPLOTLIB_BUILT):
+        return
+    os.mkdir(MATPLOTLIB_DIR, 0o700)
+    for name in os.listdir(MATPLOTLIB_BUILT):
+        if name.endswith(".json"):
+            with open(os.path.join(MATPLOTLIB_BUILT, name), "rb") as src, \
+                    open(os.path.join(MATPLOTLIB_DIR, name), "wb") as dst:
+                dst.write(src.read())
+    os.environ["MPLCONFIGDIR"] = MATPLOTLIB_DIR
+    os.environ["MPLBACKEND"] = "Agg"
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: init.py CONFIG")
@@ -573,31 +607,49 @@ def main():
             ext = load_extension()
         except (ImportError, OSError) as e:
             fail("load %s: %s: rebuild the image (sbxgate image build)" % (EXTENSION, e))
+    prepare_matplotlib()
     t0 = time.monotonic()
-    for name in cfg.get("preload", ()):
-        try:
-            __import__(name)
-        except ImportError as e:
-            fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
+    import warnings
+    with warnings.catch_warnings():
+        # Nothing may reach standard error before the ready line (a package's deprecation notice).
+        warnings.simplefilter("ignore")
+        for name in cfg.get("preload", ()):
+            try:
+                __import__(name)
+            except ImportError as e:
+                fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
     preload_ms = int((time.monotonic() - t0) * 1000)
     # Ready: the runner hands this container a program only now (a warm pool counts it from here).
     os.write(2, b"sbxgate-ready\n")
 
     idle = cfg.get("idle_ms", 0)
     idle_deadline = time.monotonic() + idle / 1000 if idle > 0 else None
-    header = read_line(0, 1 << 16, idle_deadline)
+    header = read_line(0, 1 << 20, idle_deadline)
     if header is None:
         os._exit(0)  # the pool closed us without a program
     try:
         h = json.loads(header)
         path, size, preload = h["path"], h["size"], h.get("preload", [])
+        files, out_limits = h.get("files", []), h.get("out", NO_ARTIFACTS)
         if not isinstance(path, str) or not isinstance(size, int) or not 0 <= size <= MAX_SOURCE:
             raise ValueError("bad path or size")
         if not isinstance(preload, list) or not all(isinstance(m, str) for m in preload):
             raise ValueError("bad preload")
+        if not isinstance(files, list) or len(files) > MAX_FILES_IN:
+            raise ValueError("bad files")
+        for f in files:
+            if not isinstance(f, dict) or name_problem(f.get("name")) or not isinstance(f.get("size"), int) \
+                    or not 0 <= f["size"] <= MAX_SOURCE:
+                raise ValueError("bad file %r" % (f,))
+        if not isinstance(out_limits, dict) or not all(isinstance(out_limits.get(k), int) and out_limits[k] >= 0
+                                                       for k in ("max_count", "max_bytes", "max_file_bytes")):
+            raise ValueError("bad out limits")
     except (ValueError, KeyError, TypeError) as e:
         fail("bad program header: %s" % e)
     source = read_exact(0, size, None)
+    make_workspace(files)
+    # Held until the artifacts are collected: the program may rename /tmp/work or put a link there.
+    ws_fd = os.open(WORKSPACE, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     # The native code of the modules this program imports, beyond what a warm container has.
     for name in preload:
         if name not in sys.modules:
@@ -636,6 +688,7 @@ def main():
         nonce[:] = bytes(len(nonce))
         del nonce
         os.close(report_r)
+        os.close(ws_fd)
         if witness_parent is not None:
             witness_parent.close()
         run_program(cfg, path, source, report_w, witness_child, seccomp, ext)
@@ -712,9 +765,218 @@ def main():
     # The end of standard output first (every byte the program wrote is before it), then the status
     # line on standard error: the runner has the whole result once it has read both, without
     # waiting for the container to be torn down.
+    os.set_blocking(1, True)  # the program may have left the shared pipe non-blocking
+    os.set_blocking(2, True)
+    try:
+        send_artifacts(nonce, out_limits, ws_fd)
+    except BaseException as e:  # a bug here must not cost the status line
+        write_all(1, nonce + b" skip " + json.dumps({"name": "", "reason": "collecting out/ failed: %r" % (e,)}).encode() + b"\n")
     write_all(1, nonce + b" end\n")
     write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
     os._exit(code)
+
+
+# ---------------------------------------------------------------------------------------------
+# The workspace: input files in, artifacts out.
+
+
+def name_problem(name):
+    """Why name is not a workspace file name (the rules of runner.ValidName), or None."""
+    if not isinstance(name, str) or not name or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME:
+        return "an empty or over-long name"
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "a name that is not UTF-8"
+    if name.startswith("/") or "\\" in name or not all(c.isprintable() or c == " " for c in name):
+        return "an absolute name or one with a backslash or a control character"
+    if any(ord(c) in BIDI for c in name):
+        return "a name with a bidirectional control character"
+    parts = name.split("/")
+    if len(parts) > MAX_DEPTH or any(p in ("", ".", "..") for p in parts):
+        return "a name with an empty, . or .. part, or too deep"
+    return None
+
+
+# Unicode's Bidi_Control characters, which runner.ValidName refuses too.
+BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def make_workspace(files):
+    """Creates the workspace and out/, and writes the input files, which follow the program on
+    standard input. Nothing of the program runs yet; names were checked (no link can exist)."""
+    os.mkdir(WORKSPACE, 0o700)
+    os.mkdir(WORKSPACE + "/" + OUT_DIR, 0o700)
+    for f in files:
+        data = read_exact(0, f["size"], None)
+        parts = f["name"].split("/")
+        d = WORKSPACE
+        for p in parts[:-1]:
+            d += "/" + p
+            try:
+                os.mkdir(d, 0o700)
+            except FileExistsError:
+                pass
+        try:
+            fd = os.open(d + "/" + parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                mv = memoryview(data)
+                while mv:
+                    mv = mv[os.write(fd, mv):]
+            finally:
+                os.close(fd)
+        except OSError as e:
+            fail("input file %s: %s: send smaller files, or ask for a tier with a larger tmpfs and file_size"
+                 % (f["name"], e.strerror))
+
+
+def open_checked(name, dir_fd, flags, dev):
+    """Opens name in dir_fd without following a link: O_NOFOLLOW, and (gVisor follows a final link
+    despite O_NOFOLLOW when O_DIRECTORY is given) the opened file must be the one lstat saw, on the
+    workspace's file system."""
+    import stat
+    st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    if stat.S_ISLNK(st.st_mode):
+        raise OSError(errno.ELOOP, "a symbolic link")
+    fd = os.open(name, flags | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+    fst = os.fstat(fd)
+    if (fst.st_dev, fst.st_ino) != (st.st_dev, st.st_ino) or fst.st_dev != dev:
+        os.close(fd)
+        raise OSError(errno.ELOOP, "not the file the directory lists, or outside the workspace")
+    return fd
+
+
+def open_dir(root, parts, dev):
+    """Opens the directory out/PARTS beneath root, never following a link."""
+    fd = os.dup(root)
+    try:
+        for p in parts:
+            nfd = open_checked(p, fd, os.O_RDONLY | os.O_DIRECTORY, dev)
+            os.close(fd)
+            fd = nfd
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def shown(name):
+    """A name of out/ as it may be shown: valid text, no control characters, bounded."""
+    s = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    s = "".join(c if c.isprintable() else "?" for c in s)
+    return s[:100] + ("..." if len(s) > 100 else "")
+
+
+def send_artifacts(nonce, limits, ws_fd):
+    """Writes the trailer's entries: every regular file beneath out/, in name order, directory by
+    directory. The program and every process it made are gone, so nothing changes under the walk;
+    still, out/ is found from the workspace directory process 1 made and kept open (the program
+    may have renamed or replaced /tmp/work), each part is opened relative to its directory without
+    following links and must be on the workspace's file system, and only regular files are read.
+    Links, special files and bad names are listed as skipped, never read."""
+    import hashlib
+    import stat
+    max_count, max_bytes, max_file = limits["max_count"], limits["max_bytes"], limits["max_file_bytes"]
+    skipped, more = [], 0
+    sent, left, scanned = 0, max_bytes, 0
+
+    def skip(name, reason):
+        nonlocal more
+        if len(skipped) < MAX_SKIPPED:
+            skipped.append({"name": shown(name), "reason": reason})
+        else:
+            more += 1
+
+    dev = os.fstat(ws_fd).st_dev
+    try:
+        root = open_checked(OUT_DIR, ws_fd, os.O_RDONLY | os.O_DIRECTORY, dev)
+    except OSError as e:
+        if e.errno != errno.ENOENT:
+            skip(OUT_DIR, "out is not a directory (%s): nothing was read" % e.strerror)
+        root = None
+    stack = [[]] if root is not None else []
+    while stack:
+        parts = stack.pop()
+        try:
+            dfd = open_dir(root, parts, dev)
+        except OSError as e:
+            skip("/".join(parts), "cannot open the directory: %s" % e.strerror)
+            continue
+        try:
+            names = []
+            with os.scandir(dfd) as it:
+                for entry in it:
+                    scanned += 1
+                    if scanned > MAX_SCAN:
+                        skip("/".join(parts + [entry.name]), "out/ has more than %d entries: the rest were not looked at" % MAX_SCAN)
+                        break
+                    names.append(entry.name)
+            subdirs = []
+            for n in sorted(names):
+                rel = "/".join(parts + [n])
+                problem = name_problem(rel)
+                if problem:
+                    skip(rel, "%s: write plain file names" % problem)
+                    continue
+                try:
+                    st = os.stat(n, dir_fd=dfd, follow_symlinks=False)
+                except OSError as e:
+                    skip(rel, e.strerror)
+                    continue
+                if stat.S_ISDIR(st.st_mode):
+                    if len(parts) + 1 >= MAX_DEPTH:
+                        skip(rel, "a directory too deep: at most %d levels" % (MAX_DEPTH - 1))
+                    else:
+                        subdirs.append(parts + [n])
+                    continue
+                if stat.S_ISLNK(st.st_mode):
+                    skip(rel, "a symbolic link: artifacts are regular files; what it points to was not read")
+                    continue
+                if not stat.S_ISREG(st.st_mode):
+                    skip(rel, "not a regular file: nothing was read")
+                    continue
+                if sent >= max_count:
+                    skip(rel, "over files.out.max_count (%d): not returned" % max_count)
+                    continue
+                try:
+                    fd = open_checked(n, dfd, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY, dev)
+                except OSError as e:
+                    skip(rel, e.strerror)
+                    continue
+                try:
+                    st = os.fstat(fd)
+                    if not stat.S_ISREG(st.st_mode):
+                        skip(rel, "not a regular file: nothing was read")
+                        continue
+                    want = min(max_file, left)
+                    content, h, size = bytearray(), hashlib.sha256(), 0
+                    while True:
+                        b = os.read(fd, 1 << 20)
+                        if not b:
+                            break
+                        h.update(b)
+                        size += len(b)
+                        if len(content) < want:
+                            content += b[:want - len(content)]
+                except OSError as e:
+                    skip(rel, e.strerror)
+                    continue
+                finally:
+                    os.close(fd)
+                left -= len(content)
+                sent += 1
+                meta = {"name": rel, "size": size, "sha256": h.hexdigest(), "length": len(content),
+                        "truncated": len(content) < size}
+                write_all(1, nonce + b" file " + json.dumps(meta, ensure_ascii=False).encode() + b"\n" + bytes(content))
+            stack.extend(reversed(subdirs))
+        finally:
+            os.close(dfd)
+    if root is not None:
+        os.close(root)
+    if more:
+        skipped[-1] = {"name": "", "reason": "%d more entries were skipped" % (more + 1)}
+    for s in skipped:
+        write_all(1, nonce + b" skip " + json.dumps(s).encode() + b"\n")
 
 
 def write_all(fd, data):
