@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // Red team (findings/12_artifacts_write_host_control_files.md): the artifacts' names and bytes are
@@ -81,4 +83,23 @@ func errString(err error) string {
 		return "nil"
 	}
 	return err.Error()
+}
+
+// Red team (findings/14_input_names_gate_accepts_sandbox_refuses.md): an input file name that
+// ValidName and CheckFiles accept must run, or be refused before the decision; it must never make
+// the sandbox fail after an allow was logged. The runner checks names in Go (Unicode 15 tables),
+// process 1 in Python 3.11 (Unicode 14): U+1F6DC, assigned in Unicode 15, is printable to one and
+// not to the other. And "out" is a valid name that process 1 cannot create (out/ is its own).
+func TestInputNamesTheGateAcceptsRun(t *testing.T) {
+	d := newTestDocker(t)
+	for _, name := range []string{"out", "\U0001F6DC.txt", "in/\U0001FAE8/data.csv"} {
+		files := []File{{name, []byte("a,b\n")}}
+		if err := CheckFiles(files, config.Default().Files.InLimits()); err != nil {
+			continue // refused before anything is decided: fine
+		}
+		res, err := runFiles(t, d, "print('ran')\n", files, filesLimits)
+		if err != nil || res.Stdout != "ran\n" {
+			t.Errorf("input file %q passes CheckFiles, but the run failed: %v (stdout %q)", name, err, res.Stdout)
+		}
+	}
 }
