@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -17,7 +18,17 @@ func TestArtifactCollectionKeepsTheViolation(t *testing.T) {
 	cfg := config.Default()
 	cfg.Files.Out.MaxCount = 64 // files.out.max_count, an operator's knob (default 32)
 	d := newTestDocker(t, WithConfig(cfg), WithPoolSize(0))
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, d, rt)
+			testArtifactCollectionKeepsTheViolation(t, d, rt)
+		})
+	}
+}
+
+func testArtifactCollectionKeepsTheViolation(t *testing.T, d *Docker, rt string) {
 	l := testLimits
+	l.Runtime = rt
 	l.CPUs = 0.5
 	l.MemoryBytes = 256 << 20
 	l.TimeoutMS = 3000
@@ -26,14 +37,22 @@ func TestArtifactCollectionKeepsTheViolation(t *testing.T) {
 	code := `
 import os, time
 t0 = time.monotonic()
-for i in range(64):
+for i in range(N):
     fd = os.open("out/s%02d.bin" % i, os.O_CREAT | os.O_WRONLY, 0o600)
     os.ftruncate(fd, 64 << 20)  # sparse: no tmpfs is used
     os.close(fd)
 time.sleep(max(0, 2.6 - (time.monotonic() - t0)))
 os.fork()  # not granted: the sandbox stops the program and must say so
 `
-	res, err := runFiles(t, d, code, nil, l)
+	// Control: with one such file the violation is reported, so the program and the tier are sound.
+	res, err := runFiles(t, d, strings.Replace(code, "range(N)", "range(1)", 1), nil, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 159 || len(res.Violations) == 0 || res.TimedOut {
+		t.Fatalf("control: exit %d timed_out %v violations %+v", res.ExitCode, res.TimedOut, res.Violations)
+	}
+	res, err = runFiles(t, d, strings.Replace(code, "range(N)", "range(64)", 1), nil, l)
 	if err != nil {
 		t.Fatal(err)
 	}
