@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path"
@@ -339,10 +340,15 @@ func (w *outWriter) result() (out []byte, truncated bool, trailer []byte, traile
 }
 
 // SaveArtifacts writes the artifacts' content under dir, creating it and their directories, and
-// returns the names written. Nothing is written outside dir: names are checked again, and the
-// writes go through an os.Root, which refuses a link in dir that leads out of it. A truncated
-// artifact is not written (a partial file would pass for the whole one): it is in skipped.
-func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err error) {
+// returns the names written and those it would not write, with why. The names and bytes are the
+// program's, so every file is a new one (O_EXCL): nothing existing is overwritten, nor written
+// through a link of any kind, nor keeps a mode the program did not choose (files are 0644). Names
+// with a part that starts with "." are not written: hidden files and directories are where host
+// tools keep configuration they act on (.git/config's fsmonitor runs a command on `git status`).
+// Nothing is written outside dir: names are checked again, and the writes go through an os.Root,
+// which refuses a symbolic link in dir that leads out of it. A truncated artifact is not written (a
+// partial file would pass for the whole one).
+func SaveArtifacts(dir string, arts []Artifact) (written []string, skipped []SkippedArtifact, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, err
 	}
@@ -355,8 +361,12 @@ func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err 
 		if err := ValidName(a.Name); err != nil {
 			return written, skipped, err
 		}
-		if a.Truncated {
-			skipped = append(skipped, a.Name)
+		switch {
+		case a.Truncated:
+			skipped = append(skipped, SkippedArtifact{a.Name, "larger than files.out.max_file_bytes (or past files.out.max_bytes): only its start came back"})
+			continue
+		case hiddenPart(a.Name):
+			skipped = append(skipped, SkippedArtifact{a.Name, "a hidden name (a part starts with .): host tools act on such files"})
 			continue
 		}
 		if d := path.Dir(a.Name); d != "." {
@@ -364,7 +374,11 @@ func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err 
 				return written, skipped, err
 			}
 		}
-		f, err := root.OpenFile(a.Name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := root.OpenFile(a.Name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			skipped = append(skipped, SkippedArtifact{a.Name, "exists in the directory: not overwritten (choose an empty --out directory)"})
+			continue
+		}
 		if err != nil {
 			return written, skipped, err
 		}
@@ -378,4 +392,13 @@ func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err 
 		written = append(written, a.Name)
 	}
 	return written, skipped, nil
+}
+
+func hiddenPart(name string) bool {
+	for p := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(p, ".") {
+			return true
+		}
+	}
+	return false
 }
