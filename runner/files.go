@@ -11,7 +11,6 @@ import (
 	"path"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -71,7 +70,7 @@ func ValidName(name string) error {
 		return fmt.Errorf("file name %q is absolute%s", clipName(name), fix)
 	}
 	for _, r := range name {
-		if r == '\\' || !unicode.IsPrint(r) && r != ' ' || unicode.Is(unicode.Bidi_Control, r) {
+		if forbiddenRune(r) {
 			return fmt.Errorf("file name %q has the character %U%s", clipName(name), r, fix)
 		}
 	}
@@ -85,6 +84,16 @@ func ValidName(name string) error {
 		}
 	}
 	return nil
+}
+
+// forbiddenRune reports a backslash, a control character (C0, DEL, C1), or an invisible one that
+// makes a name read as another (zero-width, line and paragraph separators, bidirectional controls,
+// word joiners and invisible operators, the byte order mark). The set is explicit, not a Unicode
+// table's: process 1 applies the same one in Python (sandbox/init.py, forbidden_char), whose
+// tables are another Unicode version than Go's.
+func forbiddenRune(r rune) bool {
+	return r < 0x20 || r >= 0x7F && r <= 0x9F || r == '\\' || r == 0x061C || r >= 0x200B && r <= 0x200F ||
+		r >= 0x2028 && r <= 0x202E || r >= 0x2060 && r <= 0x206F || r == 0xFEFF
 }
 
 func clipName(s string) string {
@@ -105,6 +114,9 @@ func CheckFiles(files []File, l config.FileLimits) error {
 	for _, f := range files {
 		if err := ValidName(f.Name); err != nil {
 			return err
+		}
+		if top, _, _ := strings.Cut(f.Name, "/"); top == "out" {
+			return fmt.Errorf("input file %q is in out/, where the program's artifacts go: name it otherwise, like %q", clipName(f.Name), "in/"+f.Name)
 		}
 		if n := int64(len(f.Content)); n > int64(l.MaxFileBytes) {
 			return fmt.Errorf("input file %q is %d bytes, over the limit of %d per file: send a smaller file, or raise files.in.max_file_bytes", f.Name, n, int64(l.MaxFileBytes))

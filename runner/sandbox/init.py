@@ -552,8 +552,8 @@ def main():
         if not isinstance(files, list) or len(files) > MAX_FILES_IN:
             raise ValueError("bad files")
         for f in files:
-            if not isinstance(f, dict) or name_problem(f.get("name")) or not isinstance(f.get("size"), int) \
-                    or not 0 <= f["size"] <= MAX_SOURCE:
+            if not isinstance(f, dict) or name_problem(f.get("name")) or f["name"].split("/")[0] == OUT_DIR \
+                    or not isinstance(f.get("size"), int) or f["size"] < 0:
                 raise ValueError("bad file %r" % (f,))
         if not isinstance(out_limits, dict) or not all(isinstance(out_limits.get(k), int) and out_limits[k] >= 0
                                                        for k in ("max_count", "max_bytes", "max_file_bytes")):
@@ -682,25 +682,28 @@ def main():
 
 
 def name_problem(name):
-    """Why name is not a workspace file name (the rules of runner.ValidName), or None."""
+    """Why name is not a workspace file name, or None: runner.ValidName's rules exactly, which
+    depend on no Unicode table (the runner's Go and this Python have different ones)."""
     if not isinstance(name, str) or not name or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME:
         return "an empty or over-long name"
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
         return "a name that is not UTF-8"
-    if name.startswith("/") or "\\" in name or not all(c.isprintable() or c == " " for c in name):
-        return "an absolute name or one with a backslash or a control character"
-    if any(ord(c) in BIDI for c in name):
-        return "a name with a bidirectional control character"
+    if name.startswith("/") or any(forbidden_char(ord(c)) for c in name):
+        return "an absolute name, or one with a backslash, an invisible character or a control character"
     parts = name.split("/")
     if len(parts) > MAX_DEPTH or any(p in ("", ".", "..") for p in parts):
         return "a name with an empty, . or .. part, or too deep"
     return None
 
 
-# Unicode's Bidi_Control characters, which runner.ValidName refuses too.
-BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+def forbidden_char(c):
+    """runner.forbiddenRune: a backslash, a control character (C0, DEL, C1), or an invisible one
+    that makes a name read as another (zero-width, line and paragraph separators, bidirectional
+    controls, word joiners and invisible operators, the byte order mark)."""
+    return (c < 0x20 or 0x7F <= c <= 0x9F or c == 0x5C or c == 0x061C or 0x200B <= c <= 0x200F
+            or 0x2028 <= c <= 0x202E or 0x2060 <= c <= 0x206F or c == 0xFEFF)
 
 
 def make_workspace(files):
@@ -709,7 +712,6 @@ def make_workspace(files):
     os.mkdir(WORKSPACE, 0o700)
     os.mkdir(WORKSPACE + "/" + OUT_DIR, 0o700)
     for f in files:
-        data = read_exact(0, f["size"], None)
         parts = f["name"].split("/")
         d = WORKSPACE
         for p in parts[:-1]:
@@ -721,9 +723,17 @@ def make_workspace(files):
         try:
             fd = os.open(d + "/" + parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
             try:
-                mv = memoryview(data)
-                while mv:
-                    mv = mv[os.write(fd, mv):]
+                # In pieces: a file may be as large as the tier's tmpfs, far above what process 1
+                # should hold in memory.
+                left = f["size"]
+                while left:
+                    b = os.read(0, min(left, 1 << 20))
+                    if not b:
+                        fail("standard input ended %d bytes before the end of input file %s" % (left, f["name"]))
+                    left -= len(b)
+                    mv = memoryview(b)
+                    while mv:
+                        mv = mv[os.write(fd, mv):]
             finally:
                 os.close(fd)
         except OSError as e:
