@@ -31,9 +31,12 @@ type File struct {
 
 // An Artifact is a file the program left under the workspace's out/.
 type Artifact struct {
-	Name      string `json:"name"` // relative to out/, with / between directories
-	Size      int64  `json:"size"`
-	SHA256    string `json:"sha256"` // of the whole file, also when Content is cut
+	Name string `json:"name"` // relative to out/, with / between directories
+	Size int64  `json:"size"`
+	// SHA256 is the digest of the whole file; empty when Content is cut: process 1 reads no more
+	// of a file than it sends, so that a program cannot make the collection long (a sparse file
+	// of the tmpfs's size costs it nothing).
+	SHA256    string `json:"sha256"`
 	MediaType string `json:"media_type"`
 	// Content is the file's bytes, at most files.out.max_file_bytes, and what is left of
 	// files.out.max_bytes after the artifacts before it; Truncated says some were left out.

@@ -663,17 +663,19 @@ def main():
     if cfg.get("witness"):
         status["reached"] = sup.reached
         status["witness_ok"] = witness_fd is not None
-    # The end of standard output first (every byte the program wrote is before it), then the status
-    # line on standard error: the runner has the whole result once it has read both, without
-    # waiting for the container to be torn down.
+    # The status line on standard error first: the verdict never waits on out/, whose reading the
+    # program sized (a runner backstop that ends a slow collection must not cost it). Then the
+    # artifacts and the end of standard output (every byte the program wrote is before it): the
+    # runner has the whole result once it has read both, without waiting for the container to be
+    # torn down.
     os.set_blocking(1, True)  # the program may have left the shared pipe non-blocking
     os.set_blocking(2, True)
+    write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
     try:
         send_artifacts(nonce, out_limits, ws_fd)
-    except BaseException as e:  # a bug here must not cost the status line
+    except BaseException as e:  # a bug here must not cost the end marker
         write_all(1, nonce + b" skip " + json.dumps({"name": "", "reason": "collecting out/ failed: %r" % (e,)}).encode() + b"\n")
     write_all(1, nonce + b" end\n")
-    write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
     os._exit(code)
 
 
@@ -859,16 +861,20 @@ def send_artifacts(nonce, limits, ws_fd):
                     if not stat.S_ISREG(st.st_mode):
                         skip(rel, "not a regular file: nothing was read")
                         continue
+                    # Only what is sent is read: a file beyond it (sparse, or a link to another,
+                    # costs the program nothing) is not hashed to its end. Its size is its length.
                     want = min(max_file, left)
-                    content, h, size = bytearray(), hashlib.sha256(), 0
-                    while True:
-                        b = os.read(fd, 1 << 20)
+                    content, h, size = bytearray(), hashlib.sha256(), st.st_size
+                    while len(content) < want:
+                        b = os.read(fd, min(want - len(content), 1 << 20))
                         if not b:
                             break
-                        h.update(b)
-                        size += len(b)
-                        if len(content) < want:
-                            content += b[:want - len(content)]
+                        content += b
+                    if len(content) == size and not os.read(fd, 1):
+                        h.update(content)
+                    else:
+                        h = None  # truncated: no digest of bytes that were not read
+                        size = max(size, len(content) + 1)
                 except OSError as e:
                     skip(rel, e.strerror)
                     continue
@@ -876,8 +882,8 @@ def send_artifacts(nonce, limits, ws_fd):
                     os.close(fd)
                 left -= len(content)
                 sent += 1
-                meta = {"name": rel, "size": size, "sha256": h.hexdigest(), "length": len(content),
-                        "truncated": len(content) < size}
+                meta = {"name": rel, "size": size, "sha256": h.hexdigest() if h else "", "length": len(content),
+                        "truncated": h is None}
                 write_all(1, nonce + b" file " + json.dumps(meta, ensure_ascii=False).encode() + b"\n" + bytes(content))
             stack.extend(reversed(subdirs))
         finally:
