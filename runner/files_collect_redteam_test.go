@@ -7,7 +7,7 @@ import (
 	"github.com/sbxgate/sbxgate/config"
 )
 
-// Red team (findings/13_artifact_collection_outlasts_backstop.md): after the program, process 1
+// Red team (findings/19_artifact_collection_outlasts_backstop.md): after the program, process 1
 // reads and hashes every file of out/ up to files.out.max_count, whole, before it writes the status
 // line. The runner's backstop gives it a second per 64 MiB of tmpfs, but sparse files (or hard
 // links to one file) cost no tmpfs: max_count files of file_size each are read. A program that

@@ -10,7 +10,7 @@ import (
 	"github.com/sbxgate/sbxgate/config"
 )
 
-// Red team (findings/12_artifacts_write_host_control_files.md): the artifacts' names and bytes are
+// Red team (findings/18_artifacts_write_host_control_files.md): the artifacts' names and bytes are
 // the sandboxed program's, and SaveArtifacts writes them on the host below --out DIR. These tests
 // fail while that write can reach a file outside DIR, keep an existing file's mode, or plant a
 // file a host tool treats as configuration to execute.
@@ -85,7 +85,7 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// Red team (findings/14_input_names_gate_accepts_sandbox_refuses.md): an input file name that
+// Red team (findings/20_input_names_gate_accepts_sandbox_refuses.md): an input file name that
 // ValidName and CheckFiles accept must run, or be refused before the decision; it must never make
 // the sandbox fail after an allow was logged. The runner checks names in Go (Unicode 15 tables),
 // process 1 in Python 3.11 (Unicode 14): U+1F6DC, assigned in Unicode 15, is printable to one and
