@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -31,9 +31,12 @@ type File struct {
 
 // An Artifact is a file the program left under the workspace's out/.
 type Artifact struct {
-	Name      string `json:"name"` // relative to out/, with / between directories
-	Size      int64  `json:"size"`
-	SHA256    string `json:"sha256"` // of the whole file, also when Content is cut
+	Name string `json:"name"` // relative to out/, with / between directories
+	Size int64  `json:"size"`
+	// SHA256 is the digest of the whole file; empty when Content is cut: process 1 reads no more
+	// of a file than it sends, so that a program cannot make the collection long (a sparse file
+	// of the tmpfs's size costs it nothing).
+	SHA256    string `json:"sha256"`
 	MediaType string `json:"media_type"`
 	// Content is the file's bytes, at most files.out.max_file_bytes, and what is left of
 	// files.out.max_bytes after the artifacts before it; Truncated says some were left out.
@@ -70,7 +73,7 @@ func ValidName(name string) error {
 		return fmt.Errorf("file name %q is absolute%s", clipName(name), fix)
 	}
 	for _, r := range name {
-		if r == '\\' || !unicode.IsPrint(r) && r != ' ' || unicode.Is(unicode.Bidi_Control, r) {
+		if forbiddenRune(r) {
 			return fmt.Errorf("file name %q has the character %U%s", clipName(name), r, fix)
 		}
 	}
@@ -84,6 +87,16 @@ func ValidName(name string) error {
 		}
 	}
 	return nil
+}
+
+// forbiddenRune reports a backslash, a control character (C0, DEL, C1), or an invisible one that
+// makes a name read as another (zero-width, line and paragraph separators, bidirectional controls,
+// word joiners and invisible operators, the byte order mark). The set is explicit, not a Unicode
+// table's: process 1 applies the same one in Python (sandbox/init.py, forbidden_char), whose
+// tables are another Unicode version than Go's.
+func forbiddenRune(r rune) bool {
+	return r < 0x20 || r >= 0x7F && r <= 0x9F || r == '\\' || r == 0x061C || r >= 0x200B && r <= 0x200F ||
+		r >= 0x2028 && r <= 0x202E || r >= 0x2060 && r <= 0x206F || r == 0xFEFF
 }
 
 func clipName(s string) string {
@@ -104,6 +117,9 @@ func CheckFiles(files []File, l config.FileLimits) error {
 	for _, f := range files {
 		if err := ValidName(f.Name); err != nil {
 			return err
+		}
+		if top, _, _ := strings.Cut(f.Name, "/"); top == "out" {
+			return fmt.Errorf("input file %q is in out/, where the program's artifacts go: name it otherwise, like %q", clipName(f.Name), "in/"+f.Name)
 		}
 		if n := int64(len(f.Content)); n > int64(l.MaxFileBytes) {
 			return fmt.Errorf("input file %q is %d bytes, over the limit of %d per file: send a smaller file, or raise files.in.max_file_bytes", f.Name, n, int64(l.MaxFileBytes))
@@ -339,10 +355,15 @@ func (w *outWriter) result() (out []byte, truncated bool, trailer []byte, traile
 }
 
 // SaveArtifacts writes the artifacts' content under dir, creating it and their directories, and
-// returns the names written. Nothing is written outside dir: names are checked again, and the
-// writes go through an os.Root, which refuses a link in dir that leads out of it. A truncated
-// artifact is not written (a partial file would pass for the whole one): it is in skipped.
-func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err error) {
+// returns the names written and those it would not write, with why. The names and bytes are the
+// program's, so every file is a new one (O_EXCL): nothing existing is overwritten, nor written
+// through a link of any kind, nor keeps a mode the program did not choose (files are 0644). Names
+// with a part that starts with "." are not written: hidden files and directories are where host
+// tools keep configuration they act on (.git/config's fsmonitor runs a command on `git status`).
+// Nothing is written outside dir: names are checked again, and the writes go through an os.Root,
+// which refuses a symbolic link in dir that leads out of it. A truncated artifact is not written (a
+// partial file would pass for the whole one).
+func SaveArtifacts(dir string, arts []Artifact) (written []string, skipped []SkippedArtifact, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, err
 	}
@@ -355,8 +376,12 @@ func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err 
 		if err := ValidName(a.Name); err != nil {
 			return written, skipped, err
 		}
-		if a.Truncated {
-			skipped = append(skipped, a.Name)
+		switch {
+		case a.Truncated:
+			skipped = append(skipped, SkippedArtifact{a.Name, "larger than files.out.max_file_bytes (or past files.out.max_bytes): only its start came back"})
+			continue
+		case hiddenPart(a.Name):
+			skipped = append(skipped, SkippedArtifact{a.Name, "a hidden name (a part starts with .): host tools act on such files"})
 			continue
 		}
 		if d := path.Dir(a.Name); d != "." {
@@ -364,7 +389,11 @@ func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err 
 				return written, skipped, err
 			}
 		}
-		f, err := root.OpenFile(a.Name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		f, err := root.OpenFile(a.Name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			skipped = append(skipped, SkippedArtifact{a.Name, "exists in the directory: not overwritten (choose an empty --out directory)"})
+			continue
+		}
 		if err != nil {
 			return written, skipped, err
 		}
@@ -378,4 +407,13 @@ func SaveArtifacts(dir string, arts []Artifact) (written, skipped []string, err 
 		written = append(written, a.Name)
 	}
 	return written, skipped, nil
+}
+
+func hiddenPart(name string) bool {
+	for p := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(p, ".") {
+			return true
+		}
+	}
+	return false
 }

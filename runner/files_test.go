@@ -299,7 +299,7 @@ os.symlink("/tmp/fake", "/tmp/work")
 }
 
 // The caps of files.out: past the count, files are listed as skipped; past the content caps, they
-// come back truncated, with the size and hash of the whole file.
+// come back truncated, with the size of the whole file and no hash (its end was not read).
 func TestArtifactsBounded(t *testing.T) {
 	cfg := config.Default()
 	cfg.Files.Out = config.FileLimits{MaxCount: 3, MaxBytes: 1500, MaxFileBytes: 1000}
@@ -319,7 +319,11 @@ for i in range(5):
 	lens := []int{800, 700, 0}
 	for i, a := range res.Artifacts {
 		full := strings.Repeat(fmt.Sprint(i), 800)
-		if a.Size != 800 || a.SHA256 != sum([]byte(full)) || len(a.Content) != lens[i] || a.Truncated != (lens[i] < 800) {
+		want := sum([]byte(full))
+		if lens[i] < 800 {
+			want = ""
+		}
+		if a.Size != 800 || a.SHA256 != want || len(a.Content) != lens[i] || a.Truncated != (lens[i] < 800) {
 			t.Errorf("artifact %d: %s size %d content %d truncated %v", i, a.Name, a.Size, len(a.Content), a.Truncated)
 		}
 	}

@@ -76,8 +76,8 @@ func saveArtifacts(e *Env, path, dir string, res *runner.Result) bool {
 	for _, name := range written {
 		e.Errorf("%s: wrote %s", path, filepath.Join(dir, name))
 	}
-	for _, name := range skipped {
-		e.Errorf("%s: out/%s: not written: larger than files.out.max_file_bytes (or past files.out.max_bytes), only its start came back", path, name)
+	for _, s := range skipped {
+		e.Errorf("%s: out/%s: not written: %s", path, s.Name, s.Reason)
 	}
 	if err != nil {
 		e.Errorf("run: --out %s: %v: the program ran; choose a directory sbxgate can write", dir, err)

@@ -638,8 +638,8 @@ def main():
         if not isinstance(files, list) or len(files) > MAX_FILES_IN:
             raise ValueError("bad files")
         for f in files:
-            if not isinstance(f, dict) or name_problem(f.get("name")) or not isinstance(f.get("size"), int) \
-                    or not 0 <= f["size"] <= MAX_SOURCE:
+            if not isinstance(f, dict) or name_problem(f.get("name")) or f["name"].split("/")[0] == OUT_DIR \
+                    or not isinstance(f.get("size"), int) or f["size"] < 0:
                 raise ValueError("bad file %r" % (f,))
         if not isinstance(out_limits, dict) or not all(isinstance(out_limits.get(k), int) and out_limits[k] >= 0
                                                        for k in ("max_count", "max_bytes", "max_file_bytes")):
@@ -762,17 +762,19 @@ def main():
     if cfg.get("witness"):
         status["reached"] = sup.reached
         status["witness_ok"] = witness_fd is not None
-    # The end of standard output first (every byte the program wrote is before it), then the status
-    # line on standard error: the runner has the whole result once it has read both, without
-    # waiting for the container to be torn down.
+    # The status line on standard error first: the verdict never waits on out/, whose reading the
+    # program sized (a runner backstop that ends a slow collection must not cost it). Then the
+    # artifacts and the end of standard output (every byte the program wrote is before it): the
+    # runner has the whole result once it has read both, without waiting for the container to be
+    # torn down.
     os.set_blocking(1, True)  # the program may have left the shared pipe non-blocking
     os.set_blocking(2, True)
+    write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
     try:
         send_artifacts(nonce, out_limits, ws_fd)
-    except BaseException as e:  # a bug here must not cost the status line
+    except BaseException as e:  # a bug here must not cost the end marker
         write_all(1, nonce + b" skip " + json.dumps({"name": "", "reason": "collecting out/ failed: %r" % (e,)}).encode() + b"\n")
     write_all(1, nonce + b" end\n")
-    write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
     os._exit(code)
 
 
@@ -781,25 +783,28 @@ def main():
 
 
 def name_problem(name):
-    """Why name is not a workspace file name (the rules of runner.ValidName), or None."""
+    """Why name is not a workspace file name, or None: runner.ValidName's rules exactly, which
+    depend on no Unicode table (the runner's Go and this Python have different ones)."""
     if not isinstance(name, str) or not name or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME:
         return "an empty or over-long name"
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
         return "a name that is not UTF-8"
-    if name.startswith("/") or "\\" in name or not all(c.isprintable() or c == " " for c in name):
-        return "an absolute name or one with a backslash or a control character"
-    if any(ord(c) in BIDI for c in name):
-        return "a name with a bidirectional control character"
+    if name.startswith("/") or any(forbidden_char(ord(c)) for c in name):
+        return "an absolute name, or one with a backslash, an invisible character or a control character"
     parts = name.split("/")
     if len(parts) > MAX_DEPTH or any(p in ("", ".", "..") for p in parts):
         return "a name with an empty, . or .. part, or too deep"
     return None
 
 
-# Unicode's Bidi_Control characters, which runner.ValidName refuses too.
-BIDI = frozenset([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+def forbidden_char(c):
+    """runner.forbiddenRune: a backslash, a control character (C0, DEL, C1), or an invisible one
+    that makes a name read as another (zero-width, line and paragraph separators, bidirectional
+    controls, word joiners and invisible operators, the byte order mark)."""
+    return (c < 0x20 or 0x7F <= c <= 0x9F or c == 0x5C or c == 0x061C or 0x200B <= c <= 0x200F
+            or 0x2028 <= c <= 0x202E or 0x2060 <= c <= 0x206F or c == 0xFEFF)
 
 
 def make_workspace(files):
@@ -808,7 +813,6 @@ def make_workspace(files):
     os.mkdir(WORKSPACE, 0o700)
     os.mkdir(WORKSPACE + "/" + OUT_DIR, 0o700)
     for f in files:
-        data = read_exact(0, f["size"], None)
         parts = f["name"].split("/")
         d = WORKSPACE
         for p in parts[:-1]:
@@ -820,9 +824,17 @@ def make_workspace(files):
         try:
             fd = os.open(d + "/" + parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
             try:
-                mv = memoryview(data)
-                while mv:
-                    mv = mv[os.write(fd, mv):]
+                # In pieces: a file may be as large as the tier's tmpfs, far above what process 1
+                # should hold in memory.
+                left = f["size"]
+                while left:
+                    b = os.read(0, min(left, 1 << 20))
+                    if not b:
+                        fail("standard input ended %d bytes before the end of input file %s" % (left, f["name"]))
+                    left -= len(b)
+                    mv = memoryview(b)
+                    while mv:
+                        mv = mv[os.write(fd, mv):]
             finally:
                 os.close(fd)
         except OSError as e:
@@ -948,16 +960,20 @@ def send_artifacts(nonce, limits, ws_fd):
                     if not stat.S_ISREG(st.st_mode):
                         skip(rel, "not a regular file: nothing was read")
                         continue
+                    # Only what is sent is read: a file beyond it (sparse, or a link to another,
+                    # costs the program nothing) is not hashed to its end. Its size is its length.
                     want = min(max_file, left)
-                    content, h, size = bytearray(), hashlib.sha256(), 0
-                    while True:
-                        b = os.read(fd, 1 << 20)
+                    content, h, size = bytearray(), hashlib.sha256(), st.st_size
+                    while len(content) < want:
+                        b = os.read(fd, min(want - len(content), 1 << 20))
                         if not b:
                             break
-                        h.update(b)
-                        size += len(b)
-                        if len(content) < want:
-                            content += b[:want - len(content)]
+                        content += b
+                    if len(content) == size and not os.read(fd, 1):
+                        h.update(content)
+                    else:
+                        h = None  # truncated: no digest of bytes that were not read
+                        size = max(size, len(content) + 1)
                 except OSError as e:
                     skip(rel, e.strerror)
                     continue
@@ -965,8 +981,8 @@ def send_artifacts(nonce, limits, ws_fd):
                     os.close(fd)
                 left -= len(content)
                 sent += 1
-                meta = {"name": rel, "size": size, "sha256": h.hexdigest(), "length": len(content),
-                        "truncated": len(content) < size}
+                meta = {"name": rel, "size": size, "sha256": h.hexdigest() if h else "", "length": len(content),
+                        "truncated": h is None}
                 write_all(1, nonce + b" file " + json.dumps(meta, ensure_ascii=False).encode() + b"\n" + bytes(content))
             stack.extend(reversed(subdirs))
         finally:
