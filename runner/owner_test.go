@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -80,4 +81,22 @@ func ownerTimeoutMS() int64 {
 	var ms int64
 	fmt.Sscanf(os.Getenv(ownerTimeoutEnv), "%d", &ms)
 	return ms
+}
+
+// requireGone fails the test when a process of the sandbox name is left 5 s after deadline, its
+// owner dead (it waits up to a minute, to say how late), then removes what is left of the sandbox
+// (the accounting cgroup; the container once process 1 ends), as serve's reaper would.
+func requireGone(t *testing.T, name string, deadline time.Time) {
+	t.Helper()
+	left, past := sandboxGone(name, deadline, 60*time.Second)
+	if len(left) > 0 || past > 5*time.Second {
+		t.Errorf("sandbox %s, its owner dead: processes left %v after its deadline (%d still running)", name, past, len(left))
+	} else {
+		t.Logf("the sandbox's processes were gone %v after its deadline", past)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := GC(ctx, GCOptions{}); err != nil {
+		t.Error(err)
+	}
 }
