@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -62,6 +63,34 @@ func TestInitRoutesHeld(t *testing.T) {
 				}
 				t.Logf("stdout %q", res.Stdout)
 			})
+		}
+	}
+}
+
+// TestOutputKillKeepsVerdict (red team, held): a program that passes output_bytes on standard
+// output and is refused at once, while the runner's kill for its output is on its way, even with
+// a large memory to tear down first (so process 1 learns of the end late), keeps its violation:
+// the exit is the output kill's 137, the violation is recorded.
+func TestOutputKillKeepsVerdict(t *testing.T) {
+	d := newTestDocker(t)
+	l := testLimits
+	code := fmt.Sprintf(`import sys, _socket
+big = bytearray(64 << 20)
+for i in range(0, len(big), 4096):
+    big[i] = 1
+sys.stdout.write("x" * %d)
+sys.stdout.flush()
+_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+`, l.OutputBytes+1)
+	for i := 0; i < 3; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l, Modules: []string{"sys"}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("run %d: output over the limit, then a refused socket: exit %d, violations %v: the verdict was lost", i, res.ExitCode, res.Violations)
 		}
 	}
 }
