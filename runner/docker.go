@@ -594,9 +594,18 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		h.Files = append(h.Files, headerFile{Name: f.Name, Size: len(f.Content)})
 		size += len(f.Content)
 	}
-	hdr, err := json.Marshal(h)
-	if err != nil {
+	// Without HTML escaping a name's bytes grow at most twice (a quote or a backslash), so the
+	// longest header the file rules allow (files.in.max_count names of 255 bytes) stays far below
+	// what process 1 reads (maxHeaderBytes); Marshal's \u003c for "<" made it six times.
+	var hb bytes.Buffer
+	enc := json.NewEncoder(&hb)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(h); err != nil {
 		return Result{}, fmt.Errorf("run: %w", err)
+	}
+	hdr := bytes.TrimSuffix(hb.Bytes(), []byte("\n"))
+	if len(hdr) > maxHeaderBytes {
+		return Result{}, fmt.Errorf("run: the program's header is %d bytes, over %d: send fewer input files or shorter names", len(hdr), maxHeaderBytes)
 	}
 	deadline := time.Duration(req.Limits.TimeoutMS) * time.Millisecond
 	d.mu.Lock()

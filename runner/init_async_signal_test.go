@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -14,13 +15,19 @@ import (
 // F_SETSIG the signal (any, SIGKILL and SIGSTOP included), O_ASYNC turns it on, and one write
 // fires it. No kill(2), tgkill or pidfd call is made: the kernel filter's refusal of signals to
 // pid 1 and -1 is not on this path. fcntl is not on the allowlist, but asyncio imports it, and the
-// program takes it from sys.modules (no import event). Then a refused socket (findings/21).
+// program takes it from sys.modules (no import event). Then a refused socket (findings/21). The
+// kernel filter now refuses F_SETOWN, F_SETSIG and F_SETOWN_EX (and FIOSETOWN, SIOCSPGRP); the
+// program tries them, then goes on.
 const asyncSignalInit = `import os, sys, time, asyncio, _socket
 fcntl, signal = sys.modules["fcntl"], sys.modules["signal"]
 F_SETSIG = 10
 r, w = os.pipe()
-fcntl.fcntl(r, fcntl.F_SETOWN, 1)
-fcntl.fcntl(r, F_SETSIG, signal.%s)
+for name, call in [("F_SETOWN", lambda: fcntl.fcntl(r, fcntl.F_SETOWN, 1)),
+                   ("F_SETSIG", lambda: fcntl.fcntl(r, F_SETSIG, signal.%s))]:
+    try:
+        call()
+    except PermissionError:
+        print(name, "refused", flush=True)
 fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_ASYNC)
 os.write(w, b"x")
 time.sleep(0.5)
@@ -55,6 +62,9 @@ func TestInitAsyncSignal(t *testing.T) {
 						t.Fatalf("F_SETOWN 1, F_SETSIG %s, then a refused socket: %v", sig, err)
 					}
 					t.Fatal(err)
+				}
+				if !strings.Contains(res.Stdout, "F_SETOWN refused") || !strings.Contains(res.Stdout, "F_SETSIG refused") {
+					t.Errorf("F_SETOWN or F_SETSIG was not refused: stdout %q", res.Stdout)
 				}
 				if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
 					t.Errorf("F_SETOWN 1, F_SETSIG %s, then a refused socket: exit %d, timed out %v, violations %v after %v, stdout %q: want exit 159 and a network violation",

@@ -216,6 +216,9 @@ func (p sandboxPolicy) initConfig(l config.Limits, warm, witness bool) initConfi
 	return c
 }
 
+// maxHeaderBytes bounds the header line; process 1 reads no more (MAX_HEADER in sandbox/init.py).
+const maxHeaderBytes = 1 << 20
+
 // header is the line the runner writes before the program's bytes.
 type header struct {
 	Path    string       `json:"path"`

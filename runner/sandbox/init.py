@@ -46,6 +46,8 @@ VIOLATION_EXIT = 159  # 128 + SIGSYS: what the kernel filter's kill looks like, 
 TIMEOUT_EXIT = 137  # 128 + SIGKILL, as a container killed at its deadline
 MAX_SOURCE = 256 << 20
 MAX_REPORT = 64 << 10
+MAX_HEADER = 1 << 20  # the header line (runner maxHeaderBytes)
+MAX_STATUS = 16 << 10  # the status line, in bytes: the runner looks for it in the last 64 KiB
 MAX_LISTED = 16  # violations and witnessed system calls kept in the status line
 NONCE_LEN = 47  # "sbxgate-status-" and 32 hex digits, then a newline
 WORKSPACE = "/tmp/work"  # the program's working directory (runner/files.go)
@@ -67,6 +69,8 @@ SECCOMP_IOCTL_NOTIF_SEND = 0xC0182101
 SECCOMP_USER_NOTIF_FLAG_CONTINUE = 1
 PRIO_PROCESS = 0
 IOPRIO_WHO_PROCESS = 1
+F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15
+FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 
 
 def fail(msg, report_fd=-1):
@@ -105,6 +109,12 @@ def kernel_filter(seccomp, grants, witness):
     # (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
     eperm = seccomp.ERRNO(errno.EPERM)
     f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
+    # Nor a descriptor's owner or its signal: F_SETOWN names a process (process 1) that the
+    # kernel then signals, with a signal F_SETSIG chooses, when the descriptor is ready.
+    for cmd in (F_SETOWN, F_SETSIG, F_SETOWN_EX):
+        f.add_rule(eperm, "fcntl", seccomp.Arg(1, seccomp.EQ, cmd))
+    for req in (FIOSETOWN, SIOCSPGRP):
+        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.EQ, req))
     # Nor signals to process 1 (pid 1) or to every process (-1): under gVisor process 1 has neither
     # the PID namespace's protection nor Landlock's signal scope. A pid is an int: its low 32 bits
     # are compared.
@@ -373,16 +383,18 @@ def read_exact(fd, n, deadline):
 
 
 def read_line(fd, limit, deadline):
-    buf = b""
+    # A byte at a time (what follows the line is not ours to read), into a bytearray: appending to
+    # bytes copied the whole line each time, quadratic in a header the submitter sizes.
+    buf = bytearray()
     while not buf.endswith(b"\n"):
         wait(fd, deadline)
         b = os.read(fd, 1)
         if not b:
-            return None if not buf else buf
+            return None if not buf else bytes(buf)
         buf += b
         if len(buf) > limit:
             fail("header line longer than %d bytes" % limit)
-    return buf[:-1]
+    return bytes(buf[:-1])
 
 
 def wait(fd, deadline):
@@ -624,7 +636,7 @@ def main():
 
     idle = cfg.get("idle_ms", 0)
     idle_deadline = time.monotonic() + idle / 1000 if idle > 0 else None
-    header = read_line(0, 1 << 20, idle_deadline)
+    header = read_line(0, MAX_HEADER, idle_deadline)
     if header is None:
         os._exit(0)  # the pool closed us without a program
     try:
@@ -715,6 +727,10 @@ def main():
             _, sup.status = os.waitpid(child, os.WNOHANG)
         except ChildProcessError:
             pass
+    # What the program's process wrote before it ended is in the pipe now: read it without waiting.
+    # A write end the program kept alive elsewhere (in flight in a socket cycle, which gVisor never
+    # collects) must not hold the status line back.
+    os.set_blocking(report_r, False)
     while True:
         try:
             b = os.read(report_r, 4096)
@@ -762,6 +778,7 @@ def main():
     if cfg.get("witness"):
         status["reached"] = sup.reached
         status["witness_ok"] = witness_fd is not None
+    line = status_line(status)
     # The status line on standard error first: the verdict never waits on out/, whose reading the
     # program sized (a runner backstop that ends a slow collection must not cost it). Then the
     # artifacts and the end of standard output (every byte the program wrote is before it): the
@@ -769,7 +786,7 @@ def main():
     # torn down.
     os.set_blocking(1, True)  # the program may have left the shared pipe non-blocking
     os.set_blocking(2, True)
-    write_all(2, b"\n" + nonce + b" " + json.dumps(status, separators=(",", ":")).encode() + b"\n")
+    write_all(2, b"\n" + nonce + b" " + line + b"\n")
     try:
         send_artifacts(nonce, out_limits, ws_fd)
     except BaseException as e:  # a bug here must not cost the end marker
@@ -993,6 +1010,20 @@ def send_artifacts(nonce, limits, ws_fd):
         skipped[-1] = {"name": "", "reason": "%d more entries were skipped" % (more + 1)}
     for s in skipped:
         write_all(1, nonce + b" skip " + json.dumps(s).encode() + b"\n")
+
+
+def status_line(status):
+    """The status as one line of at most MAX_STATUS bytes: the violations' texts (the program's
+    words, as long as it made them) are cut, and the last ones dropped, until it fits; the verdict
+    (exit code, signal, timeout) always does."""
+    for v in status["violations"]:
+        for k in ("capability", "event", "detail"):
+            v[k] = v[k].encode("utf-8", "replace")[:200].decode("utf-8", "ignore")
+    while True:
+        line = json.dumps(status, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "replace")
+        if len(line) <= MAX_STATUS or not status["violations"]:
+            return line
+        status["violations"] = status["violations"][:-1]
 
 
 def write_all(fd, data):
