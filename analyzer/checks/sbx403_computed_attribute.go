@@ -65,7 +65,8 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 	if (q == "builtins.setattr" || q == "builtins.hasattr") && !namespaceLike(p, p.Refs(c.Args[0])) {
 		// setattr(self, key, value) from data and hasattr probes are everyday code: only a dunder
 		// name (reaching internals) is reported on ordinary objects.
-		if name, ok := p.ConstString(c.Args[1]); ok && dunderIntro[name] {
+		// setattr(x, "__class__", C) re-classes the object, as x.__class__ = C does (SBX301).
+		if name, ok := p.ConstString(c.Args[1]); ok && (dunderIntro[name] || q == "builtins.setattr" && name == "__class__") {
 			p.Reportf(n, "%s with the dunder name %q walks the object graph", short(q), name)
 		}
 		return
