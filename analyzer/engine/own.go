@@ -1057,6 +1057,29 @@ func (p *Pass) foreignSelves() {
 			}
 		}
 		if cls == nil {
+			// A method's function taken by its bare name in the class body (views = {"reader":
+			// reader}, reader(x)) is called with whatever the program passes as self.
+			// Only the class body sees the class's names.
+			y := f.sc.syms[nm.Id]
+			if f.sc.kind != scClass || y == nil {
+				continue
+			}
+			for _, b := range y.binds {
+				if b.kind != bDef {
+					continue
+				}
+				switch b.node.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef:
+				default:
+					continue
+				}
+				if at, isAttr := p.parentOf(f).(*ast.Attribute); isAttr && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
+					continue // @prop.setter: the property's next function, whose self is the instance
+				}
+				if c, isClass := f.sc.def.(*ast.ClassDef); isClass {
+					p.markForeignSelf(c, 0)
+				}
+			}
 			continue
 		}
 		switch parent := p.parentOf(f).(type) {
@@ -1064,8 +1087,11 @@ func (p *Pass) foreignSelves() {
 			if sameNode(parent.Func, nm) {
 				continue // an instance
 			}
-			if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass" || fn.Id == "super") {
+			if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass") {
 				continue
+			}
+			if fn, isName := parent.Func.(*ast.Name); isName && fn.Id == "super" && p.superOfInstance(parent, Site{f.sc, f.idx}) {
+				continue // super(C, self): its methods are bound to self
 			}
 		case *ast.ClassDef:
 			continue // a base: its methods' self is the subclass's instance
@@ -1159,6 +1185,30 @@ func (p *Pass) aliasUse(sub *ast.Subscript, parent ast.Node) bool {
 		return g.Op == ast.BitOr
 	}
 	return false
+}
+
+// superOfInstance reports whether super call c is super(C, self) with self the first argument of a
+// method of the program's class: the methods it hands out are bound to self. super(C, C) (or any
+// other second argument) hands out the plain functions, which take any object as self.
+func (p *Pass) superOfInstance(c *ast.Call, s Site) bool {
+	if len(c.Args) != 2 || len(c.Keywords) != 0 {
+		return false
+	}
+	nm, ok := c.Args[1].(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		a, isArg := b.node.(*ast.Arg)
+		if !isArg || b.kind != bUnknown || p.own.selfArgs[a] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // markForeignSelf marks cls and its own ancestors, whose methods it may reach.
