@@ -58,6 +58,14 @@ type ownFacts struct {
 	slotsOK     bool
 	plain       bool
 	classesDone bool
+	// rewrapped are the bindings whose objects functools.update_wrapper (or the function
+	// functools.wraps returns) is given as the wrapper, filled once per pass.
+	rewrapped  map[*Binding]bool
+	rewrapDone bool
+	// rewrapClasses are the program's classes whose instances are given as the wrapper;
+	// rewrapAny is set when a wrapper's class is not known (any class may be).
+	rewrapClasses []*ast.ClassDef
+	rewrapAny     bool
 }
 
 type classAttr struct {
@@ -84,6 +92,9 @@ func (o *ownFacts) reset() {
 	clear(o.foreignSelf)
 	clear(o.clsArgs)
 	o.foreignDone = false
+	clear(o.rewrapped)
+	o.rewrapDone = false
+	o.rewrapClasses, o.rewrapAny = o.rewrapClasses[:0], false
 	o.slotsStored = false
 	clear(o.outerNames)
 	o.outerDone = false
@@ -199,8 +210,17 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 
 // ownBinding reports whether binding b gives its name one of the program's own objects.
 func (p *Pass) ownBinding(b *Binding, depth int) bool {
+	if p.rewrapped(b) {
+		return false
+	}
 	switch b.kind {
 	case bDef:
+		if fd, ok := b.node.(*ast.FunctionDef); ok && p.wrapsDecorated(fd.DecoratorList, Site{b.scope, b.at}) {
+			return false
+		}
+		if fd, ok := b.node.(*ast.AsyncFunctionDef); ok && p.wrapsDecorated(fd.DecoratorList, Site{b.scope, b.at}) {
+			return false
+		}
 		return true
 	case bAssign:
 		return p.isOwn(b.value, Site{b.scope, b.idx}, depth+1)
@@ -1119,6 +1139,20 @@ func (p *Pass) foreignSelves() {
 		}
 		p.markForeignSelf(cls, 0)
 	}
+	// An instance given to functools.update_wrapper as the wrapper gets the wrapped object's
+	// __dict__: its methods' self then holds a library object's private attributes.
+	if !p.own.rewrapDone {
+		p.own.rewrapDone = true
+		p.rewraps()
+	}
+	for _, c := range p.own.rewrapClasses {
+		p.markForeignSelf(c, 0)
+	}
+	if p.own.rewrapAny {
+		for c := range p.own.classSite {
+			p.markForeignSelf(c, 0)
+		}
+	}
 }
 
 // plainDunder are the dunder attributes of a class that hand out none of its functions.
@@ -1632,4 +1666,120 @@ func (c *collector) noteSetattr(f *frame, n *ast.Call) {
 	if at, ok := n.Args[0].(*ast.Name); ok {
 		c.noteStore(f, &ast.Attribute{Value: at, Attr: name, Ctx: ast.Store})
 	}
+}
+
+// rewrapped reports whether the object of binding b may be handed to functools.update_wrapper as
+// the wrapper (or to the function functools.wraps returns): that copies the wrapped object's
+// __dict__, a library object's private attributes among it, into the program's object.
+func (p *Pass) rewrapped(b *Binding) bool {
+	if !p.own.rewrapDone {
+		p.own.rewrapDone = true
+		p.rewraps()
+	}
+	return p.own.rewrapped[b]
+}
+
+// rewraps fills own.rewrapped with one scan of the nodes, charged to the work budget. Every name
+// in the wrapper expression is marked, and the names their values come from (r = q;
+// update_wrapper(r, x) re-homes q's object too).
+func (p *Pass) rewraps() {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		c, ok := f.n.(*ast.Call)
+		if !ok {
+			continue
+		}
+		s := Site{f.sc, f.idx}
+		var wrapper ast.Expr
+		if p.namesQual(c.Func, s, "functools.update_wrapper") {
+			if len(c.Args) > 0 {
+				wrapper = c.Args[0]
+			}
+			for _, k := range c.Keywords {
+				if k.Arg != nil && *k.Arg == "wrapper" {
+					wrapper = k.Value
+				}
+			}
+		} else if inner, isCall := c.Func.(*ast.Call); isCall && len(c.Args) > 0 && p.namesQual(inner.Func, s, "functools.wraps") {
+			wrapper = c.Args[0]
+		}
+		if wrapper != nil {
+			p.markRewrapped(wrapper, s, 0)
+			if !p.functionValue(wrapper, s) {
+				if cls, _ := p.ownClassOf(wrapper, s, 0); cls != nil {
+					p.own.rewrapClasses = append(p.own.rewrapClasses, cls)
+				} else {
+					p.own.rewrapAny = true
+				}
+			}
+		}
+	}
+}
+
+func (p *Pass) markRewrapped(e ast.Expr, s Site, depth int) {
+	if depth > 8 {
+		return
+	}
+	ast.Walk(e, func(n, _ ast.Node) bool {
+		nm, ok := n.(*ast.Name)
+		if !ok {
+			return true
+		}
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if p.own.rewrapped[b] {
+				continue
+			}
+			if p.own.rewrapped == nil {
+				p.own.rewrapped = map[*Binding]bool{}
+			}
+			p.own.rewrapped[b] = true
+			if b.kind == bAssign && b.value != nil {
+				p.markRewrapped(b.value, Site{b.scope, b.idx}, depth+1)
+			}
+		}
+		return true
+	})
+}
+
+// namesQual reports whether e at s refers to qual.
+func (p *Pass) namesQual(e ast.Expr, s Site, qual string) bool {
+	for _, r := range p.resolve(e, s.sc, s.idx) {
+		if r.Qual == qual {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapsDecorated reports whether one of decorators is functools.wraps(...), which copies the
+// wrapped object's __dict__ into the def's function.
+func (p *Pass) wrapsDecorated(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		if c, ok := d.(*ast.Call); ok && p.namesQual(c.Func, s, "functools.wraps") {
+			return true
+		}
+	}
+	return false
+}
+
+// functionValue reports whether e at s is a name bound only by defs of functions.
+func (p *Pass) functionValue(e ast.Expr, s Site) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	for _, b := range binds {
+		switch b.node.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef:
+		default:
+			return false
+		}
+		if b.kind != bDef {
+			return false
+		}
+	}
+	return len(binds) > 0
 }
