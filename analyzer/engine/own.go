@@ -215,10 +215,11 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 	}
 	switch b.kind {
 	case bDef:
-		if fd, ok := b.node.(*ast.FunctionDef); ok && p.wrapsDecorated(fd.DecoratorList, Site{b.scope, b.at}) {
+		// A decorator may bind the def's name to any object, a library object among them.
+		if fd, ok := b.node.(*ast.FunctionDef); ok && !p.plainDecorators(fd.DecoratorList, Site{b.scope, b.at}) {
 			return false
 		}
-		if fd, ok := b.node.(*ast.AsyncFunctionDef); ok && p.wrapsDecorated(fd.DecoratorList, Site{b.scope, b.at}) {
+		if fd, ok := b.node.(*ast.AsyncFunctionDef); ok && !p.plainDecorators(fd.DecoratorList, Site{b.scope, b.at}) {
 			return false
 		}
 		return true
@@ -985,8 +986,8 @@ func (p *Pass) ArgumentMutated(c *ast.Call, i int) bool {
 	}
 	for _, b := range binds {
 		fn, ok := b.node.(*ast.FunctionDef)
-		if !ok || b.kind != bDef || fn.Args == nil {
-			return true
+		if !ok || b.kind != bDef || fn.Args == nil || len(fn.DecoratorList) > 0 {
+			return true // a decorator may bind the name to any other function
 		}
 		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
 		if i >= len(params) || p.mutatedName(params[i].Arg) {
@@ -1571,8 +1572,8 @@ func (p *Pass) returnedClass(fn *ast.FunctionDef, depth int) (string, bool) {
 }
 
 func (p *Pass) returnedClassOf(fn *ast.FunctionDef, depth int) (string, bool) {
-	if len(fn.Body) == 0 {
-		return "", false
+	if len(fn.Body) == 0 || len(fn.DecoratorList) > 0 {
+		return "", false // a decorator may bind the name to any other function
 	}
 	if _, ok := fn.Body[len(fn.Body)-1].(*ast.Return); !ok {
 		return "", false // it may fall off its end: None
@@ -1782,4 +1783,32 @@ func (p *Pass) functionValue(e ast.Expr, s Site) bool {
 		}
 	}
 	return len(binds) > 0
+}
+
+// plainDecoratorQuals are the decorators that leave the program's function its own: the method
+// kinds and the markers that return the function itself.
+var plainDecoratorQuals = map[string]bool{
+	"builtins.staticmethod": true, "builtins.classmethod": true, "builtins.property": true,
+	"abc.abstractmethod": true, "typing.overload": true, "typing.final": true,
+	"typing.override": true, "typing_extensions.override": true,
+}
+
+// plainDecorators reports whether decorators are all plain: a method kind, a marker, or a
+// property's setter, getter or deleter.
+func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		if at, ok := d.(*ast.Attribute); ok && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
+			continue
+		}
+		plain := false
+		for _, r := range p.resolve(d, s.sc, s.idx) {
+			if plainDecoratorQuals[r.Qual] {
+				plain = true
+			}
+		}
+		if !plain {
+			return false
+		}
+	}
+	return true
 }
