@@ -456,6 +456,16 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		if n.Attr == "__annotations__" || n.Attr == "__module__" {
 			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
 		}
+	case *ast.Constant:
+		// vars(self)["__slots__"] = ..., setattr(self, "__slots__", ...): an object's own
+		// __slots__, which self.__slots__ reads before its class's.
+		if str, ok := n.Value.(string); ok && str == "__slots__" {
+			c.p.own.slotsStored = true
+		}
+	case *ast.Keyword:
+		if n.Arg != nil && *n.Arg == "__slots__" {
+			c.p.own.slotsStored = true // vars(self).update(__slots__=...)
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
@@ -551,6 +561,13 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
+		if n.Id == "__slots__" && n.Ctx != ast.Load {
+			// Only __slots__ = <display> in a class body (noteSlots) declares slot names:
+			// annotated, walrus, unpacked, loop and deleted bindings make them unknown.
+			if _, plain := parent.(*ast.Assign); !plain || f.sc.kind != scClass {
+				c.p.own.slotsStored = true
+			}
+		}
 		switch n.Ctx {
 		case ast.Store:
 			c.noteClassBinding(f, n.Id)
