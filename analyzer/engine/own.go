@@ -1456,6 +1456,9 @@ func (p *Pass) classFacts() {
 	}
 	p.own.classesDone = true
 	p.own.plain, p.own.slotsOK = true, true
+	if p.madeClasses() {
+		p.own.plain = false // a class made by type(name, bases, ns) may derive from any class
+	}
 	for cls := range p.own.classSite {
 		if p.foreignAncestor(cls, 0) {
 			p.own.plain = false
@@ -1811,4 +1814,31 @@ func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
 		}
 	}
 	return true
+}
+
+// madeClasses reports whether the program makes a class at run time: type() called with other
+// than one positional argument, or types.new_class. Such a class's bases are not known (str
+// among them, with an __eq__ of the program's), and neither are its attributes.
+func (p *Pass) madeClasses() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		c, ok := f.n.(*ast.Call)
+		if !ok {
+			continue
+		}
+		s := Site{f.sc, f.idx}
+		if p.namesQual(c.Func, s, "types.new_class") {
+			return true
+		}
+		if len(c.Args) == 1 && len(c.Keywords) == 0 {
+			if _, star := c.Args[0].(*ast.Starred); !star {
+				continue
+			}
+		}
+		if p.namesQual(c.Func, s, "builtins.type") {
+			return true
+		}
+	}
+	return false
 }
