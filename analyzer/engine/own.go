@@ -62,6 +62,8 @@ type ownFacts struct {
 	// functools.wraps returns) is given as the wrapper, filled once per pass.
 	rewrapped  map[*Binding]bool
 	rewrapDone bool
+	// made caches MadeClasses once classesDone is set.
+	made bool
 	// rewrapClasses are the program's classes whose instances are given as the wrapper;
 	// rewrapAny is set when a wrapper's class is not known (any class may be).
 	rewrapClasses []*ast.ClassDef
@@ -100,6 +102,7 @@ func (o *ownFacts) reset() {
 	o.outerDone = false
 	clear(o.returned)
 	o.slots, o.slotsOK, o.plain, o.classesDone = o.slots[:0], false, false, false
+	o.made = false
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
@@ -1456,7 +1459,8 @@ func (p *Pass) classFacts() {
 	}
 	p.own.classesDone = true
 	p.own.plain, p.own.slotsOK = true, true
-	if p.madeClasses() {
+	p.own.made = p.madeClasses()
+	if p.own.made {
 		p.own.plain = false // a class made by type(name, bases, ns) may derive from any class
 	}
 	for cls := range p.own.classSite {
@@ -1498,6 +1502,13 @@ func (p *Pass) classFacts() {
 			}
 		}
 	}
+}
+
+// MadeClasses reports whether the program makes classes at run time (type() with three
+// arguments, types.new_class), whose bases and attributes are not known.
+func (p *Pass) MadeClasses() bool {
+	p.classFacts()
+	return p.own.made
 }
 
 // PlainClasses reports whether no class of the program has a library class among its ancestors
