@@ -908,24 +908,42 @@ func (t *nodeTable[V]) reset() {
 	t.used = t.used[:0]
 }
 
-// mayMutate reports whether the name n, read in parent, may have its value changed in place there:
-// a list method that changes it, a store into an item, or an argument of a call that is not one
-// of the builtins that only read. Folding does not follow a list through such a name.
+// mayMutate reports whether the name n, read in parent, may have its value changed in place there,
+// or handed on to code that may: every use but a proven read-only one counts. Read-only are a
+// loop or comprehension over it, a comparison (`in`), an item or slice read, a condition, an
+// operand of + (a new list), a field of an f-string, an expression statement, a method that
+// only reads (index, count, copy; a dict's get, keys, values, items: views), and an argument of the builtins that only read. Assigning it
+// to another name, putting it in a container, returning, yielding or passing it on may change
+// it. Folding does not follow a list through such a name.
 func mayMutate(n *ast.Name, parent ast.Node) bool {
+	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
 		switch p.Attr {
-		case "append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
-			"__delitem__", "__iadd__", "__imul__", "add", "update", "discard", "difference_update",
-			"intersection_update", "symmetric_difference_update", "__ior__":
-			return true
+		case "index", "count", "copy", "__len__", "__contains__", "__iter__", "__getitem__", "get", "keys", "values", "items":
+			return false
 		}
-	case *ast.Subscript:
-		return p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
-	case *ast.Starred, *ast.Keyword:
 		return true
+	case *ast.Subscript:
+		return p.Ctx != ast.Load && same(p.Value)
+	case *ast.For:
+		return !same(p.Iter)
+	case *ast.AsyncFor:
+		return !same(p.Iter)
+	case *ast.Comprehension:
+		return !same(p.Iter)
+	case *ast.Compare, *ast.FormattedValue, *ast.ExprStmt, *ast.UnaryOp:
+		return false
+	case *ast.If:
+		return !same(p.Test)
+	case *ast.While:
+		return !same(p.Test)
+	case *ast.Assert:
+		return false
+	case *ast.BinOp:
+		return p.Op != ast.Add && p.Op != ast.Mult
 	case *ast.Call:
-		if ast.Node(p.Func) == ast.Node(n) {
+		if same(p.Func) {
 			return false
 		}
 		switch f := p.Func.(type) {
@@ -933,6 +951,11 @@ func mayMutate(n *ast.Name, parent ast.Node) bool {
 			switch f.Id {
 			case "len", "list", "tuple", "print", "sorted", "set", "frozenset", "str", "repr", "any", "all", "sum",
 				"min", "max", "enumerate", "zip", "iter", "reversed", "bool", "isinstance", "id", "hash", "dict":
+				for _, k := range p.Keywords {
+					if same(k.Value) {
+						return true
+					}
+				}
 				return false
 			}
 		case *ast.Attribute:
@@ -942,5 +965,5 @@ func mayMutate(n *ast.Name, parent ast.Node) bool {
 		}
 		return true
 	}
-	return false
+	return true
 }
