@@ -1853,3 +1853,94 @@ func (p *Pass) madeClasses() bool {
 	}
 	return false
 }
+
+// BuiltByHolder reports whether e, at the current node's site, is an object of a class that holds
+// only what it is given (the review's open classes), made by a call the program shows, or a
+// name bound only to such calls: the class's constructor (argparse.Namespace(...)), or a
+// function or method the review says returns such an object (parser.parse_args([...])) unless
+// something may make it return another: a namespace argument (parse_args(args, ns) returns ns),
+// a function or attribute of that name the program defines or assigns (parser.parse_args =
+// ...), or a record factory the program installs (makeLogRecord returns what it makes).
+func (p *Pass) BuiltByHolder(e ast.Expr) bool { return p.builtByHolder(e, p.Site(), 0) }
+
+func (p *Pass) builtByHolder(e ast.Expr, s Site, depth int) bool {
+	if depth > 6 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch x := e.(type) {
+	case *ast.Name:
+		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if b.kind != bAssign || b.value == nil || !p.builtByHolder(b.value, Site{b.scope, b.idx}, depth+1) {
+				return false
+			}
+		}
+		return len(binds) > 0
+	case *ast.Call:
+		refs := p.resolve(x.Func, s.sc, s.idx)
+		constructor := len(refs) > 0
+		for _, r := range refs {
+			class, inst, ok := p.TypeOf(r)
+			if !ok || inst || !p.HoldsOnlyGivenClass(class) {
+				constructor = false
+			}
+		}
+		if constructor {
+			return true
+		}
+		class, ok := "", false
+		for _, r := range p.resolve(x, s.sc, s.idx) {
+			if c, inst, known := p.TypeOf(r); known && inst {
+				class, ok = c, true
+			}
+		}
+		if !ok {
+			class, ok = p.instanceClass(x, s, depth+1)
+		}
+		if !ok || !p.HoldsOnlyGivenClass(class) || len(x.Args) > 1 {
+			return false
+		}
+		for _, k := range x.Keywords {
+			if k.Arg == nil || *k.Arg == "namespace" {
+				return false
+			}
+		}
+		name := ""
+		switch f := x.Func.(type) {
+		case *ast.Name:
+			name = f.Id
+		case *ast.Attribute:
+			name = f.Attr
+		}
+		if name == "" || p.own.attrs[name] {
+			return false // parser.parse_args = ...: not the method the review describes
+		}
+		return !p.recordFactorySet()
+	}
+	return false
+}
+
+// recordFactorySet reports whether the program names logging's setLogRecordFactory (as a name,
+// an attribute or a string): then makeLogRecord and the loggers' records are whatever its factory
+// returns.
+func (p *Pass) recordFactorySet() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		switch n := p.frames[i].n.(type) {
+		case *ast.Name:
+			if n.Id == "setLogRecordFactory" {
+				return true
+			}
+		case *ast.Attribute:
+			if n.Attr == "setLogRecordFactory" {
+				return true
+			}
+		case *ast.Constant:
+			if str, ok := n.Value.(string); ok && str == "setLogRecordFactory" {
+				return true
+			}
+		}
+	}
+	return false
+}
