@@ -1065,6 +1065,16 @@ func (p *Pass) foreignSelves() {
 	p.budget -= len(p.frames)
 	for i := range p.frames {
 		f := &p.frames[i]
+		if x, ok := p.ownClassValue(f); ok {
+			// type(own) or own.__class__ used as a value (stored, passed, returned) is one of
+			// the program's classes used as a value: any class of the program, as it may be a
+			// subclass's object. Its method read as an attribute is dynamicClassMethod's.
+			if _, isAttr := p.parentOf(f).(*ast.Attribute); !isAttr && !p.harmlessClassUse(f, x, nil) {
+				for c := range p.own.classSite {
+					p.markForeignSelf(c, 0)
+				}
+			}
+		}
 		if at, ok := f.n.(*ast.Attribute); ok && at.Ctx == ast.Load {
 			p.dynamicClassMethod(f, at)
 			continue
@@ -1106,40 +1116,8 @@ func (p *Pass) foreignSelves() {
 			}
 			continue
 		}
-		switch parent := p.parentOf(f).(type) {
-		case *ast.Call:
-			if sameNode(parent.Func, nm) {
-				continue // an instance
-			}
-			if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass") {
-				continue
-			}
-			if fn, isName := parent.Func.(*ast.Name); isName && fn.Id == "super" && p.superOfInstance(parent, Site{f.sc, f.idx}) {
-				continue // super(C, self): its methods are bound to self
-			}
-		case *ast.ClassDef:
-			continue // a base: its methods' self is the subclass's instance
-		case *ast.Attribute:
-			if !p.methodOf(cls, parent.Attr, 0) && !(IsDunder(parent.Attr) && !plainDunder[parent.Attr]) {
-				continue // an attribute that is not a method: no self
-			}
-			if p.calledWithOwn(f, parent) {
-				continue // Own.method(own_object, ...)
-			}
-		case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
-			continue // compared; an annotation or a decorator (called with the def)
-		case *ast.AnnAssign:
-			if !sameNode(parent.Value, nm) {
-				continue // the annotation
-			}
-		case *ast.BinOp:
-			if parent.Op == ast.BitOr {
-				continue // C | None
-			}
-		case *ast.Subscript:
-			if sameNode(parent.Value, nm) && f.parent >= 0 && p.aliasUse(parent, p.parentOf(&p.frames[f.parent])) {
-				continue // C[int]: an annotation, or a generic alias called for an instance
-			}
+		if p.harmlessClassUse(f, nm, cls) {
+			continue
 		}
 		p.markForeignSelf(cls, 0)
 	}
@@ -1170,6 +1148,69 @@ func (p *Pass) calledWithOwn(f *frame, at *ast.Attribute) bool {
 	}
 	call, isCall := p.parentOf(&p.frames[f.parent]).(*ast.Call)
 	return isCall && sameNode(call.Func, at) && len(call.Args) > 0 && p.isOwn(call.Args[0], Site{f.sc, f.idx}, 0)
+}
+
+// harmlessClassUse reports whether x, the node of frame f, a class of the program cls (or
+// type(own)/own.__class__ of its objects), is used where its methods' self is the instance:
+// called for an instance, a base, compared, an annotation, a method called with one of the
+// program's own objects first.
+func (p *Pass) harmlessClassUse(f *frame, x ast.Expr, cls *ast.ClassDef) bool {
+	switch parent := p.parentOf(f).(type) {
+	case *ast.Call:
+		if sameNode(parent.Func, x) {
+			return true // an instance
+		}
+		if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass") {
+			return true
+		}
+		if fn, isName := parent.Func.(*ast.Name); isName && fn.Id == "super" && p.superOfInstance(parent, Site{f.sc, f.idx}) {
+			return true // super(C, self): its methods are bound to self
+		}
+	case *ast.ClassDef:
+		return true // a base: its methods' self is the subclass's instance
+	case *ast.Attribute:
+		if cls == nil {
+			return false
+		}
+		if !p.methodOf(cls, parent.Attr, 0) && !(IsDunder(parent.Attr) && !plainDunder[parent.Attr]) {
+			return true // an attribute that is not a method: no self
+		}
+		if p.calledWithOwn(f, parent) {
+			return true // Own.method(own_object, ...)
+		}
+	case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
+		return true // compared; an annotation or a decorator (called with the def)
+	case *ast.AnnAssign:
+		if !sameNode(parent.Value, x) {
+			return true // the annotation
+		}
+	case *ast.BinOp:
+		if parent.Op == ast.BitOr {
+			return true // C | None
+		}
+	case *ast.Subscript:
+		if sameNode(parent.Value, x) && f.parent >= 0 && p.aliasUse(parent, p.parentOf(&p.frames[f.parent])) {
+			return true // C[int]: an annotation, or a generic alias called for an instance
+		}
+	}
+	return false
+}
+
+// ownClassValue is the node of f when it is type(x) or x.__class__ of one of the program's own
+// objects x: a class of the program known only at run time.
+func (p *Pass) ownClassValue(f *frame) (ast.Expr, bool) {
+	s := Site{f.sc, f.idx}
+	switch v := f.n.(type) {
+	case *ast.Call:
+		if fn, ok := v.Func.(*ast.Name); ok && fn.Id == "type" && len(v.Args) == 1 && p.isBuiltinName(fn, s) {
+			return v, p.isOwn(v.Args[0], s, 0)
+		}
+	case *ast.Attribute:
+		if v.Attr == "__class__" && v.Ctx == ast.Load {
+			return v, p.isOwn(v.Value, s, 0)
+		}
+	}
+	return nil, false
 }
 
 // dynamicClassMethod marks the classes whose method at names when at's object is a class of the
