@@ -9,7 +9,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__ or is made by type()), getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -108,7 +108,7 @@ func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 			// "visit_" + kind calls kind's __radd__ first when kind's class defines it (and
 			// derives from str): only a str operand, or a program whose classes define no
 			// __radd__ and make none at run time, keeps the prefix.
-			if !knownStr(p, x.Right) && (p.OwnAttr("__radd__") || p.MadeClasses()) {
+			if !knownStr(p, x.Right) && (p.OwnAttr("__radd__") || p.MadeClasses() || p.SetattrOnClasses()) {
 				return false
 			}
 			e = x.Left

@@ -1985,3 +1985,47 @@ func (p *Pass) recordFactorySet() bool {
 	}
 	return false
 }
+
+// SetattrOnClasses reports whether the program calls setattr (or a __setattr__) with a name that
+// is not a constant public one on an object other than self in a method: on a class that may add
+// a dunder method (setattr(Kind, "__r" + "add__", f)) the attributes the program defines do not
+// show.
+func (p *Pass) SetattrOnClasses() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		c, ok := f.n.(*ast.Call)
+		if !ok || len(c.Args) < 2 {
+			continue
+		}
+		s := Site{f.sc, f.idx}
+		at, isAttr := c.Func.(*ast.Attribute)
+		if !(isAttr && at.Attr == "__setattr__") && !p.namesQual(c.Func, s, "builtins.setattr") {
+			continue
+		}
+		obj, name := c.Args[0], c.Args[1]
+		if isAttr && at.Attr == "__setattr__" && len(c.Args) < 3 {
+			obj, name = at.Value, c.Args[0] // x.__setattr__(name, v)
+		}
+		if k, ok := name.(*ast.Constant); ok {
+			if str, isStr := k.Value.(string); isStr && !strings.HasPrefix(str, "__") {
+				continue
+			}
+		}
+		if nm, ok := obj.(*ast.Name); ok {
+			binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+			self := len(binds) > 0
+			for _, b := range binds {
+				a, isArg := b.node.(*ast.Arg)
+				if !isArg || b.kind != bUnknown || p.own.selfArgs[a] == nil || p.own.clsArgs[a] != nil {
+					self = false
+				}
+			}
+			if self {
+				continue // setattr(self, key, value): an instance's attribute, not its class's
+			}
+		}
+		return true
+	}
+	return false
+}
