@@ -846,7 +846,8 @@ func (p *Pass) mutatedName(name string) bool {
 	for i := 0; i < len(p.frames) && !found; i++ {
 		f := &p.frames[i]
 		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
-			found = mayMutate(nm, p.parentOf(f))
+			s := Site{f.sc, f.idx}
+			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) })
 		}
 	}
 	p.own.mutated[name] = found

@@ -915,7 +915,7 @@ func (t *nodeTable[V]) reset() {
 // only reads (index, count, copy; a dict's get, keys, values, items: views), and an argument of the builtins that only read. Assigning it
 // to another name, putting it in a container, returning, yielding or passing it on may change
 // it. Folding does not follow a list through such a name.
-func mayMutate(n *ast.Name, parent ast.Node) bool {
+func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool) bool {
 	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
@@ -951,6 +951,9 @@ func mayMutate(n *ast.Name, parent ast.Node) bool {
 			switch f.Id {
 			case "len", "list", "tuple", "print", "sorted", "set", "frozenset", "str", "repr", "any", "all", "sum",
 				"min", "max", "enumerate", "zip", "iter", "reversed", "bool", "isinstance", "id", "hash", "dict":
+				if !builtin(f) {
+					return true // def sorted(xs): xs.append(...)
+				}
 				for _, k := range p.Keywords {
 					if same(k.Value) {
 						return true
