@@ -225,6 +225,9 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 		if fd, ok := b.node.(*ast.AsyncFunctionDef); ok && !p.plainDecorators(fd.DecoratorList, Site{b.scope, b.at}) {
 			return false
 		}
+		if cd, ok := b.node.(*ast.ClassDef); ok && !p.keptClass(cd, Site{b.scope, b.at}) {
+			return false
+		}
 		return true
 	case bAssign:
 		return p.isOwn(b.value, Site{b.scope, b.idx}, depth+1)
@@ -278,7 +281,7 @@ func (p *Pass) ownClass(name *ast.Name, s Site) bool {
 		return false
 	}
 	for _, b := range binds {
-		if _, ok := b.node.(*ast.ClassDef); b.kind != bDef || !ok {
+		if c, ok := b.node.(*ast.ClassDef); b.kind != bDef || !ok || !p.keptClass(c, Site{b.scope, b.at}) {
 			return false
 		}
 	}
@@ -746,6 +749,9 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 			switch {
 			case b.kind == bDef:
 				c, _ = b.node.(*ast.ClassDef)
+				if c != nil && !p.keptClass(c, Site{b.scope, b.at}) {
+					c = nil
+				}
 			case b.kind == bUnknown:
 				if a, ok := b.node.(*ast.Arg); ok {
 					c = p.own.selfArgs[a]
@@ -2029,4 +2035,32 @@ func (p *Pass) SetattrOnClasses() bool {
 		return true
 	}
 	return false
+}
+
+// classDecoratorQuals are the class decorators that return the class they are given.
+var classDecoratorQuals = map[string]bool{
+	"dataclasses.dataclass": true, "functools.total_ordering": true, "enum.unique": true,
+	"enum.verify": true, "typing.final": true, "typing.runtime_checkable": true,
+	"typing_extensions.final": true, "typing_extensions.runtime_checkable": true,
+}
+
+// keptClass reports whether the name of class def c, bound at s, stays the class: every
+// decorator is one that returns the class it is given (dataclass, total_ordering, ...). Any
+// other decorator may bind the name to any object, a library class among them.
+func (p *Pass) keptClass(c *ast.ClassDef, s Site) bool {
+	for _, d := range c.DecoratorList {
+		if call, ok := d.(*ast.Call); ok {
+			d = call.Func // dataclass(frozen=True)
+		}
+		kept := false
+		for _, r := range p.resolve(d, s.sc, s.idx) {
+			if classDecoratorQuals[r.Qual] {
+				kept = true
+			}
+		}
+		if !kept {
+			return false
+		}
+	}
+	return true
 }

@@ -732,7 +732,7 @@ func (c *collector) pair(target, value ast.Expr) {
 }
 
 func (c *collector) bindDef(f *frame, name string, n ast.Node) {
-	c.bind(f.sc, name, Binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
+	c.bind(f.sc, name, Binding{kind: bDef, at: f.idx, cond: f.cond, node: n, scope: f.sc, idx: f.idx}) // scope, idx: where its decorators are evaluated
 }
 
 // bindParams binds the parameters in the function's scope sc: each is unknown (the caller's value)
