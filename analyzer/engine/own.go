@@ -1492,6 +1492,9 @@ func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
 	if p.own.slotsStored {
 		return nil, false // C.__slots__ = ...: no longer what the class declared
 	}
+	if p.dictWrites() {
+		return nil, false // vars(self)["__sl" + "ots__"] = ...: the object's own __slots__
+	}
 	if bases, ok := p.LibraryBases(obj); !ok || len(bases) > 0 {
 		return nil, false
 	}
@@ -2063,4 +2066,36 @@ func (p *Pass) keptClass(c *ast.ClassDef, s Site) bool {
 		}
 	}
 	return true
+}
+
+// dictWrites reports whether the program may put an attribute of a name it does not show into an
+// object's dict: it reads vars or __dict__ (whose dict it may then change), or calls setattr (or
+// a __setattr__) with a name that is not a constant public one.
+func (p *Pass) dictWrites() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		switch n := f.n.(type) {
+		case *ast.Name:
+			if n.Id == "vars" && n.Ctx == ast.Load {
+				return true
+			}
+		case *ast.Attribute:
+			if n.Attr == "__dict__" || n.Attr == "__setattr__" {
+				return true
+			}
+		case *ast.Call:
+			if len(n.Args) < 2 || !p.namesQual(n.Func, Site{f.sc, f.idx}, "builtins.setattr") {
+				continue
+			}
+			k, ok := n.Args[1].(*ast.Constant)
+			if !ok {
+				return true
+			}
+			if str, isStr := k.Value.(string); !isStr || strings.HasPrefix(str, "__") {
+				return true
+			}
+		}
+	}
+	return false
 }
