@@ -1952,6 +1952,11 @@ func (p *Pass) builtByHolder(e ast.Expr, s Site, depth int) bool {
 		if !ok || !p.HoldsOnlyGivenClass(class) || len(x.Args) > 1 {
 			return false
 		}
+		for _, a := range x.Args {
+			if _, star := a.(*ast.Starred); star {
+				return false // parse_args(*[[], ns])
+			}
+		}
 		for _, k := range x.Keywords {
 			if k.Arg == nil || *k.Arg == "namespace" {
 				return false
