@@ -9,7 +9,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -40,6 +40,16 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		if !safeComputedName(p, nameArg, obj) {
 			p.Report(n, fn)
+		}
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__setattr__" {
+		// object.__setattr__(x, "__class__", C), x.__setattr__("__class__", C): a re-classing
+		// like x.__class__ = C (SBX301).
+		for _, a := range c.Args {
+			if name, ok := p.ConstString(a); ok && name == "__class__" {
+				p.Reportf(n, "__setattr__ with the dunder name %q changes which class's code runs on the object", name)
+				return
+			}
 		}
 	}
 	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
