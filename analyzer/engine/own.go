@@ -68,6 +68,8 @@ type ownFacts struct {
 	// rewrapAny is set when a wrapper's class is not known (any class may be).
 	rewrapClasses []*ast.ClassDef
 	rewrapAny     bool
+	// rewrapEscapes is set when update_wrapper or wraps is used as a value: no instance is own.
+	rewrapEscapes bool
 }
 
 type classAttr struct {
@@ -96,7 +98,7 @@ func (o *ownFacts) reset() {
 	o.foreignDone = false
 	clear(o.rewrapped)
 	o.rewrapDone = false
-	o.rewrapClasses, o.rewrapAny = o.rewrapClasses[:0], false
+	o.rewrapClasses, o.rewrapAny, o.rewrapEscapes = o.rewrapClasses[:0], false, false
 	o.slotsStored = false
 	clear(o.outerNames)
 	o.outerDone = false
@@ -213,7 +215,7 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 
 // ownBinding reports whether binding b gives its name one of the program's own objects.
 func (p *Pass) ownBinding(b *Binding, depth int) bool {
-	if p.rewrapped(b) {
+	if p.rewrapped(b) || b.kind == bAssign && p.own.rewrapEscapes {
 		return false
 	}
 	switch b.kind {
@@ -1752,11 +1754,16 @@ func (p *Pass) rewraps() {
 	p.budget -= len(p.frames)
 	for i := range p.frames {
 		f := &p.frames[i]
+		s := Site{f.sc, f.idx}
+		if x, isExpr := f.n.(ast.Expr); isExpr && p.rewrapValue(f, x, s) {
+			// update_wrapper or wraps used as a value (partial(update_wrapper, q), map(...)):
+			// any object may be the wrapper.
+			p.own.rewrapAny, p.own.rewrapEscapes = true, true
+		}
 		c, ok := f.n.(*ast.Call)
 		if !ok {
 			continue
 		}
-		s := Site{f.sc, f.idx}
 		var wrapper ast.Expr
 		if p.namesQual(c.Func, s, "functools.update_wrapper") {
 			if len(c.Args) > 0 {
@@ -2103,4 +2110,25 @@ func (p *Pass) dictWrites() bool {
 		}
 	}
 	return false
+}
+
+// rewrapValue reports whether x, the node of frame f, is functools.update_wrapper or
+// functools.wraps used other than called.
+func (p *Pass) rewrapValue(f *frame, x ast.Expr, s Site) bool {
+	switch n := x.(type) {
+	case *ast.Name:
+		if n.Ctx != ast.Load {
+			return false // any name: uw = functools.update_wrapper
+		}
+	case *ast.Attribute:
+		if n.Ctx != ast.Load || n.Attr != "update_wrapper" && n.Attr != "wraps" {
+			return false
+		}
+	default:
+		return false
+	}
+	if c, ok := p.parentOf(f).(*ast.Call); ok && sameNode(c.Func, x) {
+		return false
+	}
+	return p.namesQual(x, s, "functools.update_wrapper") || p.namesQual(x, s, "functools.wraps")
 }
