@@ -7,7 +7,7 @@ import (
 
 var sbx301 = &engine.Check{
 	ID: "SBX301", Name: "object-graph-dunder", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules and of objects that are not the program's own, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__",
+	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules and of objects that are not the program's own, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__; any store into an object's __class__",
 	Hint:       "use the object's public interface; type(x).__name__ and x.__class__ are fine",
 	Message:    "%s walks the object graph",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.CallNode},
@@ -22,6 +22,12 @@ func runSBX301(p *engine.Pass, n ast.Node) {
 	}
 	switch n := n.(type) {
 	case *ast.Attribute:
+		if n.Attr == "__class__" && n.Ctx != ast.Load {
+			// x.__class__ = C re-classes any object, the program's own into a library class
+			// (whose private methods then run on it) or a library object into the program's.
+			p.Reportf(n, "a store into __class__ changes which class's code runs on the object")
+			return
+		}
 		if !dunderHeads.In(dunderIntro, n.Attr) {
 			return
 		}

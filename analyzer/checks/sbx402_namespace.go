@@ -7,7 +7,7 @@ import (
 
 var sbx402 = &engine.Check{
 	ID: "SBX402", Name: "namespace-by-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names; vars() of a class the program does not define (type(x), x.__class__, a library class); vars() of any object that is not the program's own or of a class that only holds what it is given (types.SimpleNamespace, argparse.Namespace)",
+	Doc:     "vars(), globals(), locals(), and dir() of modules, used to fetch names; vars() of a class the program does not define (type(x), x.__class__, a library class); vars() of any object that is not the program's own or of a class that only holds what it is given (types.SimpleNamespace, argparse.Namespace) made by its constructor, or by a reviewed function given no namespace argument, not replaced by the program, and with no record factory installed",
 	Hint:    "refer to names directly; vars(obj) of your own objects is fine",
 	Message: "%s() exposes the program's namespace by name",
 	Nodes:   []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -47,17 +47,9 @@ func runSBX402(p *engine.Pass, n ast.Node) {
 }
 
 // holdsOnlyGiven reports whether e is an object of a class that holds only the attributes the
-// program gives it (the review's open classes, proxies aside).
+// program gives it (the review's open classes, proxies aside), made by a call the program shows:
+// the class's constructor, or a function or method the review says returns such an object when
+// nothing can make it return another (engine.Pass.BuiltByHolder).
 func holdsOnlyGiven(p *engine.Pass, e ast.Expr) bool {
-	refs := p.Refs(e)
-	for _, r := range refs {
-		if !p.HoldsOnlyGiven(r) {
-			return false
-		}
-	}
-	if len(refs) > 0 {
-		return true
-	}
-	class, ok := p.InstanceClass(e)
-	return ok && p.HoldsOnlyGivenClass(class)
+	return p.BuiltByHolder(e)
 }

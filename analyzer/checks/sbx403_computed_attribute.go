@@ -9,7 +9,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects), getattr/setattr/delattr/hasattr with a dunder name, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -42,6 +42,16 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			p.Report(n, fn)
 		}
 	}
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__setattr__" {
+		// object.__setattr__(x, "__class__", C), x.__setattr__("__class__", C): a re-classing
+		// like x.__class__ = C (SBX301).
+		for _, a := range c.Args {
+			if name, ok := p.ConstString(a); ok && name == "__class__" {
+				p.Reportf(n, "__setattr__ with the dunder name %q changes which class's code runs on the object", name)
+				return
+			}
+		}
+	}
 	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
 		arg := 0
 		for _, r := range p.Refs(at.Value) {
@@ -65,7 +75,8 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 	if (q == "builtins.setattr" || q == "builtins.hasattr") && !namespaceLike(p, p.Refs(c.Args[0])) {
 		// setattr(self, key, value) from data and hasattr probes are everyday code: only a dunder
 		// name (reaching internals) is reported on ordinary objects.
-		if name, ok := p.ConstString(c.Args[1]); ok && dunderIntro[name] {
+		// setattr(x, "__class__", C) re-classes the object, as x.__class__ = C does (SBX301).
+		if name, ok := p.ConstString(c.Args[1]); ok && (dunderIntro[name] || q == "builtins.setattr" && name == "__class__") {
 			p.Reportf(n, "%s with the dunder name %q walks the object graph", short(q), name)
 		}
 		return
@@ -104,6 +115,12 @@ func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 			if x.Op != ast.Add {
 				return false
 			}
+			// "visit_" + kind calls kind's __radd__ first when kind's class defines it (and
+			// derives from str): only a str operand, or a program whose classes define no
+			// __radd__ and make none at run time, keeps the prefix.
+			if !knownStr(p, x.Right) && (p.OwnAttr("__radd__") || p.MadeClasses() || p.SetattrOnClasses()) {
+				return false
+			}
 			e = x.Left
 			continue
 		case *ast.JoinedStr:
@@ -125,6 +142,26 @@ func safeComputedName(p *engine.Pass, e ast.Expr, obj ast.Expr) bool {
 		}
 		c := s[0]
 		return (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && prefixSafeOnOwn(p, obj, s)
+	}
+	return false
+}
+
+// knownStr reports whether e is known to give an exact str: a constant, an f-string, str(...),
+// or "...".format(...).
+func knownStr(p *engine.Pass, e ast.Expr) bool {
+	if _, ok := p.ConstString(e); ok {
+		return true
+	}
+	switch x := e.(type) {
+	case *ast.JoinedStr:
+		return true
+	case *ast.Call:
+		if at, ok := x.Func.(*ast.Attribute); ok && at.Attr == "format" {
+			_, isConst := p.ConstString(at.Value)
+			return isConst
+		}
+		_, ok := engine.FirstIn(p.Refs(x.Func), strBuiltin)
+		return ok
 	}
 	return false
 }

@@ -11,6 +11,7 @@ var (
 	interactiveBuiltins = engine.NewNameSet("interactive builtins", "builtins.breakpoint", "builtins.help")
 	importBuiltins      = engine.NewNameSet("import builtins", "builtins.__import__", "importlib.import_module", "importlib.__import__")
 	// setDelBuiltins change an object's attributes (SBX603 on modules).
+	strBuiltin     = engine.NewNameSet("str", "builtins.str")
 	setDelBuiltins = engine.NewNameSet("setattr and delattr", "builtins.setattr", "builtins.delattr")
 	// getterFuncs make getters of attribute paths (SBX302 reads their steps).
 	getterFuncs = engine.NewNameSet("attribute getters", "operator.attrgetter")

@@ -58,6 +58,18 @@ type ownFacts struct {
 	slotsOK     bool
 	plain       bool
 	classesDone bool
+	// rewrapped are the bindings whose objects functools.update_wrapper (or the function
+	// functools.wraps returns) is given as the wrapper, filled once per pass.
+	rewrapped  map[*Binding]bool
+	rewrapDone bool
+	// made caches MadeClasses once classesDone is set.
+	made bool
+	// rewrapClasses are the program's classes whose instances are given as the wrapper;
+	// rewrapAny is set when a wrapper's class is not known (any class may be).
+	rewrapClasses []*ast.ClassDef
+	rewrapAny     bool
+	// rewrapEscapes is set when update_wrapper or wraps is used as a value: no instance is own.
+	rewrapEscapes bool
 }
 
 type classAttr struct {
@@ -84,11 +96,15 @@ func (o *ownFacts) reset() {
 	clear(o.foreignSelf)
 	clear(o.clsArgs)
 	o.foreignDone = false
+	clear(o.rewrapped)
+	o.rewrapDone = false
+	o.rewrapClasses, o.rewrapAny, o.rewrapEscapes = o.rewrapClasses[:0], false, false
 	o.slotsStored = false
 	clear(o.outerNames)
 	o.outerDone = false
 	clear(o.returned)
 	o.slots, o.slotsOK, o.plain, o.classesDone = o.slots[:0], false, false, false
+	o.made = false
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
@@ -199,8 +215,21 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 
 // ownBinding reports whether binding b gives its name one of the program's own objects.
 func (p *Pass) ownBinding(b *Binding, depth int) bool {
+	if p.rewrapped(b) || b.kind == bAssign && p.own.rewrapEscapes {
+		return false
+	}
 	switch b.kind {
 	case bDef:
+		// A decorator may bind the def's name to any object, a library object among them.
+		if fd, ok := b.node.(*ast.FunctionDef); ok && !p.plainDecorators(fd.DecoratorList, Site{b.scope, b.at}) {
+			return false
+		}
+		if fd, ok := b.node.(*ast.AsyncFunctionDef); ok && !p.plainDecorators(fd.DecoratorList, Site{b.scope, b.at}) {
+			return false
+		}
+		if cd, ok := b.node.(*ast.ClassDef); ok && !p.keptClass(cd, Site{b.scope, b.at}) {
+			return false
+		}
 		return true
 	case bAssign:
 		return p.isOwn(b.value, Site{b.scope, b.idx}, depth+1)
@@ -254,7 +283,7 @@ func (p *Pass) ownClass(name *ast.Name, s Site) bool {
 		return false
 	}
 	for _, b := range binds {
-		if _, ok := b.node.(*ast.ClassDef); b.kind != bDef || !ok {
+		if c, ok := b.node.(*ast.ClassDef); b.kind != bDef || !ok || !p.keptClass(c, Site{b.scope, b.at}) {
 			return false
 		}
 	}
@@ -722,6 +751,9 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 			switch {
 			case b.kind == bDef:
 				c, _ = b.node.(*ast.ClassDef)
+				if c != nil && !p.keptClass(c, Site{b.scope, b.at}) {
+					c = nil
+				}
 			case b.kind == bUnknown:
 				if a, ok := b.node.(*ast.Arg); ok {
 					c = p.own.selfArgs[a]
@@ -822,7 +854,8 @@ func (p *Pass) mutatedName(name string) bool {
 	for i := 0; i < len(p.frames) && !found; i++ {
 		f := &p.frames[i]
 		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
-			found = mayMutate(nm, p.parentOf(f))
+			s := Site{f.sc, f.idx}
+			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) })
 		}
 	}
 	p.own.mutated[name] = found
@@ -965,8 +998,8 @@ func (p *Pass) ArgumentMutated(c *ast.Call, i int) bool {
 	}
 	for _, b := range binds {
 		fn, ok := b.node.(*ast.FunctionDef)
-		if !ok || b.kind != bDef || fn.Args == nil {
-			return true
+		if !ok || b.kind != bDef || fn.Args == nil || len(fn.DecoratorList) > 0 {
+			return true // a decorator may bind the name to any other function
 		}
 		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
 		if i >= len(params) || p.mutatedName(params[i].Arg) {
@@ -1041,6 +1074,16 @@ func (p *Pass) foreignSelves() {
 	p.budget -= len(p.frames)
 	for i := range p.frames {
 		f := &p.frames[i]
+		if x, ok := p.ownClassValue(f); ok {
+			// type(own) or own.__class__ used as a value (stored, passed, returned) is one of
+			// the program's classes used as a value: any class of the program, as it may be a
+			// subclass's object. Its method read as an attribute is dynamicClassMethod's.
+			if _, isAttr := p.parentOf(f).(*ast.Attribute); !isAttr && !p.harmlessClassUse(f, x, nil) {
+				for c := range p.own.classSite {
+					p.markForeignSelf(c, 0)
+				}
+			}
+		}
 		if at, ok := f.n.(*ast.Attribute); ok && at.Ctx == ast.Load {
 			p.dynamicClassMethod(f, at)
 			continue
@@ -1057,41 +1100,49 @@ func (p *Pass) foreignSelves() {
 			}
 		}
 		if cls == nil {
-			continue
-		}
-		switch parent := p.parentOf(f).(type) {
-		case *ast.Call:
-			if sameNode(parent.Func, nm) {
-				continue // an instance
-			}
-			if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass" || fn.Id == "super") {
+			// A method's function taken by its bare name in the class body (views = {"reader":
+			// reader}, reader(x)) is called with whatever the program passes as self.
+			// Only the class body sees the class's names.
+			y := f.sc.syms[nm.Id]
+			if f.sc.kind != scClass || y == nil {
 				continue
 			}
-		case *ast.ClassDef:
-			continue // a base: its methods' self is the subclass's instance
-		case *ast.Attribute:
-			if !p.methodOf(cls, parent.Attr, 0) && !(IsDunder(parent.Attr) && !plainDunder[parent.Attr]) {
-				continue // an attribute that is not a method: no self
+			for _, b := range y.binds {
+				if b.kind != bDef {
+					continue
+				}
+				switch b.node.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef:
+				default:
+					continue
+				}
+				if at, isAttr := p.parentOf(f).(*ast.Attribute); isAttr && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
+					continue // @prop.setter: the property's next function, whose self is the instance
+				}
+				if c, isClass := f.sc.def.(*ast.ClassDef); isClass {
+					p.markForeignSelf(c, 0)
+				}
 			}
-			if p.calledWithOwn(f, parent) {
-				continue // Own.method(own_object, ...)
-			}
-		case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
-			continue // compared; an annotation or a decorator (called with the def)
-		case *ast.AnnAssign:
-			if !sameNode(parent.Value, nm) {
-				continue // the annotation
-			}
-		case *ast.BinOp:
-			if parent.Op == ast.BitOr {
-				continue // C | None
-			}
-		case *ast.Subscript:
-			if sameNode(parent.Value, nm) && f.parent >= 0 && p.aliasUse(parent, p.parentOf(&p.frames[f.parent])) {
-				continue // C[int]: an annotation, or a generic alias called for an instance
-			}
+			continue
+		}
+		if p.harmlessClassUse(f, nm, cls) {
+			continue
 		}
 		p.markForeignSelf(cls, 0)
+	}
+	// An instance given to functools.update_wrapper as the wrapper gets the wrapped object's
+	// __dict__: its methods' self then holds a library object's private attributes.
+	if !p.own.rewrapDone {
+		p.own.rewrapDone = true
+		p.rewraps()
+	}
+	for _, c := range p.own.rewrapClasses {
+		p.markForeignSelf(c, 0)
+	}
+	if p.own.rewrapAny {
+		for c := range p.own.classSite {
+			p.markForeignSelf(c, 0)
+		}
 	}
 }
 
@@ -1106,6 +1157,69 @@ func (p *Pass) calledWithOwn(f *frame, at *ast.Attribute) bool {
 	}
 	call, isCall := p.parentOf(&p.frames[f.parent]).(*ast.Call)
 	return isCall && sameNode(call.Func, at) && len(call.Args) > 0 && p.isOwn(call.Args[0], Site{f.sc, f.idx}, 0)
+}
+
+// harmlessClassUse reports whether x, the node of frame f, a class of the program cls (or
+// type(own)/own.__class__ of its objects), is used where its methods' self is the instance:
+// called for an instance, a base, compared, an annotation, a method called with one of the
+// program's own objects first.
+func (p *Pass) harmlessClassUse(f *frame, x ast.Expr, cls *ast.ClassDef) bool {
+	switch parent := p.parentOf(f).(type) {
+	case *ast.Call:
+		if sameNode(parent.Func, x) {
+			return true // an instance
+		}
+		if fn, isName := parent.Func.(*ast.Name); isName && (fn.Id == "isinstance" || fn.Id == "issubclass") {
+			return true
+		}
+		if fn, isName := parent.Func.(*ast.Name); isName && fn.Id == "super" && p.superOfInstance(parent, Site{f.sc, f.idx}) {
+			return true // super(C, self): its methods are bound to self
+		}
+	case *ast.ClassDef:
+		return true // a base: its methods' self is the subclass's instance
+	case *ast.Attribute:
+		if cls == nil {
+			return false
+		}
+		if !p.methodOf(cls, parent.Attr, 0) && !(IsDunder(parent.Attr) && !plainDunder[parent.Attr]) {
+			return true // an attribute that is not a method: no self
+		}
+		if p.calledWithOwn(f, parent) {
+			return true // Own.method(own_object, ...)
+		}
+	case *ast.Compare, *ast.Arg, *ast.FunctionDef, *ast.AsyncFunctionDef:
+		return true // compared; an annotation or a decorator (called with the def)
+	case *ast.AnnAssign:
+		if !sameNode(parent.Value, x) {
+			return true // the annotation
+		}
+	case *ast.BinOp:
+		if parent.Op == ast.BitOr {
+			return true // C | None
+		}
+	case *ast.Subscript:
+		if sameNode(parent.Value, x) && f.parent >= 0 && p.aliasUse(parent, p.parentOf(&p.frames[f.parent])) {
+			return true // C[int]: an annotation, or a generic alias called for an instance
+		}
+	}
+	return false
+}
+
+// ownClassValue is the node of f when it is type(x) or x.__class__ of one of the program's own
+// objects x: a class of the program known only at run time.
+func (p *Pass) ownClassValue(f *frame) (ast.Expr, bool) {
+	s := Site{f.sc, f.idx}
+	switch v := f.n.(type) {
+	case *ast.Call:
+		if fn, ok := v.Func.(*ast.Name); ok && fn.Id == "type" && len(v.Args) == 1 && p.isBuiltinName(fn, s) {
+			return v, p.isOwn(v.Args[0], s, 0)
+		}
+	case *ast.Attribute:
+		if v.Attr == "__class__" && v.Ctx == ast.Load {
+			return v, p.isOwn(v.Value, s, 0)
+		}
+	}
+	return nil, false
 }
 
 // dynamicClassMethod marks the classes whose method at names when at's object is a class of the
@@ -1159,6 +1273,30 @@ func (p *Pass) aliasUse(sub *ast.Subscript, parent ast.Node) bool {
 		return g.Op == ast.BitOr
 	}
 	return false
+}
+
+// superOfInstance reports whether super call c is super(C, self) with self the first argument of a
+// method of the program's class: the methods it hands out are bound to self. super(C, C) (or any
+// other second argument) hands out the plain functions, which take any object as self.
+func (p *Pass) superOfInstance(c *ast.Call, s Site) bool {
+	if len(c.Args) != 2 || len(c.Keywords) != 0 {
+		return false
+	}
+	nm, ok := c.Args[1].(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		a, isArg := b.node.(*ast.Arg)
+		if !isArg || b.kind != bUnknown || p.own.selfArgs[a] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // markForeignSelf marks cls and its own ancestors, whose methods it may reach.
@@ -1356,6 +1494,9 @@ func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
 	if p.own.slotsStored {
 		return nil, false // C.__slots__ = ...: no longer what the class declared
 	}
+	if p.dictWrites() {
+		return nil, false // vars(self)["__sl" + "ots__"] = ...: the object's own __slots__
+	}
 	if bases, ok := p.LibraryBases(obj); !ok || len(bases) > 0 {
 		return nil, false
 	}
@@ -1371,6 +1512,10 @@ func (p *Pass) classFacts() {
 	}
 	p.own.classesDone = true
 	p.own.plain, p.own.slotsOK = true, true
+	p.own.made = p.madeClasses()
+	if p.own.made {
+		p.own.plain = false // a class made by type(name, bases, ns) may derive from any class
+	}
 	for cls := range p.own.classSite {
 		if p.foreignAncestor(cls, 0) {
 			p.own.plain = false
@@ -1410,6 +1555,13 @@ func (p *Pass) classFacts() {
 			}
 		}
 	}
+}
+
+// MadeClasses reports whether the program makes classes at run time (type() with three
+// arguments, types.new_class), whose bases and attributes are not known.
+func (p *Pass) MadeClasses() bool {
+	p.classFacts()
+	return p.own.made
 }
 
 // PlainClasses reports whether no class of the program has a library class among its ancestors
@@ -1487,8 +1639,8 @@ func (p *Pass) returnedClass(fn *ast.FunctionDef, depth int) (string, bool) {
 }
 
 func (p *Pass) returnedClassOf(fn *ast.FunctionDef, depth int) (string, bool) {
-	if len(fn.Body) == 0 {
-		return "", false
+	if len(fn.Body) == 0 || len(fn.DecoratorList) > 0 {
+		return "", false // a decorator may bind the name to any other function
 	}
 	if _, ok := fn.Body[len(fn.Body)-1].(*ast.Return); !ok {
 		return "", false // it may fall off its end: None
@@ -1582,4 +1734,401 @@ func (c *collector) noteSetattr(f *frame, n *ast.Call) {
 	if at, ok := n.Args[0].(*ast.Name); ok {
 		c.noteStore(f, &ast.Attribute{Value: at, Attr: name, Ctx: ast.Store})
 	}
+}
+
+// rewrapped reports whether the object of binding b may be handed to functools.update_wrapper as
+// the wrapper (or to the function functools.wraps returns): that copies the wrapped object's
+// __dict__, a library object's private attributes among it, into the program's object.
+func (p *Pass) rewrapped(b *Binding) bool {
+	if !p.own.rewrapDone {
+		p.own.rewrapDone = true
+		p.rewraps()
+	}
+	return p.own.rewrapped[b]
+}
+
+// rewraps fills own.rewrapped with one scan of the nodes, charged to the work budget. Every name
+// in the wrapper expression is marked, and the names their values come from (r = q;
+// update_wrapper(r, x) re-homes q's object too).
+func (p *Pass) rewraps() {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		s := Site{f.sc, f.idx}
+		if x, isExpr := f.n.(ast.Expr); isExpr && p.rewrapValue(f, x, s) {
+			// update_wrapper or wraps used as a value (partial(update_wrapper, q), map(...)):
+			// any object may be the wrapper.
+			p.own.rewrapAny, p.own.rewrapEscapes = true, true
+		}
+		c, ok := f.n.(*ast.Call)
+		if !ok {
+			continue
+		}
+		var wrapper ast.Expr
+		if p.namesQual(c.Func, s, "functools.update_wrapper") {
+			if len(c.Args) > 0 {
+				wrapper = c.Args[0]
+			}
+			for _, k := range c.Keywords {
+				if k.Arg != nil && *k.Arg == "wrapper" {
+					wrapper = k.Value
+				}
+			}
+		} else if inner, isCall := c.Func.(*ast.Call); isCall && len(c.Args) > 0 && p.namesQual(inner.Func, s, "functools.wraps") {
+			wrapper = c.Args[0]
+		}
+		if wrapper != nil {
+			p.markRewrapped(wrapper, s, 0)
+			if !p.functionValue(wrapper, s) {
+				if cls, _ := p.ownClassOf(wrapper, s, 0); cls != nil {
+					p.own.rewrapClasses = append(p.own.rewrapClasses, cls)
+				} else {
+					p.own.rewrapAny = true
+				}
+			}
+		}
+	}
+}
+
+func (p *Pass) markRewrapped(e ast.Expr, s Site, depth int) {
+	if depth > 8 {
+		return
+	}
+	ast.Walk(e, func(n, _ ast.Node) bool {
+		nm, ok := n.(*ast.Name)
+		if !ok {
+			return true
+		}
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if p.own.rewrapped[b] {
+				continue
+			}
+			if p.own.rewrapped == nil {
+				p.own.rewrapped = map[*Binding]bool{}
+			}
+			p.own.rewrapped[b] = true
+			if b.kind == bAssign && b.value != nil {
+				p.markRewrapped(b.value, Site{b.scope, b.idx}, depth+1)
+			}
+		}
+		return true
+	})
+}
+
+// namesQual reports whether e at s refers to qual.
+func (p *Pass) namesQual(e ast.Expr, s Site, qual string) bool {
+	for _, r := range p.resolve(e, s.sc, s.idx) {
+		if r.Qual == qual {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapsDecorated reports whether one of decorators is functools.wraps(...), which copies the
+// wrapped object's __dict__ into the def's function.
+func (p *Pass) wrapsDecorated(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		if c, ok := d.(*ast.Call); ok && p.namesQual(c.Func, s, "functools.wraps") {
+			return true
+		}
+	}
+	return false
+}
+
+// functionValue reports whether e at s is a name bound only by defs of functions.
+func (p *Pass) functionValue(e ast.Expr, s Site) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	for _, b := range binds {
+		switch b.node.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef:
+		default:
+			return false
+		}
+		if b.kind != bDef {
+			return false
+		}
+	}
+	return len(binds) > 0
+}
+
+// plainDecoratorQuals are the decorators that leave the program's function its own: the method
+// kinds and the markers that return the function itself.
+var plainDecoratorQuals = map[string]bool{
+	"builtins.staticmethod": true, "builtins.classmethod": true, "builtins.property": true,
+	"abc.abstractmethod": true, "typing.overload": true, "typing.final": true,
+	"typing.override": true, "typing_extensions.override": true,
+}
+
+// plainDecorators reports whether decorators are all plain: a method kind, a marker, or a
+// property's setter, getter or deleter.
+func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		if at, ok := d.(*ast.Attribute); ok && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
+			continue
+		}
+		plain := false
+		for _, r := range p.resolve(d, s.sc, s.idx) {
+			if plainDecoratorQuals[r.Qual] {
+				plain = true
+			}
+		}
+		if !plain {
+			return false
+		}
+	}
+	return true
+}
+
+// madeClasses reports whether the program makes a class at run time: type() called with other
+// than one positional argument, or types.new_class. Such a class's bases are not known (str
+// among them, with an __eq__ of the program's), and neither are its attributes.
+func (p *Pass) madeClasses() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		c, ok := f.n.(*ast.Call)
+		if !ok {
+			continue
+		}
+		s := Site{f.sc, f.idx}
+		if p.namesQual(c.Func, s, "types.new_class") {
+			return true
+		}
+		if len(c.Args) == 1 && len(c.Keywords) == 0 {
+			if _, star := c.Args[0].(*ast.Starred); !star {
+				continue
+			}
+		}
+		if p.namesQual(c.Func, s, "builtins.type") {
+			return true
+		}
+	}
+	return false
+}
+
+// BuiltByHolder reports whether e, at the current node's site, is an object of a class that holds
+// only what it is given (the review's open classes), made by a call the program shows, or a
+// name bound only to such calls: the class's constructor (argparse.Namespace(...)), or a
+// function or method the review says returns such an object (parser.parse_args([...])) unless
+// something may make it return another: a namespace argument (parse_args(args, ns) returns ns),
+// a function or attribute of that name the program defines or assigns (parser.parse_args =
+// ...), or a record factory the program installs (makeLogRecord returns what it makes).
+func (p *Pass) BuiltByHolder(e ast.Expr) bool { return p.builtByHolder(e, p.Site(), 0) }
+
+func (p *Pass) builtByHolder(e ast.Expr, s Site, depth int) bool {
+	if depth > 6 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch x := e.(type) {
+	case *ast.Name:
+		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if b.kind != bAssign || b.value == nil || !p.builtByHolder(b.value, Site{b.scope, b.idx}, depth+1) {
+				return false
+			}
+		}
+		return len(binds) > 0
+	case *ast.Call:
+		refs := p.resolve(x.Func, s.sc, s.idx)
+		constructor := len(refs) > 0
+		for _, r := range refs {
+			class, inst, ok := p.TypeOf(r)
+			if !ok || inst || !p.HoldsOnlyGivenClass(class) {
+				constructor = false
+			}
+		}
+		if constructor {
+			return true
+		}
+		class, ok := "", false
+		for _, r := range p.resolve(x, s.sc, s.idx) {
+			if c, inst, known := p.TypeOf(r); known && inst {
+				class, ok = c, true
+			}
+		}
+		if !ok {
+			class, ok = p.instanceClass(x, s, depth+1)
+		}
+		if !ok || !p.HoldsOnlyGivenClass(class) || len(x.Args) > 1 {
+			return false
+		}
+		for _, a := range x.Args {
+			if _, star := a.(*ast.Starred); star {
+				return false // parse_args(*[[], ns])
+			}
+		}
+		for _, k := range x.Keywords {
+			if k.Arg == nil || *k.Arg == "namespace" {
+				return false
+			}
+		}
+		name := ""
+		switch f := x.Func.(type) {
+		case *ast.Name:
+			name = f.Id
+		case *ast.Attribute:
+			name = f.Attr
+		}
+		if name == "" || p.own.attrs[name] {
+			return false // parser.parse_args = ...: not the method the review describes
+		}
+		return !p.recordFactorySet()
+	}
+	return false
+}
+
+// recordFactorySet reports whether the program names logging's setLogRecordFactory (as a name,
+// an attribute or a string): then makeLogRecord and the loggers' records are whatever its factory
+// returns.
+func (p *Pass) recordFactorySet() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		switch n := p.frames[i].n.(type) {
+		case *ast.Name:
+			if n.Id == "setLogRecordFactory" {
+				return true
+			}
+		case *ast.Attribute:
+			if n.Attr == "setLogRecordFactory" {
+				return true
+			}
+		case *ast.Constant:
+			if str, ok := n.Value.(string); ok && str == "setLogRecordFactory" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SetattrOnClasses reports whether the program calls setattr (or a __setattr__) with a name that
+// is not a constant public one on an object other than self in a method: on a class that may add
+// a dunder method (setattr(Kind, "__r" + "add__", f)) the attributes the program defines do not
+// show.
+func (p *Pass) SetattrOnClasses() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		c, ok := f.n.(*ast.Call)
+		if !ok || len(c.Args) < 2 {
+			continue
+		}
+		s := Site{f.sc, f.idx}
+		at, isAttr := c.Func.(*ast.Attribute)
+		if !(isAttr && at.Attr == "__setattr__") && !p.namesQual(c.Func, s, "builtins.setattr") {
+			continue
+		}
+		obj, name := c.Args[0], c.Args[1]
+		if isAttr && at.Attr == "__setattr__" && len(c.Args) < 3 {
+			obj, name = at.Value, c.Args[0] // x.__setattr__(name, v)
+		}
+		if k, ok := name.(*ast.Constant); ok {
+			if str, isStr := k.Value.(string); isStr && !strings.HasPrefix(str, "__") {
+				continue
+			}
+		}
+		if nm, ok := obj.(*ast.Name); ok {
+			binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+			self := len(binds) > 0
+			for _, b := range binds {
+				a, isArg := b.node.(*ast.Arg)
+				if !isArg || b.kind != bUnknown || p.own.selfArgs[a] == nil || p.own.clsArgs[a] != nil {
+					self = false
+				}
+			}
+			if self {
+				continue // setattr(self, key, value): an instance's attribute, not its class's
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// classDecoratorQuals are the class decorators that return the class they are given.
+var classDecoratorQuals = map[string]bool{
+	"dataclasses.dataclass": true, "functools.total_ordering": true, "enum.unique": true,
+	"enum.verify": true, "typing.final": true, "typing.runtime_checkable": true,
+	"typing_extensions.final": true, "typing_extensions.runtime_checkable": true,
+}
+
+// keptClass reports whether the name of class def c, bound at s, stays the class: every
+// decorator is one that returns the class it is given (dataclass, total_ordering, ...). Any
+// other decorator may bind the name to any object, a library class among them.
+func (p *Pass) keptClass(c *ast.ClassDef, s Site) bool {
+	for _, d := range c.DecoratorList {
+		if call, ok := d.(*ast.Call); ok {
+			d = call.Func // dataclass(frozen=True)
+		}
+		kept := false
+		for _, r := range p.resolve(d, s.sc, s.idx) {
+			if classDecoratorQuals[r.Qual] {
+				kept = true
+			}
+		}
+		if !kept {
+			return false
+		}
+	}
+	return true
+}
+
+// dictWrites reports whether the program may put an attribute of a name it does not show into an
+// object's dict: it reads vars or __dict__ (whose dict it may then change), or calls setattr (or
+// a __setattr__) with a name that is not a constant public one.
+func (p *Pass) dictWrites() bool {
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		switch n := f.n.(type) {
+		case *ast.Name:
+			if n.Id == "vars" && n.Ctx == ast.Load {
+				return true
+			}
+		case *ast.Attribute:
+			if n.Attr == "__dict__" || n.Attr == "__setattr__" {
+				return true
+			}
+		case *ast.Call:
+			if len(n.Args) < 2 || !p.namesQual(n.Func, Site{f.sc, f.idx}, "builtins.setattr") {
+				continue
+			}
+			k, ok := n.Args[1].(*ast.Constant)
+			if !ok {
+				return true
+			}
+			if str, isStr := k.Value.(string); !isStr || strings.HasPrefix(str, "__") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rewrapValue reports whether x, the node of frame f, is functools.update_wrapper or
+// functools.wraps used other than called.
+func (p *Pass) rewrapValue(f *frame, x ast.Expr, s Site) bool {
+	switch n := x.(type) {
+	case *ast.Name:
+		if n.Ctx != ast.Load {
+			return false // any name: uw = functools.update_wrapper
+		}
+	case *ast.Attribute:
+		if n.Ctx != ast.Load || n.Attr != "update_wrapper" && n.Attr != "wraps" {
+			return false
+		}
+	default:
+		return false
+	}
+	if c, ok := p.parentOf(f).(*ast.Call); ok && sameNode(c.Func, x) {
+		return false
+	}
+	return p.namesQual(x, s, "functools.update_wrapper") || p.namesQual(x, s, "functools.wraps")
 }

@@ -456,6 +456,16 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		if n.Attr == "__annotations__" || n.Attr == "__module__" {
 			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
 		}
+	case *ast.Constant:
+		// vars(self)["__slots__"] = ..., setattr(self, "__slots__", ...): an object's own
+		// __slots__, which self.__slots__ reads before its class's.
+		if str, ok := n.Value.(string); ok && str == "__slots__" {
+			c.p.own.slotsStored = true
+		}
+	case *ast.Keyword:
+		if n.Arg != nil && *n.Arg == "__slots__" {
+			c.p.own.slotsStored = true // vars(self).update(__slots__=...)
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
@@ -551,6 +561,13 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
+		if n.Id == "__slots__" && n.Ctx != ast.Load {
+			// Only __slots__ = <display> in a class body (noteSlots) declares slot names:
+			// annotated, walrus, unpacked, loop and deleted bindings make them unknown.
+			if _, plain := parent.(*ast.Assign); !plain || f.sc.kind != scClass {
+				c.p.own.slotsStored = true
+			}
+		}
 		switch n.Ctx {
 		case ast.Store:
 			c.noteClassBinding(f, n.Id)
@@ -715,7 +732,7 @@ func (c *collector) pair(target, value ast.Expr) {
 }
 
 func (c *collector) bindDef(f *frame, name string, n ast.Node) {
-	c.bind(f.sc, name, Binding{kind: bDef, at: f.idx, cond: f.cond, node: n})
+	c.bind(f.sc, name, Binding{kind: bDef, at: f.idx, cond: f.cond, node: n, scope: f.sc, idx: f.idx}) // scope, idx: where its decorators are evaluated
 }
 
 // bindParams binds the parameters in the function's scope sc: each is unknown (the caller's value)
@@ -891,24 +908,42 @@ func (t *nodeTable[V]) reset() {
 	t.used = t.used[:0]
 }
 
-// mayMutate reports whether the name n, read in parent, may have its value changed in place there:
-// a list method that changes it, a store into an item, or an argument of a call that is not one
-// of the builtins that only read. Folding does not follow a list through such a name.
-func mayMutate(n *ast.Name, parent ast.Node) bool {
+// mayMutate reports whether the name n, read in parent, may have its value changed in place there,
+// or handed on to code that may: every use but a proven read-only one counts. Read-only are a
+// loop or comprehension over it, a comparison (`in`), an item or slice read, a condition, an
+// operand of + (a new list), a field of an f-string, an expression statement, a method that
+// only reads (index, count, copy; a dict's get, keys, values, items: views), and an argument of the builtins that only read. Assigning it
+// to another name, putting it in a container, returning, yielding or passing it on may change
+// it. Folding does not follow a list through such a name.
+func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool) bool {
+	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
 		switch p.Attr {
-		case "append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__",
-			"__delitem__", "__iadd__", "__imul__", "add", "update", "discard", "difference_update",
-			"intersection_update", "symmetric_difference_update", "__ior__":
-			return true
+		case "index", "count", "copy", "__len__", "__contains__", "__iter__", "__getitem__", "get", "keys", "values", "items":
+			return false
 		}
-	case *ast.Subscript:
-		return p.Ctx != ast.Load && ast.Node(p.Value) == ast.Node(n)
-	case *ast.Starred, *ast.Keyword:
 		return true
+	case *ast.Subscript:
+		return p.Ctx != ast.Load && same(p.Value)
+	case *ast.For:
+		return !same(p.Iter)
+	case *ast.AsyncFor:
+		return !same(p.Iter)
+	case *ast.Comprehension:
+		return !same(p.Iter)
+	case *ast.Compare, *ast.FormattedValue, *ast.ExprStmt, *ast.UnaryOp:
+		return false
+	case *ast.If:
+		return !same(p.Test)
+	case *ast.While:
+		return !same(p.Test)
+	case *ast.Assert:
+		return false
+	case *ast.BinOp:
+		return p.Op != ast.Add && p.Op != ast.Mult
 	case *ast.Call:
-		if ast.Node(p.Func) == ast.Node(n) {
+		if same(p.Func) {
 			return false
 		}
 		switch f := p.Func.(type) {
@@ -916,6 +951,14 @@ func mayMutate(n *ast.Name, parent ast.Node) bool {
 			switch f.Id {
 			case "len", "list", "tuple", "print", "sorted", "set", "frozenset", "str", "repr", "any", "all", "sum",
 				"min", "max", "enumerate", "zip", "iter", "reversed", "bool", "isinstance", "id", "hash", "dict":
+				if !builtin(f) {
+					return true // def sorted(xs): xs.append(...)
+				}
+				for _, k := range p.Keywords {
+					if same(k.Value) {
+						return true
+					}
+				}
 				return false
 			}
 		case *ast.Attribute:
@@ -925,5 +968,5 @@ func mayMutate(n *ast.Name, parent ast.Node) bool {
 		}
 		return true
 	}
-	return false
+	return true
 }
