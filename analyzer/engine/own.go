@@ -1826,17 +1826,6 @@ func (p *Pass) namesQual(e ast.Expr, s Site, qual string) bool {
 	return false
 }
 
-// wrapsDecorated reports whether one of decorators is functools.wraps(...), which copies the
-// wrapped object's __dict__ into the def's function.
-func (p *Pass) wrapsDecorated(decorators []ast.Expr, s Site) bool {
-	for _, d := range decorators {
-		if c, ok := d.(*ast.Call); ok && p.namesQual(c.Func, s, "functools.wraps") {
-			return true
-		}
-	}
-	return false
-}
-
 // functionValue reports whether e at s is a name bound only by defs of functions.
 func (p *Pass) functionValue(e ast.Expr, s Site) bool {
 	nm, ok := e.(*ast.Name)
