@@ -1817,6 +1817,16 @@ func (p *Pass) markRewrapped(e ast.Expr, s Site, depth int) {
 }
 
 // namesQual reports whether e at s refers to qual.
+// resolvesIn reports whether e at s may be one of the objects named by quals.
+func (p *Pass) resolvesIn(e ast.Expr, s Site, quals map[string]bool) bool {
+	for _, r := range p.resolve(e, s.sc, s.idx) {
+		if quals[r.Qual] {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *Pass) namesQual(e ast.Expr, s Site, qual string) bool {
 	for _, r := range p.resolve(e, s.sc, s.idx) {
 		if r.Qual == qual {
@@ -1861,13 +1871,7 @@ func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
 		if at, ok := d.(*ast.Attribute); ok && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
 			continue
 		}
-		plain := false
-		for _, r := range p.resolve(d, s.sc, s.idx) {
-			if plainDecoratorQuals[r.Qual] {
-				plain = true
-			}
-		}
-		if !plain {
+		if !p.resolvesIn(d, s, plainDecoratorQuals) {
 			return false
 		}
 	}
@@ -2056,13 +2060,7 @@ func (p *Pass) keptClass(c *ast.ClassDef, s Site) bool {
 		if call, ok := d.(*ast.Call); ok {
 			d = call.Func // dataclass(frozen=True)
 		}
-		kept := false
-		for _, r := range p.resolve(d, s.sc, s.idx) {
-			if classDecoratorQuals[r.Qual] {
-				kept = true
-			}
-		}
-		if !kept {
+		if !p.resolvesIn(d, s, classDecoratorQuals) {
 			return false
 		}
 	}
