@@ -197,10 +197,11 @@ def kernel_filter(seccomp, grants, witness):
         for name in ("execve", "execveat", "fork", "vfork"):
             f.add_rule(kill, name)
         f.add_rule(kill, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-    # Process 1 runs as the program's user, so every same-user control of another process would
-    # reach it: its limits (RLIMIT_CPU), and its share of the processor (nice 19 and one shared CPU
-    # starved it past the deadline). Each such call is refused unless it names the caller itself
-    # (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
+    # Process 1 is another user, so the kernel refuses the program every same-user control of it;
+    # these refusals are a second layer, from when it was the same user: its limits (RLIMIT_CPU),
+    # and its share of the processor (nice 19 and one shared CPU starved it past the deadline;
+    # gVisor lets any user set another's). Each such call is refused unless it names the caller
+    # itself (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
     eperm = seccomp.ERRNO(errno.EPERM)
     f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
     # Nor a descriptor's owner or its signal: F_SETOWN names a process (process 1) that the
