@@ -21,7 +21,9 @@ import (
 // has no end of file either: when the program dies, process 1 stays in its read, with its deadline,
 // its verdict and its status line behind it. The program closes its report channel so that the
 // hook's report does not wake process 1 (the verdict would still come from the termination).
-// Under runc /proc/1/fd is closed to the program: it says so and goes on.
+// It tries for 2 s (half the test's deadline; a won race costs 150 ms to check), so that a
+// process 1 that keeps polling still sees the refusal that follows. Under runc /proc/1/fd is
+// closed to the program: it says so and goes on.
 const reportReadStolen = `import os, sys, time, array, asyncio
 socket, select = sys.modules["socket"], sys.modules["select"]
 
@@ -71,7 +73,9 @@ if p1 is not None:
         p.register(wr, select.POLLIN)
         return bool(p.poll(0))
 
-    for attempt in range(1, 401):
+    attempt, give_up = 0, time.monotonic() + 2
+    while time.monotonic() < give_up:
+        attempt += 1
         os.write(W, b"\n")
         try:
             os.write(ww, b"j" * 65536)
@@ -87,7 +91,7 @@ if p1 is not None:
             print("process 1 blocked in its read after", attempt, "attempts", flush=True)
             break
     else:
-        print("process 1 kept polling", flush=True)
+        print("process 1 kept polling after", attempt, "attempts", flush=True)
     os.close(W)
 os.close(report_w)
 `
