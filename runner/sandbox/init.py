@@ -773,6 +773,15 @@ def main():
             violations = [{"capability": "unknown", "event": "seccomp",
                            "detail": "the kernel filter killed the program (SIGSYS): a system call "
                                      "its decision does not grant (process, socket, executable memory)"}]
+        elif lines and cfg.get("audit_hook", True):
+            # Another signal after a report line: the hook writes its line before it sends the
+            # verdict, and a signal another thread took in between (a fault, a timer) ended the
+            # process first. The line may be the program's own, but it holds the channel and can
+            # end itself with a verdict's signal anyway: a line it wrote only records a violation
+            # against itself. The capability is the last line's, with that capability's lines.
+            cap = lines[-1]["capability"]
+            sig, code = 0, VIOLATION_EXIT
+            violations = [v for v in lines if v["capability"] == cap][-MAX_LISTED:]
     elif sup.status is not None:
         code = os.WEXITSTATUS(sup.status)
         if code == VIOLATION_EXIT and cfg.get("audit_hook", True):
