@@ -54,6 +54,7 @@ MAX_REPORT = 64 << 10
 MAX_HEADER = 1 << 20  # the header line (runner maxHeaderBytes)
 MAX_STATUS = 16 << 10  # the status line, in bytes: the runner looks for it in the last 64 KiB
 MAX_LISTED = 16  # violations and witnessed system calls kept in the status line
+WAKE_MS = 250  # process 1's longest wait without looking at the program's process and the clock
 NONCE_LEN = 47  # "sbxgate-status-" and 32 hex digits, then a newline
 WORKSPACE = "/tmp/work"  # the program's working directory (runner/files.go)
 OUT_DIR = "out"
@@ -535,11 +536,15 @@ class Supervisor:
             if left <= 0:
                 self.timed_out = True
                 break
-            for fd, ev in poll.poll(max(1, int(left * 1000) + 1)):
+            # Every descriptor polled here may be the program's to read or write too (under gVisor,
+            # through /proc/1/fd): a read never blocks (a byte poll announced may be gone), reads
+            # once per wake-up (a writer that keeps it full never holds the loop), and the wait is
+            # bounded (a stolen SIGCHLD byte costs at most WAKE_MS), so the deadline check and
+            # the reaping come round whatever the program does to them.
+            for fd, ev in poll.poll(max(1, min(int(left * 1000) + 1, WAKE_MS))):
                 if fd == self.wake_r:
                     try:
-                        while os.read(self.wake_r, 512):
-                            pass
+                        os.read(self.wake_r, 65536)
                     except BlockingIOError:
                         pass
                 elif fd == self.report_r:
@@ -560,7 +565,10 @@ class Supervisor:
 
     def read_report(self, ev):
         if ev & select.POLLIN:
-            self.add_report(os.read(self.report_r, 4096))
+            try:
+                self.add_report(os.read(self.report_r, 4096))
+            except BlockingIOError:
+                pass  # taken by another reader: back to the poll, under the deadline
 
     def add_report(self, b):
         if not self.started:
@@ -811,6 +819,10 @@ def main():
     os.dup2(null, 0)
     os.close(null)
     report_r, report_w = os.pipe2(os.O_CLOEXEC)
+    # Process 1 never blocks on a descriptor the program can reach: under gVisor the program can
+    # open process 1's (/proc/1/fd), so it can read the byte poll announced. O_NONBLOCK is set on
+    # process 1's own open file (the program's process closes it; an open through /proc is another).
+    os.set_blocking(report_r, False)
     witness_parent = witness_child = None
     if cfg.get("witness"):
         import socket
@@ -852,10 +864,9 @@ def main():
             _, sup.status = os.waitpid(child, os.WNOHANG)
         except ChildProcessError:
             pass
-    # What the program's process wrote before it ended is in the pipe now: read it without waiting.
-    # A write end the program kept alive elsewhere (in flight in a socket cycle, which gVisor never
-    # collects) must not hold the status line back.
-    os.set_blocking(report_r, False)
+    # What the program's process wrote before it ended is in the pipe now: read it without waiting
+    # (report_r is non-blocking). A write end the program kept alive elsewhere (in flight in a
+    # socket cycle, which gVisor never collects) must not hold the status line back.
     while True:
         try:
             b = os.read(report_r, 4096)
@@ -887,6 +898,15 @@ def main():
             violations = [{"capability": "unknown", "event": "seccomp",
                            "detail": "the kernel filter killed the program (SIGSYS): a system call "
                                      "its decision does not grant (process, socket, executable memory)"}]
+        elif lines and cfg.get("audit_hook", True):
+            # Another signal after a report line: the hook writes its line before it sends the
+            # verdict, and a signal another thread took in between (a fault, a timer) ended the
+            # process first. The line may be the program's own, but it holds the channel and can
+            # end itself with a verdict's signal anyway: a line it wrote only records a violation
+            # against itself. The capability is the last line's, with that capability's lines.
+            cap = lines[-1]["capability"]
+            sig, code = 0, VIOLATION_EXIT
+            violations = [v for v in lines if v["capability"] == cap][-MAX_LISTED:]
     elif sup.status is not None:
         code = os.WEXITSTATUS(sup.status)
         if code == VIOLATION_EXIT and cfg.get("audit_hook", True):
