@@ -855,11 +855,109 @@ func (p *Pass) mutatedName(name string) bool {
 		f := &p.frames[i]
 		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
 			s := Site{f.sc, f.idx}
-			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) })
+			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
+				func(e ast.Expr) bool { return p.inert(e, s, 0) })
 		}
 	}
 	p.own.mutated[name] = found
 	return found
+}
+
+// inert reports whether e, at s, is an object no code of the program runs for: a constant, an
+// f-string, a display of inert items, arithmetic on inert operands, a name bound only to inert
+// values, a builtin, or a class of the reviewed API named through an import. Handed another
+// object by an operation (a comparison, +, isinstance), it runs only the interpreter's and the
+// library's special methods.
+func (p *Pass) inert(e ast.Expr, s Site, depth int) bool {
+	if depth > 4 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch x := e.(type) {
+	case *ast.Constant, *ast.JoinedStr:
+		return true
+	case *ast.Tuple:
+		return p.inertAll(x.Elts, s, depth)
+	case *ast.List:
+		return p.inertAll(x.Elts, s, depth)
+	case *ast.Set:
+		return p.inertAll(x.Elts, s, depth)
+	case *ast.Dict:
+		for _, k := range x.Keys {
+			if k == nil {
+				return false // **mapping
+			}
+		}
+		return p.inertAll(x.Keys, s, depth) && p.inertAll(x.Values, s, depth)
+	case *ast.UnaryOp:
+		return p.inert(x.Operand, s, depth+1)
+	case *ast.BinOp:
+		return p.inert(x.Left, s, depth+1) && p.inert(x.Right, s, depth+1)
+	case *ast.Name:
+		binds, builtin, _ := p.lookup(x.Id, s.sc, s.idx)
+		if len(binds) == 0 {
+			return builtin && p.a.mods.builtin[x.Id]
+		}
+		for _, b := range binds {
+			switch {
+			case b.kind == bAssign && b.value != nil:
+				if !p.inert(b.value, Site{b.scope, b.idx}, depth+1) {
+					return false
+				}
+			case b.kind == bImport:
+				if !p.libraryClassRef(b.ref) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	case *ast.Attribute:
+		// collections.abc.Sequence: an attribute chain on an imported module.
+		base := x.Value
+		for {
+			at, ok := base.(*ast.Attribute)
+			if !ok {
+				break
+			}
+			base = at.Value
+		}
+		nm, ok := base.(*ast.Name)
+		if !ok {
+			return false
+		}
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if b.kind != bImport || b.ref.Kind != ModRef {
+				return false
+			}
+		}
+		refs := p.resolve(x, s.sc, s.idx)
+		for _, r := range refs {
+			if !p.libraryClassRef(r) {
+				return false
+			}
+		}
+		return len(binds) > 0 && len(refs) > 0
+	}
+	return false
+}
+
+func (p *Pass) inertAll(es []ast.Expr, s Site, depth int) bool {
+	for _, x := range es {
+		if _, star := x.(*ast.Starred); star || !p.inert(x, s, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// libraryClassRef reports whether r is a class of the reviewed API (not an object of one), whose
+// metaclass is the library's.
+func (p *Pass) libraryClassRef(r Ref) bool {
+	_, inst, ok := p.TypeOf(r)
+	return ok && !inst
 }
 
 // AnnotationStores are the program's stores into __annotations__ and __module__ (the attribute

@@ -219,6 +219,39 @@ probe_mutated(writes([1]))
 probe_mutated(passes([1]))
 probe_mutated(print([1]))
 `, []string{"10:false", "11:true", "12:true", "13:true"}},
+		{"a list read by operations with inert operands", `
+import collections.abc
+NAMES = ["a", "b"]
+OTHER = ["a", "b"]
+def f(name):
+    if NAMES == OTHER and "a" in NAMES and NAMES != ("a",) and isinstance(NAMES, (list, collections.abc.Sequence)):
+        print(NAMES + ["c"], NAMES * 2, max(NAMES, ["z"]), {"k": 1}.get("k"))
+    if name not in NAMES:
+        raise KeyError(name)
+    probe_guarded(name)
+`, []string{"10:true [a b]"}},
+		{"a list handed to another operand's special methods", `
+NAMES = ["a", "b"]
+def f(name, probe, K):
+    if NAMES in probe or probe == NAMES or isinstance(NAMES, K):
+        pass
+    if name not in NAMES:
+        raise KeyError(name)
+    probe_guarded(name)
+LIST = ["a"]
+def g(name, probe):
+    print(LIST + probe)
+    if name not in LIST:
+        raise KeyError(name)
+    probe_guarded(name)
+ITEMS = ["a"]
+def h(name, probe):
+    print(probe[ITEMS], max(ITEMS, probe))
+    assert name, ITEMS
+    if name not in ITEMS:
+        raise KeyError(name)
+    probe_guarded(name)
+`, []string{"8:false []", "14:false []", "21:false []"}},
 		{"types of the reviewed API", `
 import re, sqlite3, unittest, asyncio, sys
 probe_type(re.compile("x"))
