@@ -438,6 +438,8 @@ func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
 type Argument struct {
 	e    ast.Expr
 	site Site
+	// decorated is the def or class the function decorates, when e is nil.
+	decorated ast.Node
 }
 
 // Expr is the argument passed, or nil for a def or class the function decorates.
@@ -485,7 +487,7 @@ func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
 			continue
 		}
 		if pos == 0 && decorates(p.parentOf(f), nm) {
-			out = append(out, Argument{nil, Site{f.sc, f.idx}})
+			out = append(out, Argument{nil, Site{f.sc, f.idx}, p.parentOf(f)})
 			continue
 		}
 		call, ok := p.parentOf(f).(*ast.Call)
@@ -496,7 +498,7 @@ func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
 		if arg == nil {
 			return nil, false
 		}
-		out = append(out, Argument{arg, Site{f.sc, f.idx}})
+		out = append(out, Argument{arg, Site{f.sc, f.idx}, nil})
 	}
 	return out, len(out) > 0
 }
@@ -1974,33 +1976,6 @@ func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
 		}
 	}
 	return true
-}
-
-// madeClasses reports whether the program makes a class at run time: type() called with other
-// than one positional argument, or types.new_class. Such a class's bases are not known (str
-// among them, with an __eq__ of the program's), and neither are its attributes.
-func (p *Pass) madeClasses() bool {
-	p.budget -= len(p.frames)
-	for i := range p.frames {
-		f := &p.frames[i]
-		c, ok := f.n.(*ast.Call)
-		if !ok {
-			continue
-		}
-		s := Site{f.sc, f.idx}
-		if p.namesQual(c.Func, s, "types.new_class") {
-			return true
-		}
-		if len(c.Args) == 1 && len(c.Keywords) == 0 {
-			if _, star := c.Args[0].(*ast.Starred); !star {
-				continue
-			}
-		}
-		if p.namesQual(c.Func, s, "builtins.type") {
-			return true
-		}
-	}
-	return false
 }
 
 // BuiltByHolder reports whether e, at the current node's site, is an object of a class that holds

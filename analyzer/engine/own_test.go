@@ -50,6 +50,8 @@ func probe(answers *[]string) *Check {
 			case "probe_class":
 				class, ok := p.InstanceClass(c.Args[0])
 				ans = fmt.Sprint(ok, " ", class)
+			case "probe_made":
+				ans = fmt.Sprint(p.MadeClasses())
 			case "probe_mutated":
 				inner := c.Args[0].(*ast.Call)
 				ans = fmt.Sprint(p.ArgumentMutated(inner, 0))
@@ -252,6 +254,56 @@ def h(name, probe):
         raise KeyError(name)
     probe_guarded(name)
 `, []string{"8:false []", "14:false []", "21:false []"}},
+		{"no class made: metaclasses in class statements, wrappers, annotations", `
+import abc, functools
+class Base(metaclass=abc.ABCMeta):
+    registry: dict[str, type] = {}
+    def handle(self, event, *args):
+        handler = getattr(self, "on_" + event, None)
+        return handler(*args) if handler else None
+def logged(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+    return wrapper
+@logged
+def f(x: type, y: type | None = None):
+    print(type(x).__name__, isinstance(x, type), type(x) is int, "{}".replace("{", "(", 1))
+    object.__setattr__(x, "name", y)
+probe_made(f)
+`, []string{"17:false"}},
+		{"a class made by a metaclass called", `
+import abc
+Label = abc.ABCMeta("Label", (str,), {})
+probe_made(Label)
+`, []string{"4:true"}},
+		{"a class made by type(x) called", `
+M = type(str)
+Label = M("Label", (str,), {})
+probe_made(Label)
+`, []string{"4:true"}},
+		{"a class made by a parameter called with spread arguments", `
+def mk(m, *a):
+    return m(*a)
+Label = mk(type(str), "Label", (str,), {})
+probe_made(Label)
+`, []string{"5:true"}},
+		{"a metaclass handed to code that calls it", `
+import functools, abc
+Label = functools.partial(abc.ABCMeta, "Label")((str,), {})
+probe_made(Label)
+`, []string{"4:true"}},
+		{"a class made by an enum's functional call", `
+import enum
+Kind = enum.Enum("Kind", {"A": 1})
+probe_made(Kind)
+`, []string{"4:true"}},
+		{"a metaclass of the program called", `
+class Meta(type):
+    pass
+Label = Meta("Label", (str,), {})
+probe_made(Label)
+`, []string{"5:true"}},
 		{"types of the reviewed API", `
 import re, sqlite3, unittest, asyncio, sys
 probe_type(re.compile("x"))
