@@ -1601,7 +1601,141 @@ func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
 		return nil, false
 	}
 	p.classFacts()
-	return p.own.slots, p.own.slotsOK
+	if !p.own.slotsOK {
+		return p.own.slots, false
+	}
+	if p.own.made || p.own.attrs["__getattribute__"] {
+		return nil, false
+	}
+	// obj.__slots__ is the class attribute only while obj has no dict of its own, which code
+	// the analysis does not see (argparse.Namespace.__init__(obj, **kw)) may fill, and its
+	// class has the attribute (else __getattr__ answers): every class obj may be an instance
+	// of declares slots, without __dict__.
+	cls := p.ownInstanceClass(obj, p.Site(), 0)
+	if cls == nil || !p.slottedFamily(cls) {
+		return nil, false
+	}
+	return p.own.slots, true
+}
+
+// ownInstanceClass is the class of the program obj is an instance of: self in one of its
+// methods (not cls), or a name bound only to calls of it.
+func (p *Pass) ownInstanceClass(obj ast.Expr, s Site, depth int) *ast.ClassDef {
+	nm, ok := obj.(*ast.Name)
+	if !ok || depth > 4 {
+		return nil
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	var cls *ast.ClassDef
+	for _, b := range binds {
+		var c *ast.ClassDef
+		switch b.kind {
+		case bUnknown:
+			if a, isArg := b.node.(*ast.Arg); isArg && p.own.clsArgs[a] == nil && !p.mayGetForeignSelf(p.own.selfArgs[a]) {
+				c = p.own.selfArgs[a]
+			}
+		case bAssign:
+			if call, isCall := b.value.(*ast.Call); isCall {
+				if f, isName := call.Func.(*ast.Name); isName && p.ownClass(f, Site{b.scope, b.idx}) {
+					c, _ = p.ownClassOf(f, Site{b.scope, b.idx}, depth+1)
+				}
+			}
+		}
+		if c == nil || cls != nil && c != cls {
+			return nil
+		}
+		cls = c
+	}
+	return cls
+}
+
+// slottedFamily reports whether cls, its ancestors and every class of the program derived from
+// it declare __slots__ without __dict__ and have no library ancestor: their instances have no
+// dict.
+func (p *Pass) slottedFamily(cls *ast.ClassDef) bool {
+	for c := range p.own.classSite {
+		if (c == cls || p.derivesFrom(c, cls, 0) || p.derivesFrom(cls, c, 0)) && (!declaresSlots(c) || p.foreignAncestor(c, 0)) {
+			return false
+		}
+		if !p.knownBases(c) {
+			return false // class S(pick()): may derive from cls
+		}
+	}
+	return true
+}
+
+// knownBases reports whether every base of c is a class of the program, object, or a class of
+// the reviewed API.
+func (p *Pass) knownBases(c *ast.ClassDef) bool {
+	site := p.own.classSite[c]
+	for _, b := range c.Bases {
+		if sub, ok := b.(*ast.Subscript); ok {
+			b = sub.Value // Generic[T]
+		}
+		if oc, _ := p.ownClassOf(b, site, 1); oc != nil {
+			continue
+		}
+		known := false
+		for _, r := range p.resolve(b, site.sc, site.idx) {
+			if _, inst, ok := p.TypeOf(r); ok && !inst || r.Qual == "builtins.object" {
+				known = true
+			}
+		}
+		if !known {
+			return false
+		}
+	}
+	return true
+}
+
+// derivesFrom reports whether c has base among its own ancestors.
+func (p *Pass) derivesFrom(c, base *ast.ClassDef, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	for _, b := range p.ownBases(c) {
+		if b == base || b != c && p.derivesFrom(b, base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresSlots reports whether class body c binds __slots__ to a display of constant strings
+// without "__dict__".
+func declaresSlots(c *ast.ClassDef) bool {
+	found := false
+	for _, st := range c.Body {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			continue
+		}
+		if nm, ok := a.Targets[0].(*ast.Name); !ok || nm.Id != "__slots__" {
+			continue
+		}
+		var elts []ast.Expr
+		switch v := a.Value.(type) {
+		case *ast.Tuple:
+			elts = v.Elts
+		case *ast.List:
+			elts = v.Elts
+		case *ast.Constant:
+			elts = []ast.Expr{v}
+		default:
+			return false
+		}
+		for _, x := range elts {
+			k, ok := x.(*ast.Constant)
+			if !ok {
+				return false
+			}
+			if str, isStr := k.Value.(string); !isStr || str == "__dict__" {
+				return false
+			}
+		}
+		found = true
+	}
+	return found
 }
 
 // classFacts computes, once per pass, the slot names of every class of the program and whether

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,6 +47,7 @@ func probe(answers *[]string) *Check {
 				ans = fmt.Sprint(ok, names)
 			case "probe_slots":
 				names, ok := p.SlotNames(c.Args[0])
+				names = slices.Sorted(slices.Values(names)) // collected from a map of classes
 				ans = fmt.Sprint(ok, names)
 			case "probe_class":
 				class, ok := p.InstanceClass(c.Args[0])
@@ -193,6 +195,34 @@ class W:
     def m(self):
         probe_slots(self)
 `, []string{"5:false [x y]", "9:false [x y]"}},
+		{"slots of instances without a dict", `
+class V:
+    __slots__ = ("x", "y")
+    def m(self):
+        probe_slots(self)
+class P(V):
+    __slots__ = ("z",)
+v = V()
+probe_slots(v)
+`, []string{"5:true [x y z]", "9:true [x y z]"}},
+		{"slots read where the object has a dict or no slots", `
+class V:
+    __slots__ = ("x", "y")
+    def m(self):
+        probe_slots(self)
+class Sub(V):
+    pass
+class Bare:
+    def __getattr__(self, key):
+        return ("__globals__",)
+    def m(self):
+        probe_slots(self)
+class Open:
+    __slots__ = ("a", "__dict__")
+    def m(self):
+        probe_slots(self)
+        probe_slots(type(self))
+`, []string{"5:false []", "12:false []", "16:false []", "17:false []"}},
 		{"classes an own function returns", `
 import argparse
 def build():
