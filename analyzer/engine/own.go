@@ -48,6 +48,11 @@ type ownFacts struct {
 	clsArgs map[*ast.Arg]*ast.ClassDef
 	// slotsStored is set when the program assigns an attribute named __slots__.
 	slotsStored bool
+	// stored are the attribute names the program assigns or deletes on any object (x.name = v,
+	// setattr(x, "name", v)); storesAny is set when it may store names it does not show
+	// (__setattr__ or setattr with a computed name, or as a value).
+	stored    map[string]bool
+	storesAny bool
 	// outerNames are the names global and nonlocal statements declare, once outerDone is set.
 	outerNames map[string]bool
 	outerDone  bool
@@ -100,6 +105,8 @@ func (o *ownFacts) reset() {
 	o.rewrapDone = false
 	o.rewrapClasses, o.rewrapAny, o.rewrapEscapes = o.rewrapClasses[:0], false, false
 	o.slotsStored = false
+	clear(o.stored)
+	o.storesAny = false
 	clear(o.outerNames)
 	o.outerDone = false
 	clear(o.returned)
@@ -693,6 +700,10 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 // defines, and one of the class whose self or cls it is assigned on.
 func (c *collector) noteStore(f *frame, at *ast.Attribute) {
 	c.p.own.attrs[at.Attr] = true
+	if c.p.own.stored == nil {
+		c.p.own.stored = map[string]bool{}
+	}
+	c.p.own.stored[at.Attr] = true
 	if at.Attr == "__slots__" {
 		c.p.own.slotsStored = true
 	}
@@ -1838,6 +1849,9 @@ func (p *Pass) instanceClass(e ast.Expr, s Site, depth int) (string, bool) {
 				return "", false
 			}
 			c := p.a.api.returns[class+"."+at.Attr]
+			if c != "" && p.patchedClass(class) {
+				return "", false
+			}
 			return c, c != ""
 		}
 		nm, ok := x.Func.(*ast.Name)
@@ -2182,6 +2196,43 @@ func (p *Pass) builtByHolder(e ast.Expr, s Site, depth int) bool {
 		return !p.recordFactorySet()
 	}
 	return false
+}
+
+// patchedClass reports whether the program may have replaced an attribute of class (a class of
+// the reviewed API) on one of its objects or on the class: it stores an attribute of a name the
+// class has, or names it does not show. Then what the review says the class's methods return
+// may no longer hold (parse_args returns what a replaced parse_known_args gives).
+func (p *Pass) patchedClass(class string) bool {
+	if p.own.storesAny {
+		return true
+	}
+	c := p.a.api.classes[class]
+	if c == nil {
+		return len(p.own.stored) > 0
+	}
+	for name := range p.own.stored {
+		if c.attrs[name] || c.dir[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// reviewedReturn is the class of what calling f returns, per the review or as an instance of
+// the class f is, unless f is a method of a class the program may have patched.
+func (p *Pass) reviewedReturn(f Ref) string {
+	c := p.a.api.instanceOf(f)
+	if c == "" || f.Kind != ObjRef {
+		return c
+	}
+	i := strings.LastIndexByte(f.Qual, '.')
+	if i <= 0 || p.a.api.returnOf(f.Qual) == "" {
+		return c // a constructor, not a method
+	}
+	if owner := p.a.api.classOf(strings.TrimSuffix(f.Qual[:i], "()")); owner != nil && p.patchedClass(owner.name) {
+		return ""
+	}
+	return c
 }
 
 // recordFactorySet reports whether the program names logging's setLogRecordFactory (as a name,

@@ -237,6 +237,21 @@ probe_class(maybe(True))
 args = build().parse_args([])
 probe_class(args)
 `, []string{"9:true argparse.ArgumentParser", "10:true argparse.Namespace", "11:false ", "13:true argparse.Namespace"}},
+		{"what a patched class's methods return is not known", `
+import argparse
+def known(args=None, namespace=None):
+    return object(), []
+parser = argparse.ArgumentParser()
+parser.parse_known_args = known
+probe_class(parser.parse_args([]))
+probe_type(parser.parse_args([]))
+`, []string{"7:false ", "8:?"}},
+		{"a method replaced through setattr with a computed name", `
+import argparse
+parser = argparse.ArgumentParser()
+setattr(parser, "parse_" + "known_args", print)
+probe_type(parser.parse_args([]))
+`, []string{"5:?"}},
 		{"arguments a function may change", `
 def reads(argv):
     return len(argv)

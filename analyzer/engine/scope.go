@@ -448,6 +448,10 @@ type collector struct {
 func (c *collector) visit(f *frame, parent ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
+		// vars(x) and x.__dict__ of an object not the program's own are reported (SBX402, SBX301).
+		if n.Attr == "__setattr__" && !c.constantSetattr(parent, n, 0) {
+			c.p.own.storesAny = true
+		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Attr)
 		if n.Ctx != ast.Load {
@@ -556,6 +560,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			c.bind(f.sc, name, b)
 		}
 	case *ast.Name:
+		if n.Ctx == ast.Load && n.Id == "setattr" && !c.constantSetattr(parent, n, 1) {
+			c.p.own.storesAny = true
+		}
 		if n.Id == "__annotations__" && n.Ctx == ast.Load {
 			c.noteAnnotationStore(n, n.Id, ast.Load, parent) // __annotations__["k"] = v in a class body
 		}
@@ -1044,4 +1051,27 @@ func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func
 		}
 	}
 	return true
+}
+
+// constantSetattr reports whether fn, a setattr or __setattr__, is called by parent with a
+// constant public name as its argument at index i or i+1 (setattr(x, "name", v), i 1;
+// object.__setattr__(x, "name", v), x.__setattr__("name", v), i 0), and records the name as
+// stored.
+func (c *collector) constantSetattr(parent ast.Node, fn ast.Expr, i int) bool {
+	call, ok := parent.(*ast.Call)
+	if !ok || !sameNode(call.Func, fn) {
+		return false
+	}
+	for j := i; j <= i+1 && j < len(call.Args); j++ {
+		if k, ok := call.Args[j].(*ast.Constant); ok {
+			if str, isStr := k.Value.(string); isStr && str != "" && str[0] != '_' {
+				if c.p.own.stored == nil {
+					c.p.own.stored = map[string]bool{}
+				}
+				c.p.own.stored[str] = true
+				return true
+			}
+		}
+	}
+	return false
 }
