@@ -696,11 +696,38 @@ def prepare_matplotlib():
     os.environ["MPLBACKEND"] = "Agg"
 
 
+def settle_packages():
+    """Three of the data profile's packages, as the preload brought them, would ask the hook for what
+    it refuses to any caller in the middle of an ordinary program; each is settled here, before
+    the program exists:
+
+    - pandas: its check for assignment to a copy (SettingWithCopyWarning) asks gc.get_referents
+      (the object graph, which reaches process 1's objects): filtering a frame and then assigning
+      a column, as most data programs do, would end the program. The check is off
+      (mode.chained_assignment None): the program sees no such warning, and one that turns it on
+      again is refused at its first such assignment.
+    - scipy: a call with a C callback tries to import cffi, refused even where cffi is absent (it
+      is): the attempt is made here, so scipy knows it has none.
+    - threadpoolctl (scikit-learn's, in KMeans among others): it finds the native thread pools by
+      running ldconfig and walking the loaded libraries through ctypes, both refused. It finds
+      none now: sklearn's limits on BLAS and OpenMP threads do nothing (a matter of speed; the
+      tier's cpus and pids hold)."""
+    if "threadpoolctl" in sys.modules:
+        import threadpoolctl
+        threadpoolctl.ThreadpoolController._load_libraries = lambda self: None
+    if "pandas" in sys.modules:
+        import pandas
+        pandas.set_option("mode.chained_assignment", None)
+    if "scipy" in sys.modules:
+        import scipy._lib._ccallback
+        scipy._lib._ccallback._import_cffi()
+
+
 def warm_plotting():
-    """Where the preload brought matplotlib: pyplot and pandas' plotting are pure Python the
-    preload does not import, and a first figure loads fonts and builds caches. Both are done once
-    here, before the program exists, so each forked program finds them done (about a second of a
-    small plot's run on a loaded machine). The figure is closed: the program starts with none."""
+    """In a warm container where the preload brought matplotlib: pyplot and pandas' plotting are
+    pure Python the preload does not import, and a first figure loads fonts and builds caches
+    (about a second of a small plot's run on a loaded machine). Both are done once here, for every
+    program forked from this process; the figure is closed: the program starts with none."""
     if "matplotlib" not in sys.modules:
         return
     import io
@@ -760,6 +787,7 @@ def main():
                 __import__(name)
             except ImportError as e:
                 fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
+        settle_packages()
         warm_plotting()
     preload_ms = int((time.monotonic() - t0) * 1000)
     # Ready: the runner hands this container a program only now (a warm pool counts it from here).
@@ -801,6 +829,7 @@ def main():
                 __import__(name)
             except ImportError as e:
                 fail("preload %s: %s: regenerate config/native_deps.json for this image" % (name, e))
+    settle_packages()
 
     # The nonce is read now, before the program's process exists: under gVisor a process can open
     # process 1's descriptors through /proc/1/fd (dumpability is not enforced there), and could
