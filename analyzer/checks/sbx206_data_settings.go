@@ -11,7 +11,7 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:     "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, literals and operators; pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg",
+	Doc:     "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, literals and operators; pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg; numpy.load with allow_pickle",
 	Hint:    "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message: "%s %s",
 	Nodes:   []engine.NodeKind{engine.CallNode},
@@ -27,6 +27,8 @@ var dataJudges = map[string]func(p *engine.Pass, c *ast.Call) string{
 	"pandas.option_context":             judgeOptions,
 	"matplotlib.use":                    judgeBackend,
 	"matplotlib.pyplot.switch_backend":  judgeBackend,
+	"numpy.load":                        judgeNoPickle,
+	"numpy.lib.load":                    judgeNoPickle,
 }
 
 func runSBX206(p *engine.Pass, n ast.Node) {
@@ -185,6 +187,22 @@ func judgeOptions(p *engine.Pass, c *ast.Call) string {
 		}
 	}
 	return ""
+}
+
+// judgeNoPickle admits numpy.load without allow_pickle, or with a constant False: an object array
+// in the file is a pickle, which runs any callable it names.
+func judgeNoPickle(p *engine.Pass, c *ast.Call) string {
+	if why := noSpread(c); why != "" {
+		return why
+	}
+	e := argOrKeyword(c, 2, "allow_pickle")
+	if e == nil {
+		return ""
+	}
+	if k, ok := e.(*ast.Constant); ok && k.Value == false {
+		return ""
+	}
+	return "with allow_pickle other than a constant False: an object array in the file is a pickle, which runs any callable it names"
 }
 
 // judgeBackend admits the non-interactive backends that run nothing: Agg, PDF, SVG.
