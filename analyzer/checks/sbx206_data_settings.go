@@ -11,11 +11,12 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:     "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, literals and operators; pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg; numpy.load with allow_pickle",
-	Hint:    "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
-	Message: "%s %s",
-	Nodes:   []engine.NodeKind{engine.CallNode},
-	Run:     runSBX206,
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg; numpy.load with allow_pickle",
+	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
+	Message:    "%s %s",
+	Nodes:      []engine.NodeKind{engine.CallNode},
+	Unresolved: []engine.NodeKind{engine.CallNode},
+	Run:        runSBX206,
 }
 
 // dataJudges are the data profile's judged calls, by the review's key.
@@ -88,8 +89,8 @@ func noSpread(c *ast.Call) string {
 }
 
 // judgeExpression admits an expression pandas evaluates when it is a constant of column names,
-// literals and operators: no @name (the caller's variables), no attribute, call or subscript
-// (through which pandas.eval reaches any object).
+// the caller's variables (@name), literals and operators: no attribute, call or subscript, through
+// which pandas.eval reaches any object from any of them, and no private name.
 func judgeExpression(p *engine.Pass, c *ast.Call) string {
 	if why := noSpread(c); why != "" {
 		return why
@@ -99,11 +100,13 @@ func judgeExpression(p *engine.Pass, c *ast.Call) string {
 	if !ok {
 		return "with an expression that is not a constant string: pandas evaluates it, and its attributes and calls reach any object"
 	}
-	if strings.Contains(s, "@") {
-		return "with @name in its expression: the caller's variables, whose attributes and calls reach any object"
-	}
-	// `column name` quotes a column; its content is a name to pandas.
+	// `column name` quotes a column; its content is a name to pandas. @name is the caller's
+	// variable: a value like a column's, as long as nothing reads its attributes or calls it.
 	s = backtickRE.ReplaceAllString(s, "col")
+	s = localRE.ReplaceAllString(s, "$1")
+	if strings.Contains(s, "@") {
+		return "with @ other than before a variable's name: pandas evaluates it"
+	}
 	mod, err := parser.Parse([]byte(s), "<expr>")
 	if err != nil || len(mod.Body) == 0 {
 		return "with an expression the gate cannot parse"
@@ -125,7 +128,10 @@ func judgeExpression(p *engine.Pass, c *ast.Call) string {
 	return ""
 }
 
-var backtickRE = regexp.MustCompile("`[^`]*`")
+var (
+	backtickRE = regexp.MustCompile("`[^`]*`")
+	localRE    = regexp.MustCompile(`@([A-Za-z_][A-Za-z0-9_]*)`)
+)
 
 // plainExpr reports whether e is made of names (not private), literals, operators and literal
 // lists and tuples only, within a depth and a node budget.
