@@ -14,8 +14,8 @@ var sbx206 = &engine.Check{
 	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg; numpy.load with allow_pickle",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
-	Nodes:      []engine.NodeKind{engine.CallNode},
-	Unresolved: []engine.NodeKind{engine.CallNode},
+	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},
+	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
 	Run:        runSBX206,
 }
 
@@ -33,7 +33,24 @@ var dataJudges = map[string]func(p *engine.Pass, c *ast.Call) string{
 }
 
 func runSBX206(p *engine.Pass, n ast.Node) {
+	if at, ok := n.(*ast.Attribute); ok {
+		// frame.query taken as a value from a frame of unknown class: its call is not seen.
+		if at.Ctx == ast.Load && !p.IsCallee(n) && unknownObject(p, at.Value) {
+			if rl := judgedMethod(p, at.Attr); rl != nil {
+				p.ReportAs(n, rl.Capability, "%s %s", short(rl.Key), "used as a value, where the arguments it is called with are not seen")
+			}
+		}
+		return
+	}
 	c := n.(*ast.Call)
+	if len(c.Args) >= 2 && p.IsGetattr(c) {
+		if name, ok := p.ConstString(c.Args[1]); ok && unknownObject(p, c.Args[0]) {
+			if rl := judgedMethod(p, name); rl != nil {
+				p.ReportAs(n, rl.Capability, "%s %s", short(rl.Key), "taken by getattr, where the arguments it is called with are not seen")
+				return
+			}
+		}
+	}
 	var rule *engine.APIRule
 	for _, r := range p.Refs(c.Func) {
 		if rl := p.RuleOf(r); rl != nil && rl.Judged && dataJudges[rl.Key] != nil {
@@ -48,12 +65,7 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		if !ok || len(p.Refs(at.Value)) > 0 && !unknownObject(p, at.Value) {
 			return
 		}
-		for _, rl := range p.MethodRules(at.Attr) {
-			if rl.Judged && dataJudges[rl.Key] != nil && p.ImportsPackage(rl.Key) {
-				rule = rl
-				break
-			}
-		}
+		rule = judgedMethod(p, at.Attr)
 	}
 	if rule == nil {
 		return
@@ -61,6 +73,17 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 	if why := dataJudges[rule.Key](p, c); why != "" {
 		p.ReportAs(n, rule.Capability, "%s %s", short(rule.Key), why)
 	}
+}
+
+// judgedMethod is the data review's judged call of a method named name, in a program that imports
+// its package, or nil.
+func judgedMethod(p *engine.Pass, name string) *engine.APIRule {
+	for _, rl := range p.MethodRules(name) {
+		if rl.Judged && dataJudges[rl.Key] != nil && p.ImportsPackage(rl.Key) {
+			return rl
+		}
+	}
+	return nil
 }
 
 // unknownObject reports whether e refers to nothing whose class the reviewed API knows.
