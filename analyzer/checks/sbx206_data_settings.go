@@ -11,7 +11,7 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg; numpy.load with allow_pickle",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},
@@ -43,6 +43,9 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		return
 	}
 	c := n.(*ast.Call)
+	if backendKeyword(p, c) {
+		return
+	}
 	if len(c.Args) >= 2 && p.IsGetattr(c) {
 		if name, ok := p.ConstString(c.Args[1]); ok && unknownObject(p, c.Args[0]) {
 			if rl := judgedMethod(p, name); rl != nil {
@@ -73,6 +76,27 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 	if why := dataJudges[rule.Key](p, c); why != "" {
 		p.ReportAs(n, rule.Capability, "%s %s", short(rule.Key), why)
 	}
+}
+
+// backendKeyword reports a call's backend= keyword, in a program that imports pandas or
+// matplotlib: DataFrame.plot(backend=NAME) imports the module NAME, savefig(backend="pgf") runs
+// latex. Only a constant agg, pdf, svg or matplotlib (pandas' default) is admitted.
+func backendKeyword(p *engine.Pass, c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k.Arg == nil || *k.Arg != "backend" || !p.Imported("pandas") && !p.Imported("matplotlib") {
+			continue
+		}
+		s, ok := p.ConstString(k.Value)
+		switch strings.ToLower(s) {
+		case "agg", "pdf", "svg", "matplotlib":
+			if ok {
+				continue
+			}
+		}
+		p.ReportAs(c, "name_resolution", "a call with backend= %s", "other than a constant agg, pdf, svg or matplotlib: pandas' plot imports the module it names, savefig's pgf and ps backends run latex and ghostscript")
+		return true
+	}
+	return false
 }
 
 // judgedMethod is the data review's judged call of a method named name, in a program that imports
