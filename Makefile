@@ -136,6 +136,7 @@ bench-audit:
 # run-time enforcement, cold runs and `docker run` (the anchor), under runc and runsc.
 bench-run: image
 	$(GO) test -run '^$$' -bench 'ServeRunWarm' -benchtime 30x ./server/
+	$(GO) test -run '^$$' -bench 'ServeRunData' -benchtime 10x ./server/
 	$(GO) test -run '^$$' -bench 'Run' -benchtime 30x ./runner/
 
 # POST /v1/check on the real binary under wrk, with the /healthz floor in the same run, then a victim
