@@ -82,7 +82,7 @@ func TestInitOtherUser(t *testing.T) {
 			}
 			for _, want := range []string{
 				fmt.Sprintf("self uid %d CapPrm 0000000000000000 CapEff 0000000000000000\n", e.UID),
-				fmt.Sprintf("1 uid %d CapPrm 0000000000000020 CapEff 0000000000000020\n", e.InitUID), // CAP_KILL
+				fmt.Sprintf("1 uid %d CapPrm 0000000000000028 CapEff 0000000000000028\n", e.InitUID), // CAP_KILL, CAP_FOWNER
 				"end\n",
 			} {
 				if !strings.Contains(res.Stdout, want) {

@@ -49,9 +49,14 @@ if p1 is not None:
             pipes.setdefault(l, []).append(n)
     wake_r, wake_w = [v for v in pipes.values() if len(v) == 2][0]
     dfd = os.open("/proc/1/fd", os.O_RDONLY | os.O_DIRECTORY)
-    steal = os.open(str(report_r), os.O_RDONLY | os.O_NONBLOCK, dir_fd=dfd)
-    ww = os.open(str(wake_w), os.O_WRONLY | os.O_NONBLOCK, dir_fd=dfd)
-    wr = os.open(str(wake_r), os.O_RDONLY | os.O_NONBLOCK, dir_fd=dfd)
+    try:
+        steal = os.open(str(report_r), os.O_RDONLY | os.O_NONBLOCK, dir_fd=dfd)
+        ww = os.open(str(wake_w), os.O_WRONLY | os.O_NONBLOCK, dir_fd=dfd)
+        wr = os.open(str(wake_r), os.O_RDONLY | os.O_NONBLOCK, dir_fd=dfd)
+    except OSError as e:
+        p1 = None  # another user's descriptors: the door is closed
+        print("process 1's descriptors:", e, flush=True)
+if p1 is not None:
     W = os.dup(report_w)
     a = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     a.bind(b"\0rt5-hold-a")
@@ -120,8 +125,8 @@ func TestReportReadStolen(t *testing.T) {
 				t.Logf("the race was not won this time: stdout %q", res.Stdout)
 			}
 			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-				t.Errorf("process 1's read of the report channel stolen, then a refused socket: exit %d, timed out %v, violations %v after %v (a 4 s deadline), stdout %q: want exit 159 and a network violation",
-					res.ExitCode, res.TimedOut, res.Violations, time.Since(t0).Round(time.Millisecond), res.Stdout)
+				t.Errorf("process 1's read of the report channel stolen, then a refused socket: exit %d, timed out %v, violations %v after %v (a 4 s deadline), stdout %q, stderr %q: want exit 159 and a network violation",
+					res.ExitCode, res.TimedOut, res.Violations, time.Since(t0).Round(time.Millisecond), res.Stdout, res.Stderr)
 			}
 		})
 	}

@@ -41,9 +41,9 @@ var maskedPaths = []string{
 	"/sys/fs/bpf", "/sys/fs/pstore",
 }
 
-// sandboxCaps are the only capabilities a sandbox starts with, process 1's to change users and to
-// end the program: the program's process has none.
-var sandboxCaps = []string{"CAP_SETUID", "CAP_SETGID", "CAP_KILL"}
+// sandboxCaps are the only capabilities a sandbox starts with, process 1's to change users, to end
+// the program and to read what it left in out/: the program's process has none.
+var sandboxCaps = []string{"CAP_SETUID", "CAP_SETGID", "CAP_KILL", "CAP_FOWNER"}
 
 // readonlyPaths are Docker's defaults, repeated for the same reason.
 var readonlyPaths = []string{"/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger"}
@@ -110,10 +110,11 @@ func containerSpec(s boxSpec) (client.ContainerCreateOptions, error) {
 		// let the sandbox start. The program's processes are gVisor's tasks, bounded by the same.
 		pids = 4*l.Pids + 64
 	}
-	// Process 1 starts as root with CAP_SETUID, CAP_SETGID and CAP_KILL only (no-new-privileges, so
-	// no execve regains anything): it becomes its own user at once, forks the program's process,
-	// which becomes the program's user and drops every capability before the program runs, and
-	// keeps only CAP_KILL, to kill the program's processes at the end (sandbox/init.py).
+	// Process 1 starts as root with CAP_SETUID, CAP_SETGID, CAP_KILL and CAP_FOWNER only
+	// (no-new-privileges, so no execve regains anything): it becomes its own user at once, forks the
+	// program's process, which becomes the program's user and drops every capability before the
+	// program runs, and keeps only CAP_KILL, to kill the program's processes at the end, and
+	// CAP_FOWNER, to make what the program left in out/ readable to itself (sandbox/init.py).
 	s.init.InitUID, s.init.ProgramUID = s.uids.Init, s.uids.Program
 	cfgJSON, err := json.Marshal(s.init)
 	if err != nil {

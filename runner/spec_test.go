@@ -82,7 +82,7 @@ func TestSpecAsApplied(t *testing.T) {
 		return !strings.HasPrefix(e, "PATH=") && !strings.HasPrefix(e, "HOSTNAME=") && !strings.HasPrefix(e, "HOME=")
 	}), c.Env)
 	check("cap drop", slices.Equal(h.CapDrop, []string{"ALL"}), h.CapDrop)
-	check("cap add", slices.Equal(slices.Sorted(slices.Values(h.CapAdd)), []string{"CAP_KILL", "CAP_SETGID", "CAP_SETUID"}), h.CapAdd)
+	check("cap add", slices.Equal(slices.Sorted(slices.Values(h.CapAdd)), []string{"CAP_FOWNER", "CAP_KILL", "CAP_SETGID", "CAP_SETUID"}), h.CapAdd)
 	check("no-new-privileges", slices.Contains(h.SecurityOpt, "no-new-privileges:true"), h.SecurityOpt)
 	check("seccomp profile: ours", slices.Contains(h.SecurityOpt, "seccomp="+d.profile.json), len(h.SecurityOpt))
 	check("masked host files", slices.Contains(h.MaskedPaths, "/proc/cmdline") && slices.Contains(h.MaskedPaths, "/sys/kernel") && slices.Contains(h.MaskedPaths, "/proc/kcore"), h.MaskedPaths)

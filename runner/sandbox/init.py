@@ -21,10 +21,11 @@ writes (limits, granted capabilities, which enforcement layers are on, the modul
    read without following links, as a line "NONCE file {...}" and its bytes; then "NONCE end".
 
 Process 1 and the program's process run as two host users (the runner gives each sandbox a pair):
-the container starts as root with CAP_SETUID, CAP_SETGID and CAP_KILL only; process 1 becomes its
-own user first thing, forks the program's process, which becomes the program's user and drops
-every capability before anything of the program runs, and then keeps CAP_KILL alone (to kill the
-program's processes, which are another user's). So every same-user control the kernel offers
+the container starts as root with CAP_SETUID, CAP_SETGID, CAP_KILL and CAP_FOWNER only; process 1
+becomes its own user first thing, forks the program's process, which becomes the program's user and
+drops every capability before anything of the program runs, and then keeps CAP_KILL (to kill the
+program's processes, which are another user's) and CAP_FOWNER (to read what the program left in
+out/, once it is gone). So every same-user control the kernel offers
 (signals, I/O signals of a descriptor's owner, prlimit, scheduling, ptrace and /proc/1) refuses
 the program by itself; the kernel filter still refuses them one call at a time. Process 1 runs no
 program code and is not dumpable. The deadline, the kill of everything and the status line do not
@@ -77,7 +78,7 @@ PRIO_PROCESS = 0
 IOPRIO_WHO_PROCESS = 1
 F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
-CAP_KILL, CAP_SETGID, CAP_SETUID = 5, 6, 7
+CAP_FOWNER, CAP_KILL, CAP_SETGID, CAP_SETUID = 3, 5, 6, 7
 
 
 # ---------------------------------------------------------------------------------------------
@@ -105,14 +106,15 @@ def sandbox_uids(cfg):
 
 
 def become_init(cfg):
-    """Process 1 starts as root with CAP_SETUID, CAP_SETGID and CAP_KILL (runner/spec.go) and becomes
-    its own user at once, keeping those three: to make the program's files and process another
-    user's, and to kill that user's processes. Its groups are its own and the program's, which lets
+    """Process 1 starts as root with CAP_SETUID, CAP_SETGID, CAP_KILL and CAP_FOWNER (runner/spec.go)
+    and becomes its own user at once, keeping those four: to make the program's files and process
+    another user's, to kill that user's processes, and to make what the program left in out/
+    readable to itself once the program is gone. Its groups are its own and the program's, which lets
     it read the artifacts the program leaves readable to its group."""
     global prctl_caps
     init_uid, program_uid = sandbox_uids(cfg)
     if os.getresuid() != (0, 0, 0):
-        fail("process 1 must start as root with CAP_SETUID, CAP_SETGID and CAP_KILL (runner/spec.go)")
+        fail("process 1 must start as root with CAP_SETUID, CAP_SETGID, CAP_KILL and CAP_FOWNER (runner/spec.go)")
     import prctl
     prctl_caps = (prctl.cap_effective, prctl.cap_permitted, prctl.cap_inheritable)
     prctl.set_keepcaps(True)
@@ -120,24 +122,27 @@ def become_init(cfg):
     os.setresgid(init_uid, init_uid, init_uid)
     os.setresuid(init_uid, init_uid, init_uid)
     prctl.set_keepcaps(False)
-    for name in ("kill", "setuid", "setgid"):
+    for name in ("kill", "setuid", "setgid", "fowner"):
         setattr(prctl.cap_effective, name, True)
-    want = 1 << CAP_KILL | 1 << CAP_SETGID | 1 << CAP_SETUID
+    want = 1 << CAP_KILL | 1 << CAP_SETGID | 1 << CAP_SETUID | 1 << CAP_FOWNER
     sets = capability_sets()
     if os.getresuid() != (init_uid,) * 3 or os.getresgid() != (init_uid,) * 3 or \
             sets["CapPrm"] != want or sets["CapEff"] != want or sets.get("CapAmb", 0) or sets["CapInh"]:
-        fail("process 1 did not become user %d with CAP_SETUID, CAP_SETGID and CAP_KILL: %r" % (init_uid, sets))
+        fail("process 1 did not become user %d with CAP_SETUID, CAP_SETGID, CAP_KILL and CAP_FOWNER: %r" % (init_uid, sets))
 
 
 def drop_to_kill(child):
-    """In process 1 once the program's process is forked: CAP_KILL is all it keeps."""
+    """In process 1 once the program's process is forked: CAP_KILL (to kill the program's
+    processes) and CAP_FOWNER (to give itself read access to what the program left in out/, after
+    the program is gone: send_artifacts) are all it keeps."""
     eff, prm, _ = prctl_caps
-    eff.limit("kill")
-    prm.limit("kill")
+    eff.limit("kill", "fowner")
+    prm.limit("kill", "fowner")
+    want = 1 << CAP_KILL | 1 << CAP_FOWNER
     sets = capability_sets()
-    if sets["CapPrm"] != 1 << CAP_KILL or sets["CapEff"] != 1 << CAP_KILL:
+    if sets["CapPrm"] != want or sets["CapEff"] != want:
         os.kill(child, signal.SIGKILL)
-        fail("process 1 kept capabilities beyond CAP_KILL: %r" % (sets,))
+        fail("process 1 kept capabilities beyond CAP_KILL and CAP_FOWNER: %r" % (sets,))
 
 
 def become_program(cfg):
@@ -636,7 +641,7 @@ def ignore_signals():
 
 def kill_all():
     """Kills every process of the container but this one, and reaps them all: they are the
-    program's user's, which CAP_KILL, the one capability process 1 keeps, lets it signal."""
+    program's user's, which CAP_KILL, kept by process 1 for this, lets it signal."""
     try:
         os.kill(-1, signal.SIGKILL)
     except ProcessLookupError:
@@ -1077,9 +1082,18 @@ def send_artifacts(nonce, limits, ws_fd):
     still, out/ is found from the workspace directory process 1 made and kept open (the program
     may have renamed or replaced /tmp/work), each part is opened relative to its directory without
     following links and must be on the workspace's file system, and only regular files are read.
-    Links, special files and bad names are listed as skipped, never read."""
+    Links, special files and bad names are listed as skipped, never read.
+
+    Process 1 is not the program's user: what the program made readable to itself alone (a copy
+    of an input file, tempfile.mkstemp's 0600, mkdtemp's 0700) is made readable to the program's
+    group, process 1's too, with CAP_FOWNER before it is opened. With nothing of the program left,
+    nothing can replace an entry between the check that it is no link and the change."""
     import hashlib
     import stat
+
+    def readable(name, dir_fd, st, bits):
+        if st.st_mode & bits != bits:
+            os.chmod(name, stat.S_IMODE(st.st_mode) | bits, dir_fd=dir_fd)
     max_count, max_bytes, max_file = limits["max_count"], limits["max_bytes"], limits["max_file_bytes"]
     skipped, more = [], 0
     sent, left, scanned = 0, max_bytes, 0
@@ -1091,8 +1105,14 @@ def send_artifacts(nonce, limits, ws_fd):
         else:
             more += 1
 
-    dev = os.fstat(ws_fd).st_dev
+    ws = os.fstat(ws_fd)
+    dev = ws.st_dev
     try:
+        if ws.st_mode & 0o050 != 0o050:
+            os.fchmod(ws_fd, stat.S_IMODE(ws.st_mode) | 0o050)
+        st = os.stat(OUT_DIR, dir_fd=ws_fd, follow_symlinks=False)
+        if stat.S_ISDIR(st.st_mode):
+            readable(OUT_DIR, ws_fd, st, 0o050)
         root = open_checked(OUT_DIR, ws_fd, os.O_RDONLY | os.O_DIRECTORY, dev)
     except OSError as e:
         if e.errno != errno.ENOENT:
@@ -1130,8 +1150,13 @@ def send_artifacts(nonce, limits, ws_fd):
                 if stat.S_ISDIR(st.st_mode):
                     if len(parts) + 1 >= MAX_DEPTH:
                         skip(rel, "a directory too deep: at most %d levels" % (MAX_DEPTH - 1))
-                    else:
-                        subdirs.append(parts + [n])
+                        continue
+                    try:
+                        readable(n, dfd, st, 0o050)
+                    except OSError as e:
+                        skip(rel, "cannot open the directory: %s" % e.strerror)
+                        continue
+                    subdirs.append(parts + [n])
                     continue
                 if stat.S_ISLNK(st.st_mode):
                     skip(rel, "a symbolic link: artifacts are regular files; what it points to was not read")
@@ -1143,6 +1168,7 @@ def send_artifacts(nonce, limits, ws_fd):
                     skip(rel, "over files.out.max_count (%d): not returned" % max_count)
                     continue
                 try:
+                    readable(n, dfd, st, 0o040)
                     fd = open_checked(n, dfd, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY, dev)
                 except OSError as e:
                     skip(rel, e.strerror)
