@@ -45,6 +45,7 @@ type program struct {
 	reaches []string // the adaptive set's label: what the program reaches when nothing stops it
 	src     []byte
 	modules []string
+	profile string // the image profile the analyzer says the program needs ("" is base)
 }
 
 var reachesRE = regexp.MustCompile(`(?m)^# reaches: ([a-z_ ,]+)$`)
@@ -70,6 +71,7 @@ func loadPrograms(t *testing.T, an *analyzer.Analyzer, dirs ...string) []program
 				}
 			}
 			rep := an.Analyze(context.Background(), rel, src)
+			pr.profile = rep.Profile
 			for _, imp := range rep.Imports {
 				if imp.Level == 0 && imp.Module != "" {
 					pr.modules = append(pr.modules, imp.Module)
@@ -105,7 +107,14 @@ func reachedUnder(t *testing.T, d *Docker, progs []program, l config.Limits) (ma
 			defer func() { <-sem }()
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			res, err := d.Run(ctx, Request{ID: "enforce", Path: p.path, Code: p.src, Modules: p.modules, Limits: l})
+			// A program of the data profile (import pandas) runs in the data image, as the policy
+			// would send it: in the base image its import fails before it reaches anything.
+			pl := l
+			if p.profile != "" {
+				pl.Profile = p.profile
+				pl.MemoryBytes, pl.Pids, pl.TimeoutMS = dataLimits.MemoryBytes, dataLimits.Pids, dataLimits.TimeoutMS
+			}
+			res, err := d.Run(ctx, Request{ID: "enforce", Path: p.path, Code: p.src, Modules: p.modules, Limits: pl})
 			if err != nil {
 				t.Errorf("%s: %v", p.path, err)
 				return
