@@ -246,6 +246,7 @@ test_data_program_denied_where_the_tier_does_not_offer_it if {
 	not d.profile
 	d.reasons == [{
 		"rule": "SBX953",
+		"line": 1,
 		"message": "matplotlib, pandas needs the data image profile, which tier untrusted does not offer: use only the standard library, or submit as a principal whose tier offers it",
 	}]
 }

@@ -7,7 +7,6 @@
 package engine
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"crypto/sha256"
@@ -74,8 +73,6 @@ type Engine struct {
 	// tables.
 	profile  string
 	profiles map[string]func() (*Engine, error)
-	// packages are the top-level packages of each image profile's modules.
-	packages map[string][]string
 	// profileMods are the modules of the profile's reviewed API: the only modules of its
 	// packages a program may import (the allowlist admits an entry's submodules; the table lists
 	// the public ones that are not denied).
@@ -106,14 +103,8 @@ func New(cfg *config.Config, checks []*Check) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.profiles, a.packages = map[string]func() (*Engine, error){}, map[string][]string{}
-	for name, pm := range cfg.Modules.Profiles {
-		for _, m := range pm.Allow {
-			top, _, _ := strings.Cut(m, ".")
-			if !slices.Contains(a.packages[name], top) {
-				a.packages[name] = append(a.packages[name], top)
-			}
-		}
+	a.profiles = map[string]func() (*Engine, error){}
+	for name := range cfg.Modules.Profiles {
 		a.profiles[name] = sync.OnceValues(func() (*Engine, error) { return newProfileEngine(cfg, checks, name) })
 	}
 	return a, nil
@@ -300,36 +291,22 @@ func (a *Engine) canonicalKeys(m map[string][]string) map[string][]string {
 // returns nil and never panics: a decoding or syntax error becomes Report.ParseError, and a bug
 // in a check becomes an "internal" parse error, which the policy denies.
 //
-// A program that imports a package of an image profile (numpy) is analyzed by that profile's
-// engine, and its report names the profile it needs. Which engine is decided by the source's
-// bytes naming a profile's package; a program that imports one without naming it in its bytes
-// (through a source encoding) is found by the standard library's report, and analyzed again.
+// A program that imports a package of an image profile (numpy) is analyzed again by that
+// profile's engine, and its report names the profile it needs. Which programs do is read from
+// the standard library's report (its imports, static and folded dynamic ones), not from the
+// source's bytes: the profile's review judges methods by name on objects of unknown class, which
+// a program that only mentions a package must not meet.
 func (a *Engine) Analyze(ctx context.Context, path string, src []byte) *Report {
-	if a.profile != "" || len(a.profiles) == 0 {
-		return a.analyze(ctx, path, src)
-	}
-	for _, name := range slices.Sorted(maps.Keys(a.packages)) {
-		if mentions(src, a.packages[name]) {
-			return a.analyzeAs(ctx, name, path, src)
-		}
-	}
 	rep := a.analyze(ctx, path, src)
+	if a.profile != "" || len(a.profiles) == 0 {
+		return rep
+	}
 	for _, im := range rep.Imports {
 		if name := a.cfg.Modules.ProfileOf(im.Module); name != "" && im.Level == 0 {
 			return a.analyzeAs(ctx, name, path, src)
 		}
 	}
 	return rep
-}
-
-// mentions reports whether src has one of the names in its bytes.
-func mentions(src []byte, names []string) bool {
-	for _, n := range names {
-		if bytes.Contains(src, []byte(n)) {
-			return true
-		}
-	}
-	return false
 }
 
 // analyzeAs analyzes src with the engine of an image profile; a profile engine that cannot be
