@@ -1,7 +1,7 @@
 # family: data_eval
 # reaches: process
 # layer: static
-# static: missed
+# static: denied
 # A constant query expression with only column names, judged safe by SBX206; resolvers= maps the
 # column name to os.system, taken from pandas.io.common (SBX502 sees that path).
 import pandas as pd
