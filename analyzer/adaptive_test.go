@@ -20,7 +20,7 @@ import (
 // counted and reported too, without a floor: most reach their capability through file and
 // memory operations the analysis has no reason to refuse (/proc/self/mem through a symbolic
 // link), which is the run-time layers' to stop.
-const adaptiveFloor = 0.95
+const adaptiveFloor = 1.0
 
 // TestAdaptiveStatic runs the analyzer and the default policy on every program of the adaptive
 // set, written by attackers who read the analyzer, and reports the denial rate per family. Every

@@ -41,7 +41,8 @@ type Runner struct {
 	Image         string `yaml:"image"`          // local image reference, built by `sbxgate image build`
 	PoolSize      int    `yaml:"pool_size"`      // warm containers kept per tier; 0 disables the pool
 	MaxConcurrent int    `yaml:"max_concurrent"` // runs at once; further runs wait (back-pressure)
-	// UIDs is the range of host user ids sandboxes run as, one per sandbox ("FIRST-LAST").
+	// UIDs is the range of host user ids sandboxes run as, two per sandbox: one for process 1,
+	// one for the program ("FIRST-LAST").
 	UIDs string `yaml:"uids"`
 	// SeccompProfile is a Docker seccomp profile file for the containers; "" is sbxgate's own,
 	// embedded (runner/sandbox/seccomp.json).
@@ -294,8 +295,9 @@ func (c *Config) Validate() error {
 	}
 	if u, err := ParseUIDRange(c.Runner.UIDs); err != nil {
 		bad("runner.uids: %v", err)
-	} else if need := c.Runner.MaxConcurrent + c.Runner.PoolSize*len(c.Tiers); u.Size() < need {
-		bad("runner.uids: %d ids for up to %d sandboxes at once: widen the range", u.Size(), need)
+	} else if need := c.Runner.MaxConcurrent + c.Runner.PoolSize*len(c.Tiers); u.Size() < 2*need {
+		// Two ids a sandbox: process 1's and the program's.
+		bad("runner.uids: %d ids for up to %d sandboxes at once, two each: widen the range", u.Size(), need)
 	}
 	if c.Runner.IdleTimeout.Duration < 0 {
 		bad("runner.idle_timeout must not be negative")

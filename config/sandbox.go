@@ -140,8 +140,9 @@ func (off *Layers) UnmarshalJSON(b []byte) error {
 // Runtimes sbxgate knows how to ask Docker for. "" is the daemon's default (runc).
 var knownRuntimes = []string{"", "runc", "runsc"}
 
-// UIDRange is the range of host user ids sandboxes run as, one id per sandbox, so per-user kernel
-// quotas (inotify instances, process counts, message queues) are not shared between tenants.
+// UIDRange is the range of host user ids sandboxes run as, two ids per sandbox (process 1's and the
+// program's), so per-user kernel quotas (inotify instances, process counts, message queues) are
+// not shared between tenants, and the program is not process 1's user.
 type UIDRange struct{ First, Last int }
 
 // ParseUIDRange reads "FIRST-LAST".

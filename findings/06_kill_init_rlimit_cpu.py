@@ -16,6 +16,11 @@
 # offers applies to it (prlimit, setpriority, pidfd signals to a handled signal). Fix class: run
 # process 1 as a different uid than the program (the program's process drops to the sandbox uid
 # after fork), or set its own hard limits to the ceiling it needs and check them before writing.
+#
+# Status: fixed. The kernel filter refuses prlimit64 on another process; and the program's
+# process now runs as a host user other than process 1's (a pair of ids per sandbox), so the
+# kernel refuses prlimit and every signal to process 1 by itself: TestInitOtherUser, with both
+# run-time layers off, gets EPERM for prlimit(1, ...), kill(1, ...) and pidfd_send_signal.
 import os
 import signal
 import sys

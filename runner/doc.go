@@ -1,9 +1,10 @@
 // Package runner executes approved Python in hardened, single-use Docker containers.
 //
-// Every container runs `python3 -I -B -` as nobody (65534:65534) with all capabilities dropped,
-// no-new-privileges, Docker's default seccomp profile, a read-only root, no network, a private
-// IPC, pid and cgroup namespace, a size-capped noexec/nosuid/nodev tmpfs on /tmp, and limits on
-// memory (no swap), CPU, pids, open files, file size and core dumps (spec.go). The code is written
+// Every container runs process 1 (sandbox/init.py) and the program's process as two host users of
+// its own (uids.go), the program with no capability, under no-new-privileges, sbxgate's own
+// seccomp profile, a read-only root, no network, a private IPC, pid and cgroup namespace, a
+// size-capped noexec/nosuid/nodev tmpfs on /tmp, and limits on memory (no swap), CPU, pids, open
+// files, file size and core dumps (spec.go). The code is written
 // to the interpreter's standard input byte for byte and the input is closed; nothing is mounted,
 // the environment is empty (Docker adds PATH, HOSTNAME, HOME), and the log driver is "none", so
 // output reaches only us.

@@ -249,7 +249,7 @@ func (d *Docker) Close() error {
 type box struct {
 	id, name string
 	limits   config.Limits
-	uid      int
+	uids     sandboxUIDs
 	conn     client.HijackedResponse
 	exited   chan exit // receives once, when the container stops
 	stop     context.CancelFunc
@@ -297,26 +297,26 @@ func (d *Docker) start(ctx context.Context, l config.Limits, requestID string, e
 	if err != nil {
 		return nil, err
 	}
-	uid, err := d.uids.take()
+	uids, err := d.uids.take()
 	if err != nil {
 		return nil, fmt.Errorf("create container: %w", err)
 	}
 	spec, err := containerSpec(boxSpec{
-		image: img.ref, name: name, cgroupParent: d.cg.parent(name), limits: l, uid: uid,
+		image: img.ref, name: name, cgroupParent: d.cg.parent(name), limits: l, uids: uids,
 		init: img.policy.initConfig(l, warm, d.witness), profile: d.profile, labels: labels,
 	})
 	if err != nil {
-		d.uids.give(uid)
+		d.uids.give(uids)
 		return nil, err
 	}
 	opCtx, opCancel := context.WithTimeout(context.WithoutCancel(ctx), d.cleanup)
 	defer opCancel()
 	created, err := d.cli.ContainerCreate(opCtx, spec)
 	if err != nil {
-		d.uids.give(uid)
+		d.uids.give(uids)
 		return nil, fmt.Errorf("create container: %w", d.classify(err))
 	}
-	b = &box{id: created.ID, name: name, limits: l, uid: uid, exited: make(chan exit, 1)}
+	b = &box{id: created.ID, name: name, limits: l, uids: uids, exited: make(chan exit, 1)}
 	if testHookStarted != nil {
 		testHookStarted(b)
 	}
@@ -419,7 +419,7 @@ func (d *Docker) remove(b *box) {
 	d.mu.Lock()
 	delete(d.inflight, b.id)
 	d.mu.Unlock()
-	d.uids.give(b.uid)
+	d.uids.give(b.uids)
 }
 
 func (d *Docker) kill(b *box) {
@@ -537,7 +537,8 @@ func (d *Docker) enforcement(b *box) *Enforcement {
 		Runtime:        rt,
 		SeccompProfile: SeccompProfile{Name: d.profile.name, SHA256: d.profile.sha256},
 		Network:        "none",
-		UID:            b.uid,
+		UID:            b.uids.Program,
+		InitUID:        b.uids.Init,
 		Image:          d.images[b.limits.Profile].id,
 		Limits:         l,
 		Grants:         l.Grants.Names(),

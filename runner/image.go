@@ -94,13 +94,15 @@ const extensionPath = "usr/lib/sbxgate/_sbxgate.so"
 // compilerPackages build the extension in a throwaway root; none of them ships in the image.
 var compilerPackages = []string{"gcc", "libc6-dev", "python3-dev"}
 
+// compileFlags are gcc's flags for the extension, before the include directory.
+const compileFlags = "-O2 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers -shared -fPIC"
+
 // buildHook compiles SOURCE in the throwaway root ($1) and copies the result to OUTPUT.
 const buildHook = `set -eu
 root="$1"
 inc=$(cd "$root/usr/include" && ls -d python3.* | head -n 1)
 cp SOURCE "$root/sbxgate.c"
-chroot "$root" /usr/bin/gcc -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers \
-	-shared -fPIC -I"/usr/include/$inc" -o /_sbxgate.so /sbxgate.c
+chroot "$root" /usr/bin/gcc ` + compileFlags + ` -I"/usr/include/$inc" -o /_sbxgate.so /sbxgate.c
 cp "$root/_sbxgate.so" OUTPUT
 `
 
@@ -210,13 +212,45 @@ for d in openblas-pthread blas lapack; do
 	done
 done
 # python3's postinst would byte-compile the standard library; runs use -B (no writes), so compile
-# it once here or every run pays for it. Some test fixtures do not compile; that is expected.
-chroot "$root" /usr/bin/python3 -I -c 'import compileall, sysconfig; compileall.compile_dir(sysconfig.get_paths()["stdlib"], quiet=2, workers=0)' || true
-chroot "$root" /usr/bin/python3 -I -c 'import compileall; compileall.compile_dir("/usr/lib/python3/dist-packages", quiet=2, workers=0)' || true
+# it once here or every run pays for it. Some test fixtures do not compile; that is expected (the
+# exit status does not say it). In parallel where the root has the semaphores that needs (a docker
+# build's has no /dev/shm), one at a time otherwise.
+for dir in 'sysconfig.get_paths()["stdlib"]' '"/usr/lib/python3/dist-packages"'; do
+	chroot "$root" /usr/bin/python3 -I -c "import compileall, sysconfig; compileall.compile_dir($dir, quiet=2, workers=0)" ||
+		chroot "$root" /usr/bin/python3 -I -c "import compileall, sysconfig; compileall.compile_dir($dir, quiet=2, workers=1)"
+done
 chroot "$root" /usr/bin/python3 -I -B -c CHECK
 chroot "$root" /usr/bin/python3 -I -c PREPARE
 chroot "$root" /usr/bin/python3 -I -B -c 'import seccomp, prctl, platform; print(platform.python_version())' >VERSIONFILE
 `
+
+// extractHook is the profile's extract hook as a script, writing the Python version and the
+// package counts to the files named.
+func (prof imageProfile) extractHook(versionFile, countFile string) string {
+	drop := "sbxgate-drop-nothing"
+	if len(prof.drop) > 0 {
+		drop = strings.Join(prof.drop, "|")
+	}
+	prepare := prof.prepare
+	if prepare == "" {
+		prepare = "pass"
+	}
+	return "#!/bin/sh\n" + strings.NewReplacer("VERSIONFILE", shellQuote(versionFile), "COUNTFILE", shellQuote(countFile),
+		"DROP", drop, "CHECK", shellQuote(prof.check), "PREPARE", shellQuote(prepare)).Replace(extractHook)
+}
+
+// mmdebstrapArgs are mmdebstrap's options for the profile's root file system, before the format,
+// suite, target and sources.
+func (prof imageProfile) mmdebstrapArgs(hook string) []string {
+	return []string{
+		"--variant=extract", "--include=" + strings.Join(append(slices.Clone(imagePackages), prof.packages...), ","),
+		"--skip=output/mknod", // Docker provides /dev
+		"--dpkgopt=path-exclude=/usr/share/doc/*",
+		"--dpkgopt=path-exclude=/usr/share/man/*",
+		"--dpkgopt=path-exclude=/usr/share/locale/*",
+		"--extract-hook=" + hook,
+	}
+}
 
 var pythonVersionRE = regexp.MustCompile(`^3\.[0-9]+\.[0-9]+$`)
 
@@ -278,28 +312,11 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	// A hook that names an executable file is run as a script (with the root as $1).
 	hook := filepath.Join(tmp, "extract-hook.sh")
 	countFile := filepath.Join(tmp, "package-count")
-	drop := "sbxgate-drop-nothing"
-	if len(prof.drop) > 0 {
-		drop = strings.Join(prof.drop, "|")
-	}
-	prepare := prof.prepare
-	if prepare == "" {
-		prepare = "pass"
-	}
-	script := "#!/bin/sh\n" + strings.NewReplacer("VERSIONFILE", shellQuote(versionFile), "COUNTFILE", shellQuote(countFile),
-		"DROP", drop, "CHECK", shellQuote(prof.check), "PREPARE", shellQuote(prepare)).Replace(extractHook)
-	if err := os.WriteFile(hook, []byte(script), 0o755); err != nil {
+	if err := os.WriteFile(hook, []byte(prof.extractHook(versionFile, countFile)), 0o755); err != nil {
 		return BuildResult{}, err
 	}
 
-	cmd := exec.CommandContext(ctx, mm,
-		"--variant=extract", "--include="+strings.Join(append(slices.Clone(imagePackages), prof.packages...), ","), "--format=tar",
-		"--skip=output/mknod", // Docker provides /dev
-		"--dpkgopt=path-exclude=/usr/share/doc/*",
-		"--dpkgopt=path-exclude=/usr/share/man/*",
-		"--dpkgopt=path-exclude=/usr/share/locale/*",
-		"--extract-hook="+hook,
-		opts.Suite, "-", opts.SourcesFile)
+	cmd := exec.CommandContext(ctx, mm, append(prof.mmdebstrapArgs(hook), "--format=tar", opts.Suite, "-", opts.SourcesFile)...)
 	cmd.Stderr = opts.Log
 	// mmdebstrap removes its temporary root on SIGTERM or a broken pipe, not on SIGKILL.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
@@ -450,10 +467,15 @@ func addFiles(tw *tar.Writer, add map[string][]byte, made map[string]bool) error
 	return tw.Close()
 }
 
-// imageChanges is the image config: an unprivileged user, /tmp as working directory, PATH only.
+// imageChanges is the image config, as Dockerfile instructions: an unprivileged user, /tmp as
+// working directory, PATH only. The Python version label is left out when it is not known.
 func imageChanges(pythonVersion, suite, profile string) []string {
+	python := ""
+	if pythonVersion != "" {
+		python = fmt.Sprintf(" %s=%s", LabelPython, pythonVersion)
+	}
 	return []string{
-		fmt.Sprintf("LABEL %s=runner %s=%s %s=%s %s=%s %s=%s", LabelImage, LabelPython, pythonVersion, LabelSuite, suite, LabelSandbox, sandboxParts, LabelProfile, profile),
+		fmt.Sprintf("LABEL %s=runner%s %s=%s %s=%s %s=%s", LabelImage, python, LabelSuite, suite, LabelSandbox, sandboxParts, LabelProfile, profile),
 		"USER 65534:65534",
 		"WORKDIR /tmp",
 		"ENV PATH=/usr/bin:/bin",

@@ -71,8 +71,9 @@ type Enforcement struct {
 	Runtime        string         `json:"runtime"` // runc or runsc
 	SeccompProfile SeccompProfile `json:"seccomp_profile"`
 	Network        string         `json:"network"`
-	UID            int            `json:"uid"`
-	Image          string         `json:"image"` // image id
+	UID            int            `json:"uid"`      // the host user id the program ran as
+	InitUID        int            `json:"init_uid"` // process 1's: never the program's
+	Image          string         `json:"image"`    // image id
 	Limits         config.Limits  `json:"limits"`
 	// Grants are the run-time capabilities the program was allowed; Layers the run-time
 	// enforcement layers that refused the others (seccomp, audit_hook).

@@ -208,6 +208,9 @@ type initConfig struct {
 	ModuleCaps    map[string][]string `json:"module_capabilities"`
 	NativeModules []string            `json:"native_modules"`
 	Workspace     []string            `json:"workspace"`
+	// InitUID and ProgramUID are the host user ids process 1 and the program's process become.
+	InitUID    int `json:"init_uid"`
+	ProgramUID int `json:"program_uid"`
 }
 
 func (p sandboxPolicy) initConfig(l config.Limits, warm, witness bool) initConfig {

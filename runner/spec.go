@@ -41,6 +41,10 @@ var maskedPaths = []string{
 	"/sys/fs/bpf", "/sys/fs/pstore",
 }
 
+// sandboxCaps are the only capabilities a sandbox starts with, process 1's to change users and to
+// end the program: the program's process has none.
+var sandboxCaps = []string{"CAP_SETUID", "CAP_SETGID", "CAP_KILL"}
+
 // readonlyPaths are Docker's defaults, repeated for the same reason.
 var readonlyPaths = []string{"/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger"}
 
@@ -89,7 +93,7 @@ func checkLimits(l config.Limits) error {
 type boxSpec struct {
 	image, name, cgroupParent string
 	limits                    config.Limits
-	uid                       int
+	uids                      sandboxUIDs
 	init                      initConfig
 	profile                   profile
 	labels                    map[string]string
@@ -106,16 +110,20 @@ func containerSpec(s boxSpec) (client.ContainerCreateOptions, error) {
 		// let the sandbox start. The program's processes are gVisor's tasks, bounded by the same.
 		pids = 4*l.Pids + 64
 	}
+	// Process 1 starts as root with CAP_SETUID, CAP_SETGID and CAP_KILL only (no-new-privileges, so
+	// no execve regains anything): it becomes its own user at once, forks the program's process,
+	// which becomes the program's user and drops every capability before the program runs, and
+	// keeps only CAP_KILL, to kill the program's processes at the end (sandbox/init.py).
+	s.init.InitUID, s.init.ProgramUID = s.uids.Init, s.uids.Program
 	cfgJSON, err := json.Marshal(s.init)
 	if err != nil {
 		return client.ContainerCreateOptions{}, fmt.Errorf("sandbox config: %w", err)
 	}
-	user := fmt.Sprintf("%d:%d", s.uid, s.uid)
 	cfg := &container.Config{
 		Image:           s.image,
 		Cmd:             interpreter(string(cfgJSON)),
 		Entrypoint:      []string{},
-		User:            user,
+		User:            "0:0",
 		WorkingDir:      "/tmp",
 		Env:             []string{}, // Docker still adds PATH (from the image), HOSTNAME and HOME.
 		Hostname:        "sandbox",
@@ -131,6 +139,7 @@ func containerSpec(s boxSpec) (client.ContainerCreateOptions, error) {
 		NetworkMode:    "none",
 		ReadonlyRootfs: true,
 		CapDrop:        []string{"ALL"},
+		CapAdd:         sandboxCaps,
 		SecurityOpt:    []string{"no-new-privileges:true", "seccomp=" + s.profile.json},
 		MaskedPaths:    maskedPaths,
 		ReadonlyPaths:  readonlyPaths,

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -69,16 +68,21 @@ func TestSpecAsApplied(t *testing.T) {
 			t.Errorf("%s: got %v", what, got)
 		}
 	}
-	check("user", c.User == fmt.Sprintf("%d:%d", b.uid, b.uid) && b.uid >= 200000000 && b.uid <= 200065535, c.User)
+	// Root with three capabilities only, for process 1 to become the pair's first user and
+	// fork the program's process as the second (sandbox/init.py).
+	check("user", c.User == "0:0", c.User)
+	check("uids", b.uids.Program == b.uids.Init+1 && (b.uids.Init-200000000)%2 == 0 && b.uids.Init >= 200000000 && b.uids.Program <= 200065535, b.uids)
 	check("cmd", len(c.Cmd) == 6 && slices.Equal(c.Cmd[:4], []string{"python3", "-I", "-B", "-c"}) && c.Cmd[4] == initPy, c.Cmd[:4])
 	var ic initConfig
 	check("init config", json.Unmarshal([]byte(c.Cmd[5]), &ic) == nil && ic.Seccomp && ic.AuditHook && ic.TimeoutMS == testLimits.TimeoutMS && len(ic.Grants) == 0, c.Cmd[5])
+	check("init config: uids", ic.InitUID == b.uids.Init && ic.ProgramUID == b.uids.Program, c.Cmd[5])
 	check("stdin once", c.OpenStdin && c.StdinOnce && !c.Tty, c)
 	check("labels", c.Labels[LabelManaged] == "1" && c.Labels[LabelRequest] == "req-1" && c.Labels[LabelOwner] == d.self.String(), c.Labels)
 	check("env", len(c.Env) <= 3 && !slices.ContainsFunc(c.Env, func(e string) bool {
 		return !strings.HasPrefix(e, "PATH=") && !strings.HasPrefix(e, "HOSTNAME=") && !strings.HasPrefix(e, "HOME=")
 	}), c.Env)
-	check("cap drop", slices.Equal(h.CapDrop, []string{"ALL"}) && len(h.CapAdd) == 0, h.CapDrop)
+	check("cap drop", slices.Equal(h.CapDrop, []string{"ALL"}), h.CapDrop)
+	check("cap add", slices.Equal(slices.Sorted(slices.Values(h.CapAdd)), []string{"CAP_KILL", "CAP_SETGID", "CAP_SETUID"}), h.CapAdd)
 	check("no-new-privileges", slices.Contains(h.SecurityOpt, "no-new-privileges:true"), h.SecurityOpt)
 	check("seccomp profile: ours", slices.Contains(h.SecurityOpt, "seccomp="+d.profile.json), len(h.SecurityOpt))
 	check("masked host files", slices.Contains(h.MaskedPaths, "/proc/cmdline") && slices.Contains(h.MaskedPaths, "/sys/kernel") && slices.Contains(h.MaskedPaths, "/proc/kcore"), h.MaskedPaths)

@@ -67,6 +67,10 @@ type apiTables struct {
 	// ruleAttrs are the last components of the names the review has rules for: RuleOf answers
 	// nil for every other name with one lookup.
 	ruleAttrs map[string]bool
+	// makers are the names of module attributes that make classes (makerNames), once makerOnce
+	// has run.
+	makers    map[string]bool
+	makerOnce sync.Once
 }
 
 func newAPITables(m *config.ModuleAPI) *apiTables {

@@ -48,6 +48,11 @@ type ownFacts struct {
 	clsArgs map[*ast.Arg]*ast.ClassDef
 	// slotsStored is set when the program assigns an attribute named __slots__.
 	slotsStored bool
+	// stored are the attribute names the program assigns or deletes on any object (x.name = v,
+	// setattr(x, "name", v)); storesAny is set when it may store names it does not show
+	// (__setattr__ or setattr with a computed name, or as a value).
+	stored    map[string]bool
+	storesAny bool
 	// outerNames are the names global and nonlocal statements declare, once outerDone is set.
 	outerNames map[string]bool
 	outerDone  bool
@@ -100,6 +105,8 @@ func (o *ownFacts) reset() {
 	o.rewrapDone = false
 	o.rewrapClasses, o.rewrapAny, o.rewrapEscapes = o.rewrapClasses[:0], false, false
 	o.slotsStored = false
+	clear(o.stored)
+	o.storesAny = false
 	clear(o.outerNames)
 	o.outerDone = false
 	clear(o.returned)
@@ -438,6 +445,8 @@ func (p *Pass) definedArgument(a *ast.Arg, depth int) bool {
 type Argument struct {
 	e    ast.Expr
 	site Site
+	// decorated is the def or class the function decorates, when e is nil.
+	decorated ast.Node
 }
 
 // Expr is the argument passed, or nil for a def or class the function decorates.
@@ -485,7 +494,7 @@ func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
 			continue
 		}
 		if pos == 0 && decorates(p.parentOf(f), nm) {
-			out = append(out, Argument{nil, Site{f.sc, f.idx}})
+			out = append(out, Argument{nil, Site{f.sc, f.idx}, p.parentOf(f)})
 			continue
 		}
 		call, ok := p.parentOf(f).(*ast.Call)
@@ -496,7 +505,7 @@ func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
 		if arg == nil {
 			return nil, false
 		}
-		out = append(out, Argument{arg, Site{f.sc, f.idx}})
+		out = append(out, Argument{arg, Site{f.sc, f.idx}, nil})
 	}
 	return out, len(out) > 0
 }
@@ -691,6 +700,10 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 // defines, and one of the class whose self or cls it is assigned on.
 func (c *collector) noteStore(f *frame, at *ast.Attribute) {
 	c.p.own.attrs[at.Attr] = true
+	if c.p.own.stored == nil {
+		c.p.own.stored = map[string]bool{}
+	}
+	c.p.own.stored[at.Attr] = true
 	if at.Attr == "__slots__" {
 		c.p.own.slotsStored = true
 	}
@@ -855,11 +868,109 @@ func (p *Pass) mutatedName(name string) bool {
 		f := &p.frames[i]
 		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
 			s := Site{f.sc, f.idx}
-			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) })
+			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
+				func(e ast.Expr) bool { return p.inert(e, s, 0) })
 		}
 	}
 	p.own.mutated[name] = found
 	return found
+}
+
+// inert reports whether e, at s, is an object no code of the program runs for: a constant, an
+// f-string, a display of inert items, arithmetic on inert operands, a name bound only to inert
+// values, a builtin, or a class of the reviewed API named through an import. Handed another
+// object by an operation (a comparison, +, isinstance), it runs only the interpreter's and the
+// library's special methods.
+func (p *Pass) inert(e ast.Expr, s Site, depth int) bool {
+	if depth > 4 || p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	switch x := e.(type) {
+	case *ast.Constant, *ast.JoinedStr:
+		return true
+	case *ast.Tuple:
+		return p.inertAll(x.Elts, s, depth)
+	case *ast.List:
+		return p.inertAll(x.Elts, s, depth)
+	case *ast.Set:
+		return p.inertAll(x.Elts, s, depth)
+	case *ast.Dict:
+		for _, k := range x.Keys {
+			if k == nil {
+				return false // **mapping
+			}
+		}
+		return p.inertAll(x.Keys, s, depth) && p.inertAll(x.Values, s, depth)
+	case *ast.UnaryOp:
+		return p.inert(x.Operand, s, depth+1)
+	case *ast.BinOp:
+		return p.inert(x.Left, s, depth+1) && p.inert(x.Right, s, depth+1)
+	case *ast.Name:
+		binds, builtin, _ := p.lookup(x.Id, s.sc, s.idx)
+		if len(binds) == 0 {
+			return builtin && p.a.mods.builtin[x.Id]
+		}
+		for _, b := range binds {
+			switch {
+			case b.kind == bAssign && b.value != nil:
+				if !p.inert(b.value, Site{b.scope, b.idx}, depth+1) {
+					return false
+				}
+			case b.kind == bImport:
+				if !p.libraryClassRef(b.ref) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	case *ast.Attribute:
+		// collections.abc.Sequence: an attribute chain on an imported module.
+		base := x.Value
+		for {
+			at, ok := base.(*ast.Attribute)
+			if !ok {
+				break
+			}
+			base = at.Value
+		}
+		nm, ok := base.(*ast.Name)
+		if !ok {
+			return false
+		}
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if b.kind != bImport || b.ref.Kind != ModRef {
+				return false
+			}
+		}
+		refs := p.resolve(x, s.sc, s.idx)
+		for _, r := range refs {
+			if !p.libraryClassRef(r) {
+				return false
+			}
+		}
+		return len(binds) > 0 && len(refs) > 0
+	}
+	return false
+}
+
+func (p *Pass) inertAll(es []ast.Expr, s Site, depth int) bool {
+	for _, x := range es {
+		if _, star := x.(*ast.Starred); star || !p.inert(x, s, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// libraryClassRef reports whether r is a class of the reviewed API (not an object of one), whose
+// metaclass is the library's.
+func (p *Pass) libraryClassRef(r Ref) bool {
+	_, inst, ok := p.TypeOf(r)
+	return ok && !inst
 }
 
 // AnnotationStores are the program's stores into __annotations__ and __module__ (the attribute
@@ -1501,7 +1612,141 @@ func (p *Pass) SlotNames(obj ast.Expr) ([]string, bool) {
 		return nil, false
 	}
 	p.classFacts()
-	return p.own.slots, p.own.slotsOK
+	if !p.own.slotsOK {
+		return p.own.slots, false
+	}
+	if p.own.made || p.own.attrs["__getattribute__"] {
+		return nil, false
+	}
+	// obj.__slots__ is the class attribute only while obj has no dict of its own, which code
+	// the analysis does not see (argparse.Namespace.__init__(obj, **kw)) may fill, and its
+	// class has the attribute (else __getattr__ answers): every class obj may be an instance
+	// of declares slots, without __dict__.
+	cls := p.ownInstanceClass(obj, p.Site(), 0)
+	if cls == nil || !p.slottedFamily(cls) {
+		return nil, false
+	}
+	return p.own.slots, true
+}
+
+// ownInstanceClass is the class of the program obj is an instance of: self in one of its
+// methods (not cls), or a name bound only to calls of it.
+func (p *Pass) ownInstanceClass(obj ast.Expr, s Site, depth int) *ast.ClassDef {
+	nm, ok := obj.(*ast.Name)
+	if !ok || depth > 4 {
+		return nil
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	var cls *ast.ClassDef
+	for _, b := range binds {
+		var c *ast.ClassDef
+		switch b.kind {
+		case bUnknown:
+			if a, isArg := b.node.(*ast.Arg); isArg && p.own.clsArgs[a] == nil && !p.mayGetForeignSelf(p.own.selfArgs[a]) {
+				c = p.own.selfArgs[a]
+			}
+		case bAssign:
+			if call, isCall := b.value.(*ast.Call); isCall {
+				if f, isName := call.Func.(*ast.Name); isName && p.ownClass(f, Site{b.scope, b.idx}) {
+					c, _ = p.ownClassOf(f, Site{b.scope, b.idx}, depth+1)
+				}
+			}
+		}
+		if c == nil || cls != nil && c != cls {
+			return nil
+		}
+		cls = c
+	}
+	return cls
+}
+
+// slottedFamily reports whether cls, its ancestors and every class of the program derived from
+// it declare __slots__ without __dict__ and have no library ancestor: their instances have no
+// dict.
+func (p *Pass) slottedFamily(cls *ast.ClassDef) bool {
+	for c := range p.own.classSite {
+		if (c == cls || p.derivesFrom(c, cls, 0) || p.derivesFrom(cls, c, 0)) && (!declaresSlots(c) || p.foreignAncestor(c, 0)) {
+			return false
+		}
+		if !p.knownBases(c) {
+			return false // class S(pick()): may derive from cls
+		}
+	}
+	return true
+}
+
+// knownBases reports whether every base of c is a class of the program, object, or a class of
+// the reviewed API.
+func (p *Pass) knownBases(c *ast.ClassDef) bool {
+	site := p.own.classSite[c]
+	for _, b := range c.Bases {
+		if sub, ok := b.(*ast.Subscript); ok {
+			b = sub.Value // Generic[T]
+		}
+		if oc, _ := p.ownClassOf(b, site, 1); oc != nil {
+			continue
+		}
+		known := false
+		for _, r := range p.resolve(b, site.sc, site.idx) {
+			if _, inst, ok := p.TypeOf(r); ok && !inst || r.Qual == "builtins.object" {
+				known = true
+			}
+		}
+		if !known {
+			return false
+		}
+	}
+	return true
+}
+
+// derivesFrom reports whether c has base among its own ancestors.
+func (p *Pass) derivesFrom(c, base *ast.ClassDef, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	for _, b := range p.ownBases(c) {
+		if b == base || b != c && p.derivesFrom(b, base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresSlots reports whether class body c binds __slots__ to a display of constant strings
+// without "__dict__".
+func declaresSlots(c *ast.ClassDef) bool {
+	found := false
+	for _, st := range c.Body {
+		a, ok := st.(*ast.Assign)
+		if !ok || len(a.Targets) != 1 {
+			continue
+		}
+		if nm, ok := a.Targets[0].(*ast.Name); !ok || nm.Id != "__slots__" {
+			continue
+		}
+		var elts []ast.Expr
+		switch v := a.Value.(type) {
+		case *ast.Tuple:
+			elts = v.Elts
+		case *ast.List:
+			elts = v.Elts
+		case *ast.Constant:
+			elts = []ast.Expr{v}
+		default:
+			return false
+		}
+		for _, x := range elts {
+			k, ok := x.(*ast.Constant)
+			if !ok {
+				return false
+			}
+			if str, isStr := k.Value.(string); !isStr || str == "__dict__" {
+				return false
+			}
+		}
+		found = true
+	}
+	return found
 }
 
 // classFacts computes, once per pass, the slot names of every class of the program and whether
@@ -1604,6 +1849,9 @@ func (p *Pass) instanceClass(e ast.Expr, s Site, depth int) (string, bool) {
 				return "", false
 			}
 			c := p.a.api.returns[class+"."+at.Attr]
+			if c != "" && p.patchedClass(class) {
+				return "", false
+			}
 			return c, c != ""
 		}
 		nm, ok := x.Func.(*ast.Name)
@@ -1878,33 +2126,6 @@ func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
 	return true
 }
 
-// madeClasses reports whether the program makes a class at run time: type() called with other
-// than one positional argument, or types.new_class. Such a class's bases are not known (str
-// among them, with an __eq__ of the program's), and neither are its attributes.
-func (p *Pass) madeClasses() bool {
-	p.budget -= len(p.frames)
-	for i := range p.frames {
-		f := &p.frames[i]
-		c, ok := f.n.(*ast.Call)
-		if !ok {
-			continue
-		}
-		s := Site{f.sc, f.idx}
-		if p.namesQual(c.Func, s, "types.new_class") {
-			return true
-		}
-		if len(c.Args) == 1 && len(c.Keywords) == 0 {
-			if _, star := c.Args[0].(*ast.Starred); !star {
-				continue
-			}
-		}
-		if p.namesQual(c.Func, s, "builtins.type") {
-			return true
-		}
-	}
-	return false
-}
-
 // BuiltByHolder reports whether e, at the current node's site, is an object of a class that holds
 // only what it is given (the review's open classes), made by a call the program shows, or a
 // name bound only to such calls: the class's constructor (argparse.Namespace(...)), or a
@@ -1975,6 +2196,43 @@ func (p *Pass) builtByHolder(e ast.Expr, s Site, depth int) bool {
 		return !p.recordFactorySet()
 	}
 	return false
+}
+
+// patchedClass reports whether the program may have replaced an attribute of class (a class of
+// the reviewed API) on one of its objects or on the class: it stores an attribute of a name the
+// class has, or names it does not show. Then what the review says the class's methods return
+// may no longer hold (parse_args returns what a replaced parse_known_args gives).
+func (p *Pass) patchedClass(class string) bool {
+	if p.own.storesAny {
+		return true
+	}
+	c := p.a.api.classes[class]
+	if c == nil {
+		return len(p.own.stored) > 0
+	}
+	for name := range p.own.stored {
+		if c.attrs[name] || c.dir[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// reviewedReturn is the class of what calling f returns, per the review or as an instance of
+// the class f is, unless f is a method of a class the program may have patched.
+func (p *Pass) reviewedReturn(f Ref) string {
+	c := p.a.api.instanceOf(f)
+	if c == "" || f.Kind != ObjRef {
+		return c
+	}
+	i := strings.LastIndexByte(f.Qual, '.')
+	if i <= 0 || p.a.api.returnOf(f.Qual) == "" {
+		return c // a constructor, not a method
+	}
+	if owner := p.a.api.classOf(strings.TrimSuffix(f.Qual[:i], "()")); owner != nil && p.patchedClass(owner.name) {
+		return ""
+	}
+	return c
 }
 
 // recordFactorySet reports whether the program names logging's setLogRecordFactory (as a name,

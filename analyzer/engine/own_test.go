@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,10 +47,13 @@ func probe(answers *[]string) *Check {
 				ans = fmt.Sprint(ok, names)
 			case "probe_slots":
 				names, ok := p.SlotNames(c.Args[0])
+				names = slices.Sorted(slices.Values(names)) // collected from a map of classes
 				ans = fmt.Sprint(ok, names)
 			case "probe_class":
 				class, ok := p.InstanceClass(c.Args[0])
 				ans = fmt.Sprint(ok, " ", class)
+			case "probe_made":
+				ans = fmt.Sprint(p.MadeClasses())
 			case "probe_mutated":
 				inner := c.Args[0].(*ast.Call)
 				ans = fmt.Sprint(p.ArgumentMutated(inner, 0))
@@ -191,6 +195,34 @@ class W:
     def m(self):
         probe_slots(self)
 `, []string{"5:false [x y]", "9:false [x y]"}},
+		{"slots of instances without a dict", `
+class V:
+    __slots__ = ("x", "y")
+    def m(self):
+        probe_slots(self)
+class P(V):
+    __slots__ = ("z",)
+v = V()
+probe_slots(v)
+`, []string{"5:true [x y z]", "9:true [x y z]"}},
+		{"slots read where the object has a dict or no slots", `
+class V:
+    __slots__ = ("x", "y")
+    def m(self):
+        probe_slots(self)
+class Sub(V):
+    pass
+class Bare:
+    def __getattr__(self, key):
+        return ("__globals__",)
+    def m(self):
+        probe_slots(self)
+class Open:
+    __slots__ = ("a", "__dict__")
+    def m(self):
+        probe_slots(self)
+        probe_slots(type(self))
+`, []string{"5:false []", "12:false []", "16:false []", "17:false []"}},
 		{"classes an own function returns", `
 import argparse
 def build():
@@ -205,6 +237,21 @@ probe_class(maybe(True))
 args = build().parse_args([])
 probe_class(args)
 `, []string{"9:true argparse.ArgumentParser", "10:true argparse.Namespace", "11:false ", "13:true argparse.Namespace"}},
+		{"what a patched class's methods return is not known", `
+import argparse
+def known(args=None, namespace=None):
+    return object(), []
+parser = argparse.ArgumentParser()
+parser.parse_known_args = known
+probe_class(parser.parse_args([]))
+probe_type(parser.parse_args([]))
+`, []string{"7:false ", "8:?"}},
+		{"a method replaced through setattr with a computed name", `
+import argparse
+parser = argparse.ArgumentParser()
+setattr(parser, "parse_" + "known_args", print)
+probe_type(parser.parse_args([]))
+`, []string{"5:?"}},
 		{"arguments a function may change", `
 def reads(argv):
     return len(argv)
@@ -219,6 +266,89 @@ probe_mutated(writes([1]))
 probe_mutated(passes([1]))
 probe_mutated(print([1]))
 `, []string{"10:false", "11:true", "12:true", "13:true"}},
+		{"a list read by operations with inert operands", `
+import collections.abc
+NAMES = ["a", "b"]
+OTHER = ["a", "b"]
+def f(name):
+    if NAMES == OTHER and "a" in NAMES and NAMES != ("a",) and isinstance(NAMES, (list, collections.abc.Sequence)):
+        print(NAMES + ["c"], NAMES * 2, max(NAMES, ["z"]), {"k": 1}.get("k"))
+    if name not in NAMES:
+        raise KeyError(name)
+    probe_guarded(name)
+`, []string{"10:true [a b]"}},
+		{"a list handed to another operand's special methods", `
+NAMES = ["a", "b"]
+def f(name, probe, K):
+    if NAMES in probe or probe == NAMES or isinstance(NAMES, K):
+        pass
+    if name not in NAMES:
+        raise KeyError(name)
+    probe_guarded(name)
+LIST = ["a"]
+def g(name, probe):
+    print(LIST + probe)
+    if name not in LIST:
+        raise KeyError(name)
+    probe_guarded(name)
+ITEMS = ["a"]
+def h(name, probe):
+    print(probe[ITEMS], max(ITEMS, probe))
+    assert name, ITEMS
+    if name not in ITEMS:
+        raise KeyError(name)
+    probe_guarded(name)
+`, []string{"8:false []", "14:false []", "21:false []"}},
+		{"no class made: metaclasses in class statements, wrappers, annotations", `
+import abc, functools
+class Base(metaclass=abc.ABCMeta):
+    registry: dict[str, type] = {}
+    def handle(self, event, *args):
+        handler = getattr(self, "on_" + event, None)
+        return handler(*args) if handler else None
+def logged(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+    return wrapper
+@logged
+def f(x: type, y: type | None = None):
+    print(type(x).__name__, isinstance(x, type), type(x) is int, "{}".replace("{", "(", 1))
+    object.__setattr__(x, "name", y)
+probe_made(f)
+`, []string{"17:false"}},
+		{"a class made by a metaclass called", `
+import abc
+Label = abc.ABCMeta("Label", (str,), {})
+probe_made(Label)
+`, []string{"4:true"}},
+		{"a class made by type(x) called", `
+M = type(str)
+Label = M("Label", (str,), {})
+probe_made(Label)
+`, []string{"4:true"}},
+		{"a class made by a parameter called with spread arguments", `
+def mk(m, *a):
+    return m(*a)
+Label = mk(type(str), "Label", (str,), {})
+probe_made(Label)
+`, []string{"5:true"}},
+		{"a metaclass handed to code that calls it", `
+import functools, abc
+Label = functools.partial(abc.ABCMeta, "Label")((str,), {})
+probe_made(Label)
+`, []string{"4:true"}},
+		{"a class made by an enum's functional call", `
+import enum
+Kind = enum.Enum("Kind", {"A": 1})
+probe_made(Kind)
+`, []string{"4:true"}},
+		{"a metaclass of the program called", `
+class Meta(type):
+    pass
+Label = Meta("Label", (str,), {})
+probe_made(Label)
+`, []string{"5:true"}},
 		{"types of the reviewed API", `
 import re, sqlite3, unittest, asyncio, sys
 probe_type(re.compile("x"))

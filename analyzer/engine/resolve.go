@@ -409,7 +409,7 @@ func (p *Pass) resolveCall(e *ast.Call, sc *scope, idx int, depth int) []Ref {
 		default:
 			// An object of a class of the reviewed API, or of what a factory the review lists
 			// returns: its attributes are judged against the class's API.
-			if c := p.a.api.instanceOf(f); c != "" {
+			if c := p.reviewedReturn(f); c != "" {
 				out = p.addRef(out, Ref{Qual: c + "()", Kind: ObjRef})
 			}
 		}

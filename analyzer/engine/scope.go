@@ -448,6 +448,10 @@ type collector struct {
 func (c *collector) visit(f *frame, parent ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
+		// vars(x) and x.__dict__ of an object not the program's own are reported (SBX402, SBX301).
+		if n.Attr == "__setattr__" && !c.constantSetattr(parent, n, 0) {
+			c.p.own.storesAny = true
+		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Attr)
 		if n.Ctx != ast.Load {
@@ -556,6 +560,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 			c.bind(f.sc, name, b)
 		}
 	case *ast.Name:
+		if n.Ctx == ast.Load && n.Id == "setattr" && !c.constantSetattr(parent, n, 1) {
+			c.p.own.storesAny = true
+		}
 		if n.Id == "__annotations__" && n.Ctx == ast.Load {
 			c.noteAnnotationStore(n, n.Id, ast.Load, parent) // __annotations__["k"] = v in a class body
 		}
@@ -910,12 +917,17 @@ func (t *nodeTable[V]) reset() {
 
 // mayMutate reports whether the name n, read in parent, may have its value changed in place there,
 // or handed on to code that may: every use but a proven read-only one counts. Read-only are a
-// loop or comprehension over it, a comparison (`in`), an item or slice read, a condition, an
-// operand of + (a new list), a field of an f-string, an expression statement, a method that
-// only reads (index, count, copy; a dict's get, keys, values, items: views), and an argument of the builtins that only read. Assigning it
+// loop or comprehension over it, an item or slice read, a condition, a field of an f-string, an
+// expression statement, a method that only reads (index, count, copy; a dict's get, keys, values,
+// items: views), and an argument of the builtins that only read. An operation with another
+// operand runs that operand's special methods with the list (COLUMNS in probe calls
+// probe.__contains__(COLUMNS); isinstance(COLUMNS, K) K's metaclass's __instancecheck__): a
+// comparison, + and *, a subscript, min and max of several, isinstance are read-only only when
+// every other operand is inert (a constant, a display of inert items, a builtin or library
+// class: no code of the program). `x in COLUMNS` compares x with the items only. Assigning it
 // to another name, putting it in a container, returning, yielding or passing it on may change
 // it. Folding does not follow a list through such a name.
-func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool) bool {
+func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
 	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
@@ -925,23 +937,34 @@ func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool) bool 
 		}
 		return true
 	case *ast.Subscript:
-		return p.Ctx != ast.Load && same(p.Value)
+		if same(p.Value) {
+			return p.Ctx != ast.Load
+		}
+		return !inert(p.Value) // probe[COLUMNS]: probe.__getitem__(COLUMNS)
 	case *ast.For:
 		return !same(p.Iter)
 	case *ast.AsyncFor:
 		return !same(p.Iter)
 	case *ast.Comprehension:
 		return !same(p.Iter)
-	case *ast.Compare, *ast.FormattedValue, *ast.ExprStmt, *ast.UnaryOp:
+	case *ast.Compare:
+		return !compareReads(p, same, inert)
+	case *ast.FormattedValue, *ast.ExprStmt, *ast.UnaryOp:
 		return false
 	case *ast.If:
 		return !same(p.Test)
 	case *ast.While:
 		return !same(p.Test)
 	case *ast.Assert:
-		return false
+		return !same(p.Test) // the message is the AssertionError's argument, caught anywhere
 	case *ast.BinOp:
-		return p.Op != ast.Add && p.Op != ast.Mult
+		if p.Op != ast.Add && p.Op != ast.Mult {
+			return true
+		}
+		if same(p.Left) {
+			return !inert(p.Right) // COLUMNS + probe: probe.__radd__(COLUMNS)
+		}
+		return !inert(p.Left)
 	case *ast.Call:
 		if same(p.Func) {
 			return false
@@ -959,7 +982,7 @@ func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool) bool 
 						return true
 					}
 				}
-				return false
+				return !builtinReads(f.Id, p, same, inert)
 			}
 		case *ast.Attribute:
 			if _, ok := f.Value.(*ast.Constant); ok && (f.Attr == "join" || f.Attr == "format") {
@@ -969,4 +992,86 @@ func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool) bool 
 		return true
 	}
 	return true
+}
+
+// compareReads reports whether the name same matches is only read by comparison c: `x in it`
+// and `is` compare nothing of its with other code; any other comparison with it runs the other
+// operand's special method with it, read-only only when that operand is inert.
+func compareReads(c *ast.Compare, same func(ast.Expr) bool, inert func(ast.Expr) bool) bool {
+	operands := make([]ast.Expr, 0, len(c.Comparators)+1)
+	operands = append(append(operands, c.Left), c.Comparators...)
+	for i, x := range operands {
+		if !same(x) {
+			continue
+		}
+		if i > 0 && i-1 < len(c.Ops) {
+			switch c.Ops[i-1] {
+			case ast.In, ast.NotIn, ast.Is, ast.IsNot:
+				// y in it: list.__contains__ compares y with the items, not with the list.
+			default:
+				if !inert(operands[i-1]) {
+					return false
+				}
+			}
+		}
+		if i < len(c.Ops) && i+1 < len(operands) {
+			switch c.Ops[i] {
+			case ast.Is, ast.IsNot:
+			default:
+				if !inert(operands[i+1]) { // it in probe: probe.__contains__(it)
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// builtinReads reports whether builtin call c (of name) only reads the argument same matches:
+// isinstance asks its second argument's metaclass, sum adds to its start, min and max of
+// several compare them with each other.
+func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func(ast.Expr) bool) bool {
+	for _, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			return false
+		}
+	}
+	switch name {
+	case "isinstance":
+		return len(c.Args) == 2 && same(c.Args[0]) && inert(c.Args[1])
+	case "sum":
+		return len(c.Args) > 0 && same(c.Args[0])
+	case "min", "max":
+		if len(c.Args) > 1 {
+			for _, a := range c.Args {
+				if !same(a) && !inert(a) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// constantSetattr reports whether fn, a setattr or __setattr__, is called by parent with a
+// constant public name as its argument at index i or i+1 (setattr(x, "name", v), i 1;
+// object.__setattr__(x, "name", v), x.__setattr__("name", v), i 0), and records the name as
+// stored.
+func (c *collector) constantSetattr(parent ast.Node, fn ast.Expr, i int) bool {
+	call, ok := parent.(*ast.Call)
+	if !ok || !sameNode(call.Func, fn) {
+		return false
+	}
+	for j := i; j <= i+1 && j < len(call.Args); j++ {
+		if k, ok := call.Args[j].(*ast.Constant); ok {
+			if str, isStr := k.Value.(string); isStr && str != "" && str[0] != '_' {
+				if c.p.own.stored == nil {
+					c.p.own.stored = map[string]bool{}
+				}
+				c.p.own.stored[str] = true
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -20,10 +20,15 @@ writes (limits, granted capabilities, which enforcement layers are on, the modul
    Before it, on standard output, the artifacts: each regular file the program left under out/,
    read without following links, as a line "NONCE file {...}" and its bytes; then "NONCE end".
 
-Process 1 cannot be killed from inside its own PID namespace, runs no program code, and is not
-dumpable (the image makes the interpreter execute-only), so the program cannot reach its memory
-through /proc/1/mem. The deadline, the kill of everything and the status line do not depend on
-the program's cooperation.
+Process 1 and the program's process run as two host users (the runner gives each sandbox a pair):
+the container starts as root with CAP_SETUID, CAP_SETGID and CAP_KILL only; process 1 becomes its
+own user first thing, forks the program's process, which becomes the program's user and drops
+every capability before anything of the program runs, and then keeps CAP_KILL alone (to kill the
+program's processes, which are another user's). So every same-user control the kernel offers
+(signals, I/O signals of a descriptor's owner, prlimit, scheduling, ptrace and /proc/1) refuses
+the program by itself; the kernel filter still refuses them one call at a time. Process 1 runs no
+program code and is not dumpable. The deadline, the kill of everything and the status line do not
+depend on the program's cooperation.
 """
 
 import atexit
@@ -49,6 +54,7 @@ MAX_REPORT = 64 << 10
 MAX_HEADER = 1 << 20  # the header line (runner maxHeaderBytes)
 MAX_STATUS = 16 << 10  # the status line, in bytes: the runner looks for it in the last 64 KiB
 MAX_LISTED = 16  # violations and witnessed system calls kept in the status line
+WAKE_MS = 250  # process 1's longest wait without looking at the program's process and the clock
 NONCE_LEN = 47  # "sbxgate-status-" and 32 hex digits, then a newline
 WORKSPACE = "/tmp/work"  # the program's working directory (runner/files.go)
 OUT_DIR = "out"
@@ -71,6 +77,95 @@ PRIO_PROCESS = 0
 IOPRIO_WHO_PROCESS = 1
 F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
+CAP_KILL, CAP_SETGID, CAP_SETUID = 5, 6, 7
+
+
+# ---------------------------------------------------------------------------------------------
+# Users: process 1's and the program's (runner/uids.go gives each sandbox a pair).
+
+prctl_caps = None  # python3-prctl's capability sets, kept when the module leaves sys.modules
+
+
+def capability_sets():
+    """This process's capability sets (CapPrm, CapEff, CapInh, CapAmb), as the kernel shows them."""
+    sets = {}
+    with open("/proc/self/status") as f:
+        for line in f:
+            k, _, v = line.partition(":")
+            if k in ("CapPrm", "CapEff", "CapInh", "CapAmb"):
+                sets[k] = int(v, 16)
+    return sets
+
+
+def sandbox_uids(cfg):
+    init_uid, program_uid = cfg.get("init_uid"), cfg.get("program_uid")
+    if not all(isinstance(u, int) and 1000 <= u < 1 << 31 for u in (init_uid, program_uid)) or init_uid == program_uid:
+        fail("config: init_uid and program_uid must be two user ids of runner.uids")
+    return init_uid, program_uid
+
+
+def become_init(cfg):
+    """Process 1 starts as root with CAP_SETUID, CAP_SETGID and CAP_KILL (runner/spec.go) and becomes
+    its own user at once, keeping those three: to make the program's files and process another
+    user's, and to kill that user's processes. Its groups are its own and the program's, which lets
+    it read the artifacts the program leaves readable to its group."""
+    global prctl_caps
+    init_uid, program_uid = sandbox_uids(cfg)
+    if os.getresuid() != (0, 0, 0):
+        fail("process 1 must start as root with CAP_SETUID, CAP_SETGID and CAP_KILL (runner/spec.go)")
+    import prctl
+    prctl_caps = (prctl.cap_effective, prctl.cap_permitted, prctl.cap_inheritable)
+    prctl.set_keepcaps(True)
+    os.setgroups([program_uid])
+    os.setresgid(init_uid, init_uid, init_uid)
+    os.setresuid(init_uid, init_uid, init_uid)
+    prctl.set_keepcaps(False)
+    for name in ("kill", "setuid", "setgid"):
+        setattr(prctl.cap_effective, name, True)
+    want = 1 << CAP_KILL | 1 << CAP_SETGID | 1 << CAP_SETUID
+    sets = capability_sets()
+    if os.getresuid() != (init_uid,) * 3 or os.getresgid() != (init_uid,) * 3 or \
+            sets["CapPrm"] != want or sets["CapEff"] != want or sets.get("CapAmb", 0) or sets["CapInh"]:
+        fail("process 1 did not become user %d with CAP_SETUID, CAP_SETGID and CAP_KILL: %r" % (init_uid, sets))
+
+
+def drop_to_kill(child):
+    """In process 1 once the program's process is forked: CAP_KILL is all it keeps."""
+    eff, prm, _ = prctl_caps
+    eff.limit("kill")
+    prm.limit("kill")
+    sets = capability_sets()
+    if sets["CapPrm"] != 1 << CAP_KILL or sets["CapEff"] != 1 << CAP_KILL:
+        os.kill(child, signal.SIGKILL)
+        fail("process 1 kept capabilities beyond CAP_KILL: %r" % (sets,))
+
+
+def become_program(cfg):
+    """In the program's process, first: the program's user and group, no supplementary group, no
+    capability (a change between two non-root users keeps them: they are cleared here)."""
+    _, uid = sandbox_uids(cfg)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    for s in prctl_caps:
+        s.limit()
+    sets = capability_sets()
+    if os.getresuid() != (uid,) * 3 or os.getresgid() != (uid,) * 3 or os.getgroups() or any(sets.values()):
+        raise OSError("the program's process did not become user %d without capabilities: %r" % (uid, sets))
+
+
+def as_program(cfg, fn, *args):
+    """Runs fn with the program's user and group as the effective ones, so that what it creates
+    is the program's; then process 1's again (both are ids it holds: no capability is lost)."""
+    init_uid, program_uid = sandbox_uids(cfg)
+    os.setresgid(-1, program_uid, -1)
+    os.setresuid(-1, program_uid, -1)
+    try:
+        return fn(*args)
+    finally:
+        os.setresuid(-1, init_uid, -1)
+        os.setresgid(-1, init_uid, -1)
+        prctl_set_dumpable(False)  # a change of user resets it
 
 
 def fail(msg, report_fd=-1):
@@ -103,10 +198,11 @@ def kernel_filter(seccomp, grants, witness):
         for name in ("execve", "execveat", "fork", "vfork"):
             f.add_rule(kill, name)
         f.add_rule(kill, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-    # Process 1 runs as the program's user, so every same-user control of another process would
-    # reach it: its limits (RLIMIT_CPU), and its share of the processor (nice 19 and one shared CPU
-    # starved it past the deadline). Each such call is refused unless it names the caller itself
-    # (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
+    # Process 1 is another user, so the kernel refuses the program every same-user control of it;
+    # these refusals are a second layer, from when it was the same user: its limits (RLIMIT_CPU),
+    # and its share of the processor (nice 19 and one shared CPU starved it past the deadline;
+    # gVisor lets any user set another's). Each such call is refused unless it names the caller
+    # itself (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
     eperm = seccomp.ERRNO(errno.EPERM)
     f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
     # Nor a descriptor's owner or its signal: F_SETOWN names a process (process 1) that the
@@ -240,6 +336,9 @@ def proc_mem_writable():
 def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
     """In the forked child: set up the layers, run the program, exit. Never returns."""
     try:
+        # The program's user, with no capability, before anything else: every same-user check of
+        # the kernel then keeps it from process 1. (A change of user resets dumpability.)
+        become_program(cfg)
         # Dumpable again: /proc/self is the program's to read. Process 1 stays closed to it.
         prctl_set_dumpable(True)
         # A session and process group of its own: "my process group" (kill(0, ...)) must not name
@@ -437,11 +536,15 @@ class Supervisor:
             if left <= 0:
                 self.timed_out = True
                 break
-            for fd, ev in poll.poll(max(1, int(left * 1000) + 1)):
+            # Every descriptor polled here may be the program's to read or write too (under gVisor,
+            # through /proc/1/fd): a read never blocks (a byte poll announced may be gone), reads
+            # once per wake-up (a writer that keeps it full never holds the loop), and the wait is
+            # bounded (a stolen SIGCHLD byte costs at most WAKE_MS), so the deadline check and
+            # the reaping come round whatever the program does to them.
+            for fd, ev in poll.poll(max(1, min(int(left * 1000) + 1, WAKE_MS))):
                 if fd == self.wake_r:
                     try:
-                        while os.read(self.wake_r, 512):
-                            pass
+                        os.read(self.wake_r, 65536)
                     except BlockingIOError:
                         pass
                 elif fd == self.report_r:
@@ -462,7 +565,10 @@ class Supervisor:
 
     def read_report(self, ev):
         if ev & select.POLLIN:
-            self.add_report(os.read(self.report_r, 4096))
+            try:
+                self.add_report(os.read(self.report_r, 4096))
+            except BlockingIOError:
+                pass  # taken by another reader: back to the poll, under the deadline
 
     def add_report(self, b):
         if not self.started:
@@ -529,7 +635,8 @@ def ignore_signals():
 
 
 def kill_all():
-    """Kills every process of the container but this one, and reaps them all."""
+    """Kills every process of the container but this one, and reaps them all: they are the
+    program's user's, which CAP_KILL, the one capability process 1 keeps, lets it signal."""
     try:
         os.kill(-1, signal.SIGKILL)
     except ProcessLookupError:
@@ -576,14 +683,63 @@ def prepare_matplotlib():
     copy of the image's font list goes to /tmp, and the backend is Agg (no display)."""
     if not os.path.isdir(MATPLOTLIB_BUILT):
         return
-    os.mkdir(MATPLOTLIB_DIR, 0o700)
+    # The program's, and writable by its group, process 1's too: both import matplotlib.
+    os.mkdir(MATPLOTLIB_DIR)
+    os.chmod(MATPLOTLIB_DIR, 0o770)
     for name in os.listdir(MATPLOTLIB_BUILT):
         if name.endswith(".json"):
-            with open(os.path.join(MATPLOTLIB_BUILT, name), "rb") as src, \
-                    open(os.path.join(MATPLOTLIB_DIR, name), "wb") as dst:
-                dst.write(src.read())
+            dst = os.path.join(MATPLOTLIB_DIR, name)
+            with open(os.path.join(MATPLOTLIB_BUILT, name), "rb") as src, open(dst, "wb") as out:
+                out.write(src.read())
+            os.chmod(dst, 0o660)
     os.environ["MPLCONFIGDIR"] = MATPLOTLIB_DIR
     os.environ["MPLBACKEND"] = "Agg"
+
+
+def settle_packages():
+    """Three of the data profile's packages, as the preload brought them, would ask the hook for what
+    it refuses to any caller in the middle of an ordinary program; each is settled here, before
+    the program exists:
+
+    - pandas: its check for assignment to a copy (SettingWithCopyWarning) asks gc.get_referents
+      (the object graph, which reaches process 1's objects): filtering a frame and then assigning
+      a column, as most data programs do, would end the program. The check is off
+      (mode.chained_assignment None): the program sees no such warning, and one that turns it on
+      again is refused at its first such assignment.
+    - scipy: a call with a C callback tries to import cffi, refused even where cffi is absent (it
+      is): the attempt is made here, so scipy knows it has none.
+    - threadpoolctl (scikit-learn's, in KMeans among others): it finds the native thread pools by
+      running ldconfig and walking the loaded libraries through ctypes, both refused. It finds
+      none now: sklearn's limits on BLAS and OpenMP threads do nothing (a matter of speed; the
+      tier's cpus and pids hold)."""
+    if "threadpoolctl" in sys.modules:
+        import threadpoolctl
+        threadpoolctl.ThreadpoolController._load_libraries = lambda self: None
+    if "pandas" in sys.modules:
+        import pandas
+        pandas.set_option("mode.chained_assignment", None)
+    if "scipy" in sys.modules:
+        import scipy._lib._ccallback
+        scipy._lib._ccallback._import_cffi()
+
+
+def warm_plotting():
+    """In a warm container where the preload brought matplotlib: pyplot and pandas' plotting are
+    pure Python the preload does not import, and a first figure loads fonts and builds caches
+    (about a second of a small plot's run on a loaded machine). Both are done once here, for every
+    program forked from this process; the figure is closed: the program starts with none."""
+    if "matplotlib" not in sys.modules:
+        return
+    import io
+    import matplotlib.pyplot as plt
+    if "pandas" in sys.modules:
+        import pandas.plotting._matplotlib  # what a DataFrame's first plot imports
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0], label="warm")
+    ax.set_title("warm")
+    ax.legend()
+    fig.savefig(io.BytesIO(), format="png", dpi=40)
+    plt.close("all")
 
 
 def main():
@@ -593,13 +749,14 @@ def main():
         cfg = json.loads(sys.argv[1])
     except ValueError as e:
         fail("config is not JSON: %s" % e)
+    become_init(cfg)
     # Under runc the kernel drops signals to a PID namespace's init that it has no handler for;
     # gVisor does not, so process 1 ignores every signal it does not use, and the program's process
     # gets back the dispositions it would have had (PROGRAM_SIGNALS).
     global PROGRAM_SIGNALS
     PROGRAM_SIGNALS = ignore_signals()
-    # Not dumpable: the program runs as the same user, and would otherwise be allowed to write
-    # this process's memory through /proc/1/mem (and so escape the filters it cannot escape).
+    # Not dumpable: were the program ever process 1's user, it could write this process's memory
+    # through /proc/1/mem (and so escape the filters it cannot escape).
     import prctl
     global prctl_set_dumpable
     prctl_set_dumpable = prctl.set_dumpable
@@ -619,7 +776,7 @@ def main():
             ext = load_extension()
         except (ImportError, OSError) as e:
             fail("load %s: %s: rebuild the image (sbxgate image build)" % (EXTENSION, e))
-    prepare_matplotlib()
+    as_program(cfg, prepare_matplotlib)
     t0 = time.monotonic()
     import warnings
     with warnings.catch_warnings():
@@ -630,6 +787,8 @@ def main():
                 __import__(name)
             except ImportError as e:
                 fail("preload %s: %s: rebuild the image (sbxgate image build) or fix modules.preload" % (name, e))
+        settle_packages()
+        warm_plotting()
     preload_ms = int((time.monotonic() - t0) * 1000)
     # Ready: the runner hands this container a program only now (a warm pool counts it from here).
     os.write(2, b"sbxgate-ready\n")
@@ -659,7 +818,8 @@ def main():
     except (ValueError, KeyError, TypeError) as e:
         fail("bad program header: %s" % e)
     source = read_exact(0, size, None)
-    make_workspace(files)
+    # The workspace is the program's: its files are its user's, as if it had made them.
+    as_program(cfg, make_workspace, files)
     # Held until the artifacts are collected: the program may rename /tmp/work or put a link there.
     ws_fd = os.open(WORKSPACE, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     # The native code of the modules this program imports, beyond what a warm container has.
@@ -669,6 +829,7 @@ def main():
                 __import__(name)
             except ImportError as e:
                 fail("preload %s: %s: regenerate config/native_deps.json for this image" % (name, e))
+    settle_packages()
 
     # The nonce is read now, before the program's process exists: under gVisor a process can open
     # process 1's descriptors through /proc/1/fd (dumpability is not enforced there), and could
@@ -687,6 +848,10 @@ def main():
     os.dup2(null, 0)
     os.close(null)
     report_r, report_w = os.pipe2(os.O_CLOEXEC)
+    # Process 1 never blocks on a descriptor the program can reach: under gVisor the program can
+    # open process 1's (/proc/1/fd), so it can read the byte poll announced. O_NONBLOCK is set on
+    # process 1's own open file (the program's process closes it; an open through /proc is another).
+    os.set_blocking(report_r, False)
     witness_parent = witness_child = None
     if cfg.get("witness"):
         import socket
@@ -705,6 +870,7 @@ def main():
             witness_parent.close()
         run_program(cfg, path, source, report_w, witness_child, seccomp, ext)
         os._exit(125)  # not reached
+    drop_to_kill(child)
     os.close(report_w)
     deadline = start + cfg["timeout_ms"] / 1000
     witness_fd = None
@@ -727,10 +893,9 @@ def main():
             _, sup.status = os.waitpid(child, os.WNOHANG)
         except ChildProcessError:
             pass
-    # What the program's process wrote before it ended is in the pipe now: read it without waiting.
-    # A write end the program kept alive elsewhere (in flight in a socket cycle, which gVisor never
-    # collects) must not hold the status line back.
-    os.set_blocking(report_r, False)
+    # What the program's process wrote before it ended is in the pipe now: read it without waiting
+    # (report_r is non-blocking). A write end the program kept alive elsewhere (in flight in a
+    # socket cycle, which gVisor never collects) must not hold the status line back.
     while True:
         try:
             b = os.read(report_r, 4096)
@@ -762,6 +927,15 @@ def main():
             violations = [{"capability": "unknown", "event": "seccomp",
                            "detail": "the kernel filter killed the program (SIGSYS): a system call "
                                      "its decision does not grant (process, socket, executable memory)"}]
+        elif lines and cfg.get("audit_hook", True):
+            # Another signal after a report line: the hook writes its line before it sends the
+            # verdict, and a signal another thread took in between (a fault, a timer) ended the
+            # process first. The line may be the program's own, but it holds the channel and can
+            # end itself with a verdict's signal anyway: a line it wrote only records a violation
+            # against itself. The capability is the last line's, with that capability's lines.
+            cap = lines[-1]["capability"]
+            sig, code = 0, VIOLATION_EXIT
+            violations = [v for v in lines if v["capability"] == cap][-MAX_LISTED:]
     elif sup.status is not None:
         code = os.WEXITSTATUS(sup.status)
         if code == VIOLATION_EXIT and cfg.get("audit_hook", True):
@@ -827,8 +1001,9 @@ def forbidden_char(c):
 def make_workspace(files):
     """Creates the workspace and out/, and writes the input files, which follow the program on
     standard input. Nothing of the program runs yet; names were checked (no link can exist)."""
-    os.mkdir(WORKSPACE, 0o700)
-    os.mkdir(WORKSPACE + "/" + OUT_DIR, 0o700)
+    # Readable by the group, which process 1 is in: it takes the artifacts from out/.
+    os.mkdir(WORKSPACE, 0o750)
+    os.mkdir(WORKSPACE + "/" + OUT_DIR, 0o750)
     for f in files:
         parts = f["name"].split("/")
         d = WORKSPACE

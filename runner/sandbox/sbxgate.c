@@ -16,10 +16,11 @@
  *                          closure or object the program can reach, runs no Python code (event
  *                          arguments are read only when their type is exactly str, bytes, int,
  *                          tuple or list), cannot be interrupted by a Python signal handler, and
- *                          cannot be removed. A violation blocks every signal, writes one JSON
- *                          line to the report descriptor and ends the process with the real-time
- *                          signal of its capability, which nothing catches (process 1 reads the
- *                          verdict from it).
+ *                          cannot be removed. A violation blocks every signal in its thread,
+ *                          writes one JSON line to the report descriptor without waiting, and
+ *                          ends the process with the real-time signal of its capability, sent to
+ *                          its own thread, which nothing catches (process 1 reads the verdict
+ *                          from it).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,7 +32,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -197,11 +197,12 @@ static ino_t report_ino;
 
 /* verdict_signals names the capability each real-time signal stands for: the hook ends the process
  * with SIGRTMIN + i for verdict_signals[i]. Process 1 reads the capability from the termination,
- * which no other thread of the program can change once the hook holds the GIL, and takes from the
- * report channel, which the program can write too, only lines of that capability. */
+ * and takes from the report channel, which the program can write too, only lines of that
+ * capability (or, if the process died by another signal after a report line, the line: see
+ * init.py). */
 static PyObject *verdict_signals;
 
-static void die(const char *capability)
+static int verdict_signal(const char *capability)
 {
     int sig = -1;
     for (Py_ssize_t i = 0; verdict_signals != NULL && i < PyTuple_GET_SIZE(verdict_signals); i++) {
@@ -214,27 +215,61 @@ static void die(const char *capability)
     PyErr_Clear();
     if (sig < 0 && verdict_signals != NULL && PyTuple_GET_SIZE(verdict_signals) > 0)
         sig = SIGRTMIN; /* the first verdict is "unknown" (init.py) */
+    return sig;
+}
+
+/* die ends the process with the verdict's signal, called with every signal blocked in this thread.
+ *
+ * A signal mask is a thread's: the program's other threads (waiting for the interpreter lock, in a
+ * system call, or in C code that released the lock) keep theirs, and a process-directed signal
+ * whose action is the default terminate (SIGALRM from the program's timer, SIGXCPU, a fault in a
+ * thread hashing a truncated mapping) ends the whole process through any of them. So the verdict
+ * does not go to the process, where another thread or a lower-numbered pending signal could be
+ * taken first: it is sent to this thread (tgkill), whose mask now lets only it through, and it is
+ * taken as this thread returns from that call. The window in which another thread can end the
+ * process otherwise is these three calls, after the report line is written: process 1 takes a
+ * death by another signal after a report line as a violation (init.py). */
+static void die(const char *capability)
+{
+    int sig = verdict_signal(capability);
     if (sig >= SIGRTMIN && sig <= SIGRTMAX) {
-        /* The default action (terminate), whatever the program installed or blocked. kill(2), not
-         * tgkill: a signal sent as SI_USER is made pending even when the user's queue of pending
-         * signals is full (the program can fill it), where tgkill fails with EAGAIN. */
+        /* The default action (terminate), whatever the program installed or blocked. */
         struct sigaction sa;
         memset(&sa, 0, sizeof(sa));
         sa.sa_handler = SIG_DFL;
         sigaction(sig, &sa, NULL);
         sigset_t set;
-        sigemptyset(&set);
-        sigaddset(&set, sig);
-        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-        kill(getpid(), sig);
+        sigfillset(&set);
+        sigdelset(&set, sig);
+        pthread_sigmask(SIG_SETMASK, &set, NULL);
+        pid_t pid = getpid();
+        if (syscall(SYS_tgkill, pid, (pid_t)syscall(SYS_gettid), sig) == 0)
+            _exit(VIOLATION_EXIT); /* not reached: the signal is taken as the call returns */
+        /* A real-time signal sent by tgkill fails with EAGAIN when the user's queue of pending
+         * signals is full, which the program can make it (kill of a blocked signal to itself).
+         * Every other signal is now ignored, which discards the program's pending ones (no
+         * handler of the program's can run, no default action end the process), and the
+         * verdict goes to the process with kill(2): Linux makes an SI_USER signal pending even
+         * with a full queue, and only this thread's mask surely lets it through. */
+        for (int s = 1; s <= SIGRTMAX; s++) {
+            if (s == sig || s == SIGKILL || s == SIGSTOP)
+                continue;
+            struct sigaction ign;
+            memset(&ign, 0, sizeof(ign));
+            ign.sa_handler = SIG_IGN;
+            sigaction(s, &ign, NULL); /* glibc's own signals refuse it: EINVAL, ignored */
+        }
+        if (syscall(SYS_tgkill, pid, (pid_t)syscall(SYS_gettid), sig) != 0)
+            kill(pid, sig);
     }
-    _exit(VIOLATION_EXIT); /* not reached */
+    _exit(VIOLATION_EXIT); /* reached only if no signal could be sent: process 1 records exit 159 */
 }
 
 static void violation(const char *capability, const char *event, const char *detail)
 {
-    /* From the verdict on, no signal is delivered: no handler of the program's, no default action
-     * (a timer's, a file-size limit's) can end or divert the process before die(). */
+    /* From the verdict on, no signal is delivered to this thread: no handler of the program's runs
+     * in it, no default action is taken by it; die() lets only the verdict's through. Other threads
+     * are die()'s concern. */
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, NULL);
@@ -252,13 +287,16 @@ static void violation(const char *capability, const char *event, const char *det
     put_json_string(buf, &n, detail, MAX_DETAIL);
     buf[n++] = '}';
     buf[n++] = '\n';
-    /* The report first, before anything that could block or run other threads: one write of less
-     * than PIPE_BUF bytes, only to the installed channel, only once process 1 has room for it
-     * (it drains the channel while the program runs; a full channel is not waited on forever). */
+    /* The report first, and it never waits: one write of less than PIPE_BUF bytes (whole or not at
+     * all), only to the installed channel, made non-blocking here (the program holds the same
+     * open file and may have made it blocking). A channel the program filled loses the line, not
+     * the verdict: a wait for room was a window the program could stretch (keeping process 1
+     * busy) and aim a signal at. The line comes before the verdict's signal so that a death by
+     * another signal in between still leaves it for process 1. */
     struct stat st;
     if (report_fd >= 0 && fstat(report_fd, &st) == 0 && st.st_dev == report_dev && st.st_ino == report_ino) {
-        struct pollfd p = {.fd = report_fd, .events = POLLOUT};
-        if (poll(&p, 1, 2000) == 1 && (p.revents & POLLOUT)) {
+        int fl = fcntl(report_fd, F_GETFL);
+        if (fl >= 0 && fcntl(report_fd, F_SETFL, fl | O_NONBLOCK) == 0) {
             ssize_t w = write(report_fd, buf, n);
             (void)w;
         }

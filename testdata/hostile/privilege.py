@@ -2,6 +2,7 @@
 # setuid, setuid files, device nodes, mounts and new namespaces all refused.
 # expect: exit_code=0
 # expect: stdout~CapEff: 0000000000000000
+# expect: stdout~CapPrm: 0000000000000000
 # expect[runc]: stdout~NoNewPrivs: 1
 # expect: stdout~Seccomp: 2
 # expect: stdout~setuid: PermissionError
