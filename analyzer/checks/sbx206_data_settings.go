@@ -43,7 +43,7 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		return
 	}
 	c := n.(*ast.Call)
-	if backendKeyword(p, c) {
+	if backendKeyword(p, c) || judgedKeyword(p, c) {
 		return
 	}
 	if len(c.Args) >= 2 && p.IsGetattr(c) {
@@ -94,6 +94,39 @@ func backendKeyword(p *engine.Pass, c *ast.Call) bool {
 			}
 		}
 		p.ReportAs(c, "name_resolution", "a call with backend= %s", "other than a constant agg, pdf, svg or matplotlib: pandas' plot imports the module it names, savefig's pgf and ps backends run latex and ghostscript")
+		return true
+	}
+	return false
+}
+
+// keywordJudge is a keyword argument a data package acts on whatever the call it is passed to:
+// memory= of sklearn's estimators (Pipeline, AgglomerativeClustering, FeatureAgglomeration, ...) is
+// a joblib cache directory of pickle files, loaded on the next fit, which the program may write;
+// usetex= of matplotlib's texts (set_title, text, TextPath) runs latex and dvipng. The gate does
+// not know every callee that takes them, so it judges the keyword on any call.
+type keywordJudge struct {
+	pkg, capability, why string
+}
+
+var judgedKeywords = map[string]keywordJudge{
+	"memory": {"sklearn", "serialization", "other than a constant None or False: a joblib cache directory of pickle files, which the program may write and the next fit loads"},
+}
+
+// judgedKeyword reports a call's memory= or usetex= keyword other than a constant None or False,
+// in a program that imports the package that acts on it.
+func judgedKeyword(p *engine.Pass, c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			continue
+		}
+		j, ok := judgedKeywords[*k.Arg]
+		if !ok || !p.Imported(j.pkg) {
+			continue
+		}
+		if v, ok := k.Value.(*ast.Constant); ok && (v.Value == ast.NoneValue{} || v.Value == false) {
+			continue
+		}
+		p.ReportAs(c, j.capability, "a call with %s= %s", *k.Arg, j.why)
 		return true
 	}
 	return false
