@@ -15,6 +15,7 @@ import (
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/testenv"
 )
 
 // The run-time enforcement suite. Every program of the labeled corpus's evasions and of the
@@ -263,4 +264,27 @@ func TestEnforcementBenign(t *testing.T) {
 		}
 	}
 	t.Logf("%d benign programs under both run-time layers: %d stopped or changed", len(progs), alarms)
+}
+
+// The doors closed in process 1 (testdata/data/closed, runner/sandbox/init.py settle_packages):
+// programs that reached a process through a data package by a route the static layer cannot
+// judge. With no run-time layer each now reaches nothing, and still runs to its end.
+func TestDataClosedDoors(t *testing.T) {
+	an, err := analyzer.New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	testenv.RequireImage(t, dataImage)
+	d := newTestDocker(t, withWitness(), WithPoolSize(0))
+	progs := loadPrograms(t, an, filepath.Join("data", "closed"))
+	got, res := reachedUnder(t, d, progs, enforceLimits(enforceModes[0].off))
+	for _, p := range progs {
+		if p.profile != "data" {
+			t.Errorf("%s: profile %q, not data", p.path, p.profile)
+		}
+		if r := res[p.path]; len(got[p.path]) > 0 || r.ExitCode != 0 {
+			t.Errorf("%s reached %v with no run-time layer (exit %d; stdout %s; stderr %s)",
+				p.path, got[p.path], r.ExitCode, clip(r.Stdout), clip(r.Stderr))
+		}
+	}
 }

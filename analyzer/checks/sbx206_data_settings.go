@@ -43,7 +43,7 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		return
 	}
 	c := n.(*ast.Call)
-	if backendKeyword(p, c) || judgedKeyword(p, c) {
+	if backendKeyword(p, c) || judgedKeyword(p, c) || savefigFormat(p, c) {
 		return
 	}
 	if len(c.Args) >= 2 && p.IsGetattr(c) {
@@ -110,6 +110,7 @@ type keywordJudge struct {
 
 var judgedKeywords = map[string]keywordJudge{
 	"memory": {"sklearn", "serialization", "other than a constant None or False: a joblib cache directory of pickle files, which the program may write and the next fit loads"},
+	"usetex": {"matplotlib", "process", "other than a constant None or False: the text is rendered by latex and dvipng, external programs"},
 }
 
 // judgedKeyword reports a call's memory= or usetex= keyword other than a constant None or False,
@@ -130,6 +131,56 @@ func judgedKeyword(p *engine.Pass, c *ast.Call) bool {
 		return true
 	}
 	return false
+}
+
+// savedFormats are the formats savefig writes without an external program: pgf runs xelatex to
+// measure every text (verified in the data image); ps and eps run ghostscript only under
+// rcParams (ps.usedistiller, text.usetex) the review excludes.
+var savedFormats = map[string]bool{
+	"png": true, "pdf": true, "svg": true, "svgz": true, "ps": true, "eps": true, "jpg": true,
+	"jpeg": true, "tif": true, "tiff": true, "webp": true, "raw": true, "rgba": true,
+}
+
+// savefigFormat reports savefig (or print_figure) whose format= or constant file name's suffix
+// is not a format that runs nothing, in a program that imports matplotlib or pandas. A name the
+// program computes is admitted: process 1 unregisters the pgf format (runner/sandbox/init.py).
+func savefigFormat(p *engine.Pass, c *ast.Call) bool {
+	var name string
+	switch f := c.Func.(type) {
+	case *ast.Attribute:
+		name = f.Attr
+	case *ast.Name:
+		name = f.Id
+	}
+	if name != "savefig" && name != "print_figure" || !p.Imported("matplotlib") && !p.Imported("pandas") {
+		return false
+	}
+	why := ""
+	if why = noSpread(c); why != "" {
+		p.ReportAs(c, "process", "%s %s", name, why)
+		return true
+	}
+	for _, k := range c.Keywords {
+		if *k.Arg != "format" {
+			continue
+		}
+		if v, ok := k.Value.(*ast.Constant); ok && v.Value == (ast.NoneValue{}) {
+			continue // the file name's suffix decides
+		}
+		if s, ok := p.ConstString(k.Value); !ok || !savedFormats[strings.ToLower(s)] {
+			why = "with a format other than a constant one that runs nothing (pgf runs xelatex)"
+		}
+	}
+	if s, ok := p.ConstString(argOrKeyword(c, 0, "fname")); ok && why == "" {
+		if i := strings.LastIndexByte(s, '.'); i >= 0 && !strings.ContainsRune(s[i:], '/') && !savedFormats[strings.ToLower(s[i+1:])] {
+			why = "to a file whose suffix is not a format that runs nothing (.pgf runs xelatex)"
+		}
+	}
+	if why == "" {
+		return false
+	}
+	p.ReportAs(c, "process", "%s %s", name, why)
+	return true
 }
 
 // judgedMethod is the data review's judged call of a method named name, in a program that imports

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # PIL.EpsImagePlugin is denied by name, but Image.open picks the plugin from the file's first

@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: the constant .pgf suffix, SBX206)
 # matplotlib.backends is denied, but savefig picks the backend from the file name: a .pgf file is
 # written by backend_pgf, which measures every text with a latex process (LatexManager).
 import matplotlib.pyplot as plt

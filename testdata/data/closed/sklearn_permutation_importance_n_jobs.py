@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # sklearn.inspection.permutation_importance(n_jobs=2): one loky worker process per column batch.

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # GridSearchCV(n_jobs=2) fits the candidates in loky worker processes.

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # joblib's Parallel is excluded where sklearn re-exports it, but every n_jobs= parameter reaches
