@@ -2,6 +2,7 @@ package checks
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/engine"
@@ -35,10 +36,24 @@ var dataJudges = map[string]func(p *engine.Pass, c *ast.Call) string{
 func runSBX206(p *engine.Pass, n ast.Node) {
 	if at, ok := n.(*ast.Attribute); ok {
 		// frame.query taken as a value from a frame of unknown class: its call is not seen.
-		if at.Ctx == ast.Load && !p.IsCallee(n) && unknownObject(p, at.Value) {
+		if at.Ctx != ast.Load || p.IsCallee(n) {
+			return
+		}
+		if unknownObject(p, at.Value) {
 			if rl := judgedMethod(p, at.Attr); rl != nil {
 				p.ReportAs(n, rl.Capability, "%s %s", short(rl.Key), "used as a value, where the arguments it is called with are not seen")
+				return
 			}
+		}
+		// pd.DataFrame.query taken from the class: df.pipe(pd.DataFrame.query, expr) calls it.
+		for _, r := range p.Refs(n.(ast.Expr)) {
+			if rl := p.RuleOf(r); rl != nil && rl.Judged && dataJudges[rl.Key] != nil {
+				p.ReportAs(n, rl.Capability, "%s %s", short(rl.Key), "used as a value, where the arguments it is called with are not seen")
+				return
+			}
+		}
+		if stringDispatch[at.Attr] && pandasObject(p, at.Value) {
+			p.ReportAs(n, "dynamic_code", "%s %s", at.Attr, "used as a value: called with a string, it calls the frame's method of that name, which the gate does not see")
 		}
 		return
 	}
@@ -53,6 +68,10 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 				return
 			}
 		}
+	}
+	if why := judgeDispatch(p, c); why != "" {
+		p.ReportAs(c, "dynamic_code", "%s %s", c.Func.(*ast.Attribute).Attr, why)
+		return
 	}
 	var rule *engine.APIRule
 	for _, r := range p.Refs(c.Func) {
@@ -181,6 +200,143 @@ func savefigFormat(p *engine.Pass, c *ast.Call) bool {
 	}
 	p.ReportAs(c, "process", "%s %s", name, why)
 	return true
+}
+
+// stringDispatch are pandas' methods that, given a string, call the method of that name of the
+// frame, series or group (or numpy's function of that name): df.agg("query", expr=...) is
+// df.query(expr), df.apply("to_clipboard") runs xclip.
+var stringDispatch = map[string]bool{"agg": true, "aggregate": true, "apply": true, "transform": true}
+
+// dispatchNames are the method names a string given to agg, apply or transform may hold: the
+// reductions and element-wise transforms, which evaluate nothing and run nothing.
+var dispatchNames = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`sum mean median min max count size std var sem nunique first
+		last prod product cumsum cummax cummin cumprod cumcount ngroup rank shift diff pct_change
+		fillna ffill bfill pad backfill abs round describe idxmin idxmax any all quantile skew kurt
+		kurtosis mode value_counts unique ohlc nlargest nsmallest clip corr cov mad notna notnull
+		isna isnull sqrt log log1p log2 log10 exp expm1 square sign floor ceil negative absolute
+		cumulative_sum`) {
+		dispatchNames[n] = true
+	}
+}
+
+// pandasObject reports whether e is a pandas object, or one whose class the analysis does not
+// know (a frame from groupby), in a program that imports pandas.
+func pandasObject(p *engine.Pass, e ast.Expr) bool {
+	if !p.Imported("pandas") {
+		return false
+	}
+	if unknownObject(p, e) {
+		return true
+	}
+	for _, r := range p.Refs(e) {
+		if cls, _, ok := p.TypeOf(r); ok && strings.HasPrefix(cls, "pandas.") {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeDispatch judges the function given to a pandas agg, aggregate, apply or transform call:
+// a string names a method the call then calls, so only dispatchNames are admitted, in the
+// function argument, in its lists and dicts, and in named aggregations (name=("col", "sum")).
+// A function the gate cannot tell from a string is not admitted.
+func judgeDispatch(p *engine.Pass, c *ast.Call) string {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || !stringDispatch[at.Attr] || !pandasObject(p, at.Value) {
+		return ""
+	}
+	if why := noSpread(c); why != "" {
+		return why
+	}
+	if e := argOrKeyword(c, 0, "func"); e != nil {
+		if why := judgeFunc(p, e, 0); why != "" {
+			return why
+		}
+	}
+	for _, k := range c.Keywords {
+		switch v := k.Value.(type) {
+		case *ast.Tuple: // a named aggregation: (column, function)
+			if *k.Arg != "args" && len(v.Elts) == 2 {
+				if why := judgeFunc(p, v.Elts[1], 0); why != "" {
+					return why
+				}
+			}
+		case *ast.Call: // pd.NamedAgg(column, aggfunc)
+			if f := argOrKeyword(v, 1, "aggfunc"); f != nil {
+				if why := judgeFunc(p, f, 0); why != "" {
+					return why
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// judgeFunc judges one function given to agg, apply or transform.
+func judgeFunc(p *engine.Pass, e ast.Expr, depth int) string {
+	if depth > 8 {
+		return "with functions nested deeper than the gate reads"
+	}
+	if s, ok := p.ConstString(e); ok {
+		if dispatchNames[s] {
+			return ""
+		}
+		return "with the method name " + strconv.Quote(s) + ", which is not a reduction or transform: pandas calls the method it names"
+	}
+	all := func(es []ast.Expr) string {
+		for _, x := range es {
+			if why := judgeFunc(p, x, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	switch e := e.(type) {
+	case *ast.Constant:
+		return "" // None, a number: not a name
+	case *ast.Lambda:
+		return ""
+	case *ast.List:
+		return all(e.Elts)
+	case *ast.Tuple:
+		return all(e.Elts)
+	case *ast.Dict:
+		return all(e.Values)
+	case *ast.Name:
+		binds := p.Bindings(e.Id)
+		if len(binds) == 0 && p.IsBuiltin(e.Id) {
+			return "" // len, max, str: functions
+		}
+		defs := len(binds) > 0
+		for _, b := range binds {
+			if b.IsFunctionDef() || b.IsClassDef() {
+				continue
+			}
+			defs = false
+			if v := b.Value(); b.Assigned() && v != nil {
+				switch v.(type) {
+				case *ast.List, *ast.Tuple, *ast.Dict, *ast.Lambda:
+					if why := judgeFunc(p, v, depth+1); why == "" && len(binds) == 1 {
+						return ""
+					}
+				}
+			}
+		}
+		if defs {
+			return ""
+		}
+	}
+	for _, r := range p.Refs(e) {
+		// np.mean, pd.Series.sum, str.upper: a function of a module or a class, not what a call
+		// returned ("_".join(...) is a string).
+		if r.Kind == engine.ObjRef && !strings.HasSuffix(r.Qual, "()") {
+			return ""
+		}
+	}
+	return "with a function the gate cannot tell from a string: a string names a method pandas calls"
 }
 
 // judgedMethod is the data review's judged call of a method named name, in a program that imports
