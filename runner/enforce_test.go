@@ -15,6 +15,7 @@ import (
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/testenv"
 )
 
 // The run-time enforcement suite. Every program of the labeled corpus's evasions and of the
@@ -45,6 +46,7 @@ type program struct {
 	reaches []string // the adaptive set's label: what the program reaches when nothing stops it
 	src     []byte
 	modules []string
+	profile string // the image profile the analyzer says the program needs ("" is base)
 }
 
 var reachesRE = regexp.MustCompile(`(?m)^# reaches: ([a-z_ ,]+)$`)
@@ -70,6 +72,7 @@ func loadPrograms(t *testing.T, an *analyzer.Analyzer, dirs ...string) []program
 				}
 			}
 			rep := an.Analyze(context.Background(), rel, src)
+			pr.profile = rep.Profile
 			for _, imp := range rep.Imports {
 				if imp.Level == 0 && imp.Module != "" {
 					pr.modules = append(pr.modules, imp.Module)
@@ -105,7 +108,14 @@ func reachedUnder(t *testing.T, d *Docker, progs []program, l config.Limits) (ma
 			defer func() { <-sem }()
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			res, err := d.Run(ctx, Request{ID: "enforce", Path: p.path, Code: p.src, Modules: p.modules, Limits: l})
+			// A program of the data profile (import pandas) runs in the data image, as the policy
+			// would send it: in the base image its import fails before it reaches anything.
+			pl := l
+			if p.profile != "" {
+				pl.Profile = p.profile
+				pl.MemoryBytes, pl.Pids, pl.TimeoutMS = dataLimits.MemoryBytes, dataLimits.Pids, dataLimits.TimeoutMS
+			}
+			res, err := d.Run(ctx, Request{ID: "enforce", Path: p.path, Code: p.src, Modules: p.modules, Limits: pl})
 			if err != nil {
 				t.Errorf("%s: %v", p.path, err)
 				return
@@ -254,4 +264,27 @@ func TestEnforcementBenign(t *testing.T) {
 		}
 	}
 	t.Logf("%d benign programs under both run-time layers: %d stopped or changed", len(progs), alarms)
+}
+
+// The doors closed in process 1 (testdata/data/closed, runner/sandbox/init.py settle_packages):
+// programs that reached a process through a data package by a route the static layer cannot
+// judge. With no run-time layer each now reaches nothing, and still runs to its end.
+func TestDataClosedDoors(t *testing.T) {
+	an, err := analyzer.New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	testenv.RequireImage(t, dataImage)
+	d := newTestDocker(t, withWitness(), WithPoolSize(0))
+	progs := loadPrograms(t, an, filepath.Join("data", "closed"))
+	got, res := reachedUnder(t, d, progs, enforceLimits(enforceModes[0].off))
+	for _, p := range progs {
+		if p.profile != "data" {
+			t.Errorf("%s: profile %q, not data", p.path, p.profile)
+		}
+		if r := res[p.path]; len(got[p.path]) > 0 || r.ExitCode != 0 {
+			t.Errorf("%s reached %v with no run-time layer (exit %d; stdout %s; stderr %s)",
+				p.path, got[p.path], r.ExitCode, clip(r.Stdout), clip(r.Stderr))
+		}
+	}
 }

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/engine"
@@ -11,7 +12,7 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},
@@ -35,15 +36,29 @@ var dataJudges = map[string]func(p *engine.Pass, c *ast.Call) string{
 func runSBX206(p *engine.Pass, n ast.Node) {
 	if at, ok := n.(*ast.Attribute); ok {
 		// frame.query taken as a value from a frame of unknown class: its call is not seen.
-		if at.Ctx == ast.Load && !p.IsCallee(n) && unknownObject(p, at.Value) {
+		if at.Ctx != ast.Load || p.IsCallee(n) {
+			return
+		}
+		if unknownObject(p, at.Value) {
 			if rl := judgedMethod(p, at.Attr); rl != nil {
 				p.ReportAs(n, rl.Capability, "%s %s", short(rl.Key), "used as a value, where the arguments it is called with are not seen")
+				return
 			}
+		}
+		// pd.DataFrame.query taken from the class: df.pipe(pd.DataFrame.query, expr) calls it.
+		for _, r := range p.Refs(n.(ast.Expr)) {
+			if rl := p.RuleOf(r); rl != nil && rl.Judged && dataJudges[rl.Key] != nil {
+				p.ReportAs(n, rl.Capability, "%s %s", short(rl.Key), "used as a value, where the arguments it is called with are not seen")
+				return
+			}
+		}
+		if stringDispatch[at.Attr] && pandasObject(p, at.Value) {
+			p.ReportAs(n, "dynamic_code", "%s %s", at.Attr, "used as a value: called with a string, it calls the frame's method of that name, which the gate does not see")
 		}
 		return
 	}
 	c := n.(*ast.Call)
-	if backendKeyword(p, c) {
+	if backendKeyword(p, c) || judgedKeyword(p, c) || savefigFormat(p, c) {
 		return
 	}
 	if len(c.Args) >= 2 && p.IsGetattr(c) {
@@ -53,6 +68,10 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 				return
 			}
 		}
+	}
+	if why := judgeDispatch(p, c); why != "" {
+		p.ReportAs(c, "dynamic_code", "%s %s", c.Func.(*ast.Attribute).Attr, why)
+		return
 	}
 	var rule *engine.APIRule
 	for _, r := range p.Refs(c.Func) {
@@ -97,6 +116,227 @@ func backendKeyword(p *engine.Pass, c *ast.Call) bool {
 		return true
 	}
 	return false
+}
+
+// keywordJudge is a keyword argument a data package acts on whatever the call it is passed to:
+// memory= of sklearn's estimators (Pipeline, AgglomerativeClustering, FeatureAgglomeration, ...) is
+// a joblib cache directory of pickle files, loaded on the next fit, which the program may write;
+// usetex= of matplotlib's texts (set_title, text, TextPath) runs latex and dvipng. The gate does
+// not know every callee that takes them, so it judges the keyword on any call.
+type keywordJudge struct {
+	pkg, capability, why string
+}
+
+var judgedKeywords = map[string]keywordJudge{
+	"memory": {"sklearn", "serialization", "other than a constant None or False: a joblib cache directory of pickle files, which the program may write and the next fit loads"},
+	"usetex": {"matplotlib", "process", "other than a constant None or False: the text is rendered by latex and dvipng, external programs"},
+}
+
+// judgedKeyword reports a call's memory= or usetex= keyword other than a constant None or False,
+// in a program that imports the package that acts on it.
+func judgedKeyword(p *engine.Pass, c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			continue
+		}
+		j, ok := judgedKeywords[*k.Arg]
+		if !ok || !p.Imported(j.pkg) {
+			continue
+		}
+		if v, ok := k.Value.(*ast.Constant); ok && (v.Value == ast.NoneValue{} || v.Value == false) {
+			continue
+		}
+		p.ReportAs(c, j.capability, "a call with %s= %s", *k.Arg, j.why)
+		return true
+	}
+	return false
+}
+
+// savedFormats are the formats savefig writes without an external program: pgf runs xelatex to
+// measure every text (verified in the data image); ps and eps run ghostscript only under
+// rcParams (ps.usedistiller, text.usetex) the review excludes.
+var savedFormats = map[string]bool{
+	"png": true, "pdf": true, "svg": true, "svgz": true, "ps": true, "eps": true, "jpg": true,
+	"jpeg": true, "tif": true, "tiff": true, "webp": true, "raw": true, "rgba": true,
+}
+
+// savefigFormat reports savefig (or print_figure) whose format= or constant file name's suffix
+// is not a format that runs nothing, in a program that imports matplotlib or pandas. A name the
+// program computes is admitted: process 1 unregisters the pgf format (runner/sandbox/init.py).
+func savefigFormat(p *engine.Pass, c *ast.Call) bool {
+	var name string
+	switch f := c.Func.(type) {
+	case *ast.Attribute:
+		name = f.Attr
+	case *ast.Name:
+		name = f.Id
+	}
+	if name != "savefig" && name != "print_figure" || !p.Imported("matplotlib") && !p.Imported("pandas") {
+		return false
+	}
+	why := ""
+	if why = noSpread(c); why != "" {
+		p.ReportAs(c, "process", "%s %s", name, why)
+		return true
+	}
+	for _, k := range c.Keywords {
+		if *k.Arg != "format" {
+			continue
+		}
+		if v, ok := k.Value.(*ast.Constant); ok && v.Value == (ast.NoneValue{}) {
+			continue // the file name's suffix decides
+		}
+		if s, ok := p.ConstString(k.Value); !ok || !savedFormats[strings.ToLower(s)] {
+			why = "with a format other than a constant one that runs nothing (pgf runs xelatex)"
+		}
+	}
+	if s, ok := p.ConstString(argOrKeyword(c, 0, "fname")); ok && why == "" {
+		if i := strings.LastIndexByte(s, '.'); i >= 0 && !strings.ContainsRune(s[i:], '/') && !savedFormats[strings.ToLower(s[i+1:])] {
+			why = "to a file whose suffix is not a format that runs nothing (.pgf runs xelatex)"
+		}
+	}
+	if why == "" {
+		return false
+	}
+	p.ReportAs(c, "process", "%s %s", name, why)
+	return true
+}
+
+// stringDispatch are pandas' methods that, given a string, call the method of that name of the
+// frame, series or group (or numpy's function of that name): df.agg("query", expr=...) is
+// df.query(expr), df.apply("to_clipboard") runs xclip.
+var stringDispatch = map[string]bool{"agg": true, "aggregate": true, "apply": true, "transform": true}
+
+// dispatchNames are the method names a string given to agg, apply or transform may hold: the
+// reductions and element-wise transforms, which evaluate nothing and run nothing.
+var dispatchNames = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`sum mean median min max count size std var sem nunique first
+		last prod product cumsum cummax cummin cumprod cumcount ngroup rank shift diff pct_change
+		fillna ffill bfill pad backfill abs round describe idxmin idxmax any all quantile skew kurt
+		kurtosis mode value_counts unique ohlc nlargest nsmallest clip corr cov mad notna notnull
+		isna isnull sqrt log log1p log2 log10 exp expm1 square sign floor ceil negative absolute
+		cumulative_sum`) {
+		dispatchNames[n] = true
+	}
+}
+
+// pandasObject reports whether e is a pandas object, or one whose class the analysis does not
+// know (a frame from groupby), in a program that imports pandas.
+func pandasObject(p *engine.Pass, e ast.Expr) bool {
+	if !p.Imported("pandas") {
+		return false
+	}
+	if unknownObject(p, e) {
+		return true
+	}
+	for _, r := range p.Refs(e) {
+		if cls, _, ok := p.TypeOf(r); ok && strings.HasPrefix(cls, "pandas.") {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeDispatch judges the function given to a pandas agg, aggregate, apply or transform call:
+// a string names a method the call then calls, so only dispatchNames are admitted, in the
+// function argument, in its lists and dicts, and in named aggregations (name=("col", "sum")).
+// A function the gate cannot tell from a string is not admitted.
+func judgeDispatch(p *engine.Pass, c *ast.Call) string {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || !stringDispatch[at.Attr] || !pandasObject(p, at.Value) {
+		return ""
+	}
+	if why := noSpread(c); why != "" {
+		return why
+	}
+	if e := argOrKeyword(c, 0, "func"); e != nil {
+		if why := judgeFunc(p, e, 0); why != "" {
+			return why
+		}
+	}
+	for _, k := range c.Keywords {
+		switch v := k.Value.(type) {
+		case *ast.Tuple: // a named aggregation: (column, function)
+			if *k.Arg != "args" && len(v.Elts) == 2 {
+				if why := judgeFunc(p, v.Elts[1], 0); why != "" {
+					return why
+				}
+			}
+		case *ast.Call: // pd.NamedAgg(column, aggfunc)
+			if f := argOrKeyword(v, 1, "aggfunc"); f != nil {
+				if why := judgeFunc(p, f, 0); why != "" {
+					return why
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// judgeFunc judges one function given to agg, apply or transform.
+func judgeFunc(p *engine.Pass, e ast.Expr, depth int) string {
+	if depth > 8 {
+		return "with functions nested deeper than the gate reads"
+	}
+	if s, ok := p.ConstString(e); ok {
+		if dispatchNames[s] {
+			return ""
+		}
+		return "with the method name " + strconv.Quote(s) + ", which is not a reduction or transform: pandas calls the method it names"
+	}
+	all := func(es []ast.Expr) string {
+		for _, x := range es {
+			if why := judgeFunc(p, x, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	switch e := e.(type) {
+	case *ast.Constant:
+		return "" // None, a number: not a name
+	case *ast.Lambda:
+		return ""
+	case *ast.List:
+		return all(e.Elts)
+	case *ast.Tuple:
+		return all(e.Elts)
+	case *ast.Dict:
+		return all(e.Values)
+	case *ast.Name:
+		binds := p.Bindings(e.Id)
+		if len(binds) == 0 && p.IsBuiltin(e.Id) {
+			return "" // len, max, str: functions
+		}
+		defs := len(binds) > 0
+		for _, b := range binds {
+			if b.IsFunctionDef() || b.IsClassDef() {
+				continue
+			}
+			defs = false
+			if v := b.Value(); b.Assigned() && v != nil {
+				switch v.(type) {
+				case *ast.List, *ast.Tuple, *ast.Dict, *ast.Lambda:
+					if why := judgeFunc(p, v, depth+1); why == "" && len(binds) == 1 {
+						return ""
+					}
+				}
+			}
+		}
+		if defs {
+			return ""
+		}
+	}
+	for _, r := range p.Refs(e) {
+		// np.mean, pd.Series.sum, str.upper: a function of a module or a class, not what a call
+		// returned ("_".join(...) is a string).
+		if r.Kind == engine.ObjRef && !strings.HasSuffix(r.Qual, "()") {
+			return ""
+		}
+	}
+	return "with a function the gate cannot tell from a string: a string names a method pandas calls"
 }
 
 // judgedMethod is the data review's judged call of a method named name, in a program that imports

@@ -716,7 +716,36 @@ def settle_packages():
     - threadpoolctl (scikit-learn's, in KMeans among others): it finds the native thread pools by
       running ldconfig and walking the loaded libraries through ctypes, both refused. It finds
       none now: sklearn's limits on BLAS and OpenMP threads do nothing (a matter of speed; the
-      tier's cpus and pids hold)."""
+      tier's cpus and pids hold).
+
+    Three more would run external programs on a call the static layer cannot judge from its
+    arguments; each door is closed here, in process 1, for every program forked from it:
+
+    - PIL: Image.open picks its plugin by the file's first bytes, and the EPS plugin runs
+      ghostscript to load an image. It is taken out of the plugins Image.init imports, and
+      unregistered should it be loaded already (its module stays refused to the program).
+    - matplotlib: savefig to a name ending in .pgf (or format="pgf") runs xelatex to measure every
+      text; a name the program computes cannot be judged. The pgf format is unregistered (savefig
+      raises ValueError); ps and eps run ghostscript only under rcParams the review excludes.
+    - joblib (scikit-learn's n_jobs): its default backend, loky, starts worker processes. The
+      default becomes threads: n_jobs=-1 still runs in parallel, in this process."""
+    if "PIL" in sys.modules:
+        import PIL.Image
+        if "EpsImagePlugin" in PIL.Image._plugins:
+            PIL.Image._plugins.remove("EpsImagePlugin")
+        for registry in (PIL.Image.OPEN, PIL.Image.SAVE, PIL.Image.SAVE_ALL, PIL.Image.MIME):
+            registry.pop("EPS", None)
+        if "EPS" in PIL.Image.ID:
+            PIL.Image.ID.remove("EPS")
+        for ext in [e for e, f in PIL.Image.EXTENSION.items() if f == "EPS"]:
+            del PIL.Image.EXTENSION[ext]
+    if "matplotlib" in sys.modules:
+        import matplotlib.backend_bases
+        matplotlib.backend_bases._default_backends.pop("pgf", None)
+        matplotlib.backend_bases._default_filetypes.pop("pgf", None)
+    if "joblib" in sys.modules:
+        import joblib.parallel
+        joblib.parallel.DEFAULT_BACKEND = joblib.parallel.DEFAULT_THREAD_BACKEND
     if "threadpoolctl" in sys.modules:
         import threadpoolctl
         threadpoolctl.ThreadpoolController._load_libraries = lambda self: None

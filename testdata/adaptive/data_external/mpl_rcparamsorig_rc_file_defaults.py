@@ -1,0 +1,17 @@
+# family: data_external
+# reaches: process
+# layer: static
+# static: missed
+# matplotlib.rc_file_defaults() restores rcParams from rcParamsOrig, which the review leaves open:
+# a changed original turns on text.usetex.
+import matplotlib
+import matplotlib.pyplot as plt
+
+matplotlib.rcParamsOrig["text.usetex"] = True
+matplotlib.rc_file_defaults()
+fig = plt.figure(figsize=(2, 2))
+fig.suptitle("summary")
+try:
+    fig.savefig("summary.png")
+except Exception as exc:
+    print("render failed:", type(exc).__name__)

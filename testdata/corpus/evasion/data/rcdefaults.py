@@ -1,0 +1,6 @@
+# label: evasion
+# family: data
+import matplotlib
+
+matplotlib.rcParamsDefault["text.usetex"] = True  # want: SBX505
+matplotlib.rcdefaults()  # want: SBX505
