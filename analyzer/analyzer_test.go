@@ -221,3 +221,28 @@ func TestConcurrentAnalyze(t *testing.T) {
 		}
 	}
 }
+
+// A program that imports a package of the data image is analyzed with that profile's reviewed API
+// and needs the profile; one that only names a package in a string is analyzed as any other.
+func TestProfileOfReport(t *testing.T) {
+	a, err := New(config.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		src, profile string
+		findings     int
+	}{
+		{"import pandas as pd\nprint(pd.DataFrame({'a': [1]}).describe())\n", "data", 0},
+		{"from sklearn.linear_model import LinearRegression\nLinearRegression()\n", "data", 0},
+		{"import json\nname = 'pandas numpy PIL'\nclass W:\n    pass\nfor w in [W()]:\n    w.show\nprint(json.dumps(name))\n", "", 0},
+		{"import numpy\nnumpy.ctypeslib.as_array\n", "data", 1},
+		{"import numpy._globals\n", "data", 1},
+		{"import sklearn.utils.parallel\n", "data", 1},
+	} {
+		rep := a.Analyze(context.Background(), "p.py", []byte(tt.src))
+		if rep.ParseError != nil || rep.Profile != tt.profile || len(rep.Findings) != tt.findings {
+			t.Errorf("%q: profile %q, findings %v, parse error %v; want profile %q and %d findings", tt.src, rep.Profile, rep.Findings, rep.ParseError, tt.profile, tt.findings)
+		}
+	}
+}

@@ -267,3 +267,47 @@ func defaultGate(t *testing.T) (*analyzer.Analyzer, *policy.Engine) {
 	}
 	return newAnalyzer(t), eng
 }
+
+// dataCorpusDir holds the data profile's benign programs (testdata/data, see its README).
+const dataCorpusDir = "../testdata/data/benign"
+
+// TestDataCorpusPolicy runs the static layer and the default policy on the data profile's benign
+// programs, as a trusted principal (whose default tier, standard, offers the data profile): at
+// most benignDenialCeiling of them are denied, and every one allowed that imports a package of
+// the data image is sent to that image.
+func TestDataCorpusPolicy(t *testing.T) {
+	ctx := context.Background()
+	a, eng := defaultGate(t)
+	paths, err := filepath.Glob(filepath.Join(dataCorpusDir, "*.py"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no programs in %s (%v)", dataCorpusDir, err)
+	}
+	denied, data := 0, 0
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := a.Analyze(ctx, path, src)
+		d := eng.Decide(ctx, policy.Input{Request: policy.Request{Principal: "ci-bot", Source: "cli"}, Report: rep})
+		if !d.Allow {
+			denied++
+			t.Logf("%s: denied: %v", path, d.Reasons)
+			continue
+		}
+		if rep.Profile == "data" {
+			data++
+			if d.Limits.Profile != "data" {
+				t.Errorf("%s: needs the data profile and is allowed with profile %q", path, d.Limits.Profile)
+			}
+		}
+	}
+	rate := float64(len(paths)-denied) / float64(len(paths))
+	t.Logf("data programs: %d, allowed: %d (%.1f%%), with profile data: %d", len(paths), len(paths)-denied, 100*rate, data)
+	if rate < 1-benignDenialCeiling {
+		t.Errorf("the default gate allows %.1f%% of the data corpus, below %.0f%%", 100*rate, 100*(1-benignDenialCeiling))
+	}
+	if data == 0 {
+		t.Error("no program of the data corpus was sent to the data profile")
+	}
+}

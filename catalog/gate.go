@@ -21,6 +21,7 @@ const (
 	PolicyParseError = "SBX950"
 	PolicyImport     = "SBX951"
 	PolicyNoReport   = "SBX952"
+	PolicyProfile    = "SBX953"
 	PolicyTierNote   = "SBX960"
 )
 
@@ -77,6 +78,9 @@ var Stages = []Rule{
 	{ID: PolicyNoReport, Name: "policy-no-report", Stage: Policy, Severity: "high",
 		Doc:  "The default policy denies a submission without an analyzer report.",
 		Hint: "the gate itself failed: decide only analyzed code"},
+	{ID: PolicyProfile, Name: "policy-profile-not-offered", Stage: Policy, Severity: "high",
+		Doc:  "The default policy denies a program that needs an image profile (the report's profile: data for numpy, pandas, ...) which the granted tier does not offer (its profiles in sandbox.yaml).",
+		Hint: "use only the standard library, or submit as a principal whose tier offers the data profile"},
 	{ID: PolicyTierNote, Name: "tier-not-granted", Stage: Policy, Severity: "low",
 		Doc:  "A note on an allow: the requested tier was not granted and another one was.",
 		Hint: "request a tier your trust level lists, or none"},

@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -161,6 +162,43 @@ type Modules struct {
 	// connections) that stay denied: loop.subprocess_shell, conn.load_extension. They are matched by
 	// name on objects the analyzer cannot otherwise identify, in programs that import the module.
 	DeniedMethods map[string][]string `yaml:"denied_methods"`
+	// Profiles are the modules of an image profile's packages (numpy, pandas, ... for data):
+	// admitted only for a program that the policy sends to a tier offering the profile. A program
+	// importing one needs that profile (its report says so), and the static layer judges it
+	// against the profile's reviewed API (config/module_api_data.*).
+	Profiles map[string]ProfileModules `yaml:"profiles"`
+}
+
+// ProfileModules are the modules an image profile admits beyond Allow: its packages, and which
+// of their submodules stay forbidden. An entry admits its public submodules, those the profile's
+// reviewed API table lists.
+type ProfileModules struct {
+	Allow []string `yaml:"allow"`
+	Deny  []string `yaml:"deny"`
+}
+
+// WithProfile returns the module tables of a program of the image profile: Allow and Deny with
+// the profile's own added. The base profile (or one without modules) returns m unchanged.
+func (m Modules) WithProfile(profile string) Modules {
+	pm, ok := m.Profiles[profile]
+	if !ok {
+		return m
+	}
+	m.Allow = append(slices.Clone(m.Allow), pm.Allow...)
+	m.Deny = append(slices.Clone(m.Deny), pm.Deny...)
+	return m
+}
+
+// ProfileOf is the image profile whose modules admit module ("" when none does, or when the base
+// allowlist does).
+func (m Modules) ProfileOf(module string) string {
+	for _, name := range slices.Sorted(maps.Keys(m.Profiles)) {
+		pm := Modules{Allow: m.Profiles[name].Allow}
+		if pm.allowListed(module) {
+			return name
+		}
+	}
+	return ""
 }
 
 // Server configures `sbxgate serve`.
@@ -326,6 +364,31 @@ func (c *Config) Validate() error {
 		for _, a := range methods {
 			if !isDottedName(a) || strings.Contains(a, ".") {
 				bad("modules.denied_methods.%s: %q is not a method name", mod, a)
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.Modules.Profiles)) {
+		pm := c.Modules.Profiles[name]
+		if name == "" || name == "base" || !slices.Contains(KnownProfiles, name) {
+			bad("modules.profiles: %q is not an image profile with packages: use data", name)
+			continue
+		}
+		pkgs := ProfilePackages(name)
+		for _, m := range pm.Allow {
+			top, _, _ := strings.Cut(m, ".")
+			switch {
+			case !isDottedName(m):
+				bad("modules.profiles.%s.allow: %q is not a module name", name, m)
+			case !slices.Contains(pkgs, top):
+				bad("modules.profiles.%s.allow: %s is not in a package the %s image ships (%s)", name, m, name, strings.Join(pkgs, ", "))
+			case c.Modules.allowListed(m):
+				bad("modules.profiles.%s.allow: %s is already in modules.allow", name, m)
+			}
+		}
+		in := Modules{Allow: pm.Allow}
+		for _, m := range pm.Deny {
+			if !isDottedName(m) || !in.allowListed(m) {
+				bad("modules.profiles.%s.deny: %q is not inside a module of the profile's allow", name, m)
 			}
 		}
 	}

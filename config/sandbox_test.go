@@ -68,3 +68,29 @@ func TestTierProfile(t *testing.T) {
 		t.Fatalf("an unknown profile: %v", err)
 	}
 }
+
+func TestProfileModulesValidation(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		pm   ProfileModules
+		want string
+	}{
+		{"gpu", ProfileModules{Allow: []string{"numpy"}}, `"gpu" is not an image profile`},
+		{"data", ProfileModules{Allow: []string{"requests"}}, "requests is not in a package the data image ships"},
+		{"data", ProfileModules{Allow: []string{"json"}}, "json is not in a package"},
+		{"data", ProfileModules{Allow: []string{"numpy"}, Deny: []string{"pandas.io"}}, `"pandas.io" is not inside a module of the profile's allow`},
+	} {
+		c := Default()
+		c.Modules.Profiles = map[string]ProfileModules{tt.name: tt.pm}
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %+v: got %v, want an error containing %q", tt.name, tt.pm, err, tt.want)
+		}
+	}
+	m := Default().Modules
+	if m.ProfileOf("pandas.plotting") != "data" || m.ProfileOf("json") != "" || m.ProfileOf("sklearn") != "" {
+		t.Errorf("ProfileOf: %q %q %q", m.ProfileOf("pandas.plotting"), m.ProfileOf("json"), m.ProfileOf("sklearn"))
+	}
+	if w := m.WithProfile("data"); !w.ModuleAllowed("numpy.linalg") || w.ModuleAllowed("numpy.ctypeslib") || m.ModuleAllowed("numpy") {
+		t.Error("WithProfile: numpy.linalg must be allowed, numpy.ctypeslib not, and the base tables unchanged")
+	}
+}

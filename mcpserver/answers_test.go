@@ -29,7 +29,7 @@ func TestAllowedModulesOncePerSession(t *testing.T) {
 	list := strings.Join(s.srv.cfg.Modules.Allow, ", ")
 	refuse := func(cs *mcp.ClientSession, tool string) string {
 		t.Helper()
-		res, text := call(t, cs, tool, map[string]any{"code": "import pandas\n"})
+		res, text := call(t, cs, tool, map[string]any{"code": "import tomllib\n"})
 		if res.IsError {
 			t.Fatalf("%s: %s", tool, text)
 		}

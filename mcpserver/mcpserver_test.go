@@ -208,7 +208,7 @@ func TestCheckPython(t *testing.T) {
 	}{
 		{"allowed", allowedCode, true, []string{"Allowed: the policy grants tier"}, nil},
 		{"denied", deniedCode, false, []string{"Denied by policy", "\nline ", "; fix: "}, []int{2, 3}},
-		{"refused import", "import pandas\n", false, []string{"line 1: import of pandas", "Allowed modules (listed once per session", "json"}, []int{1}},
+		{"refused import", "import tomllib\n", false, []string{"line 1: import of tomllib", "Allowed modules (listed once per session", "json"}, []int{1}},
 		{"parse error", "x = 1\ndef f(:\n    pass\n", false, []string{"Denied by policy", "line 2: ", "fix: make the code valid Python 3.11"}, []int{2}},
 	}
 	for _, tt := range tests {

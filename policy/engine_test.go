@@ -148,7 +148,7 @@ func TestFailClosed(t *testing.T) {
 			if tt.rule == RuleTimeout {
 				timeout = 200 * time.Millisecond
 			}
-			e := mustEngine(t, WithDir(filepath.Join("testdata", "broken", tt.dir)), WithTimeout(timeout))
+			e := mustEngine(t, WithDir(filepath.Join("testdata", "broken", tt.dir)), WithTimeout(timeout), WithConfig(withoutProfiles()))
 			in := cleanInput()
 			if tt.rule == RuleAllowedBroken {
 				in.Report.ParseError = &analyzer.ParseError{Kind: "SyntaxError", Message: "invalid syntax", Line: 1}
@@ -371,6 +371,16 @@ func TestEmbeddedPolicyMatchesRegoDir(t *testing.T) {
 
 // A policy picks an image profile among those the config lets the tier use; the decision's limits
 // carry it, and the config stays the ceiling (profile_not_allowed in TestFailClosed).
+// withoutProfiles is the default config with no tier offering an image profile.
+func withoutProfiles() *config.Config {
+	cfg := config.Default()
+	for name, t := range cfg.Tiers {
+		t.Profiles = nil
+		cfg.Tiers[name] = t
+	}
+	return cfg
+}
+
 func TestDecisionProfile(t *testing.T) {
 	cfg := config.Default()
 	tier := cfg.Tiers["standard"]
@@ -387,6 +397,6 @@ func TestDecisionProfile(t *testing.T) {
 		t.Fatalf("a pandas import: %+v, want profile data", d)
 	}
 	// Without the tier's profiles, the policy finds none to choose: it does not decide, a deny.
-	base := mustEngine(t, WithDir(filepath.Join("testdata", "profile")))
+	base := mustEngine(t, WithDir(filepath.Join("testdata", "profile")), WithConfig(withoutProfiles()))
 	assertDenied(t, base.Decide(context.Background(), in), RuleUndefined)
 }

@@ -28,6 +28,7 @@ var (
 	keyKind            = ast.StringTerm("kind")
 	keyLabels          = ast.StringTerm("labels")
 	keyLevel           = ast.StringTerm("level")
+	keyProfile         = ast.StringTerm("profile")
 	keyLine            = ast.StringTerm("line")
 	keyMessage         = ast.StringTerm("message")
 	keyModule          = ast.StringTerm("module")
@@ -154,6 +155,9 @@ func (b *inputBuilder) report(r *analyzer.Report) *ast.Term {
 	)
 	if r.Encoding != "" {
 		o.Insert(keyEncoding, b.str(r.Encoding))
+	}
+	if r.Profile != "" {
+		o.Insert(keyProfile, b.str(r.Profile))
 	}
 	return b.term(o)
 }

@@ -64,3 +64,32 @@ import_name(imp) := concat("", array.concat(["." | some _ in numbers.range(1, im
 	imp.level > 0
 	imp.level < 100
 } else := object.get(imp, "module", "")
+
+# SBX953: a program that needs an image profile (the data image's packages) which the tier it
+# would get does not offer.
+deny contains {"rule": "SBX953", "line": profile_line, "message": profile_message} if {
+	needed_profile != "base"
+	not needed_profile in object.get(object.get(data.sbxgate.config, "profiles", {}), granted_tier, [])
+}
+
+profile_message := sprintf("%v needs the %v image profile, which tier %v does not offer: use only the standard library, or submit as a principal whose tier offers it", [profile_imports, needed_profile, granted_tier])
+
+# The line of the first import that needs the profile (0 when the report names none).
+profile_line := min({object.get(imp, "line", 0) |
+	some imp in input.report.imports
+	split(imp.module, ".")[0] in object.get(data.sbxgate.profile_packages, needed_profile, [])
+}) if {
+	profile_imports != "the program"
+} else := 0
+
+# The imports that need the profile, as the report names them (its allowed imports outside the
+# standard library's allowlist are the profile's).
+profile_imports := concat(", ", sort({split(imp.module, ".")[0] |
+	some imp in input.report.imports
+	split(imp.module, ".")[0] in object.get(data.sbxgate.profile_packages, needed_profile, [])
+})) if {
+	count({1 |
+		some imp in input.report.imports
+		split(imp.module, ".")[0] in object.get(data.sbxgate.profile_packages, needed_profile, [])
+	}) > 0
+} else := "the program"

@@ -1,19 +1,38 @@
 # sbxgate's default policy. sbxgate evaluates data.sbxgate.decision once per submission with
 #
 #   input.request  who submits: principal, source, requested_tier, labels
-#   input.report   the analyzer's report: parse_error, imports, findings, capabilities
+#   input.report   the analyzer's report: parse_error, imports, findings, capabilities, profile
 #   data.sbxgate.config.tiers  the tiers of sandbox.yaml with their limits (set by sbxgate)
+#   data.sbxgate.config.profiles  per tier that offers some, the image profiles it offers
 #
 # and the policy data in data.json. The Go side adds the chosen tier's limits and the policy
 # revision, and turns an undefined or malformed decision into a deny (rules SBX9xx).
 package sbxgate
 
-decision := {
-	"allow": allow,
-	"trust_level": trust_level,
-	"tier": tier,
-	"reasons": reasons,
-}
+decision := object.union(
+	{
+		"allow": allow,
+		"trust_level": trust_level,
+		"tier": tier,
+		"reasons": reasons,
+	},
+	profile_choice,
+)
+
+# A program that needs an image profile (report.profile: data, for numpy, pandas, ...) runs in
+# that profile's image when its tier offers it (data.sbxgate.config.profiles); any other keeps the
+# tier's own image, and the decision names no profile.
+needed_profile := p if {
+	p := input.report.profile
+	is_string(p)
+	p != ""
+	p != "base"
+} else := "base"
+
+profile_choice := {"profile": needed_profile} if {
+	allow
+	needed_profile != "base"
+} else := {}
 
 # allow is always defined, so rules test it with "allow == false" rather than "not allow", which
 # costs a negated sub-evaluation on every decision.

@@ -225,3 +225,55 @@ test_malformed_parse_error_still_denies if {
 	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": object.union(clean, {"parse_error": {}})}
 	d.reasons == [{"rule": "SBX950", "line": 0, "message": "SyntaxError: "}]
 }
+
+data_report := object.union(clean, {
+	"imports": [imp("pandas", 0, 1, true), imp("matplotlib.pyplot", 0, 2, true), imp("json", 0, 3, true)],
+	"profile": "data",
+})
+
+offers_data := {"standard": ["base", "data"], "trusted": ["base", "data"]}
+
+test_data_program_gets_data_profile_where_the_tier_offers_it if {
+	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": data_report}
+		with data.sbxgate.config.profiles as offers_data
+	d == {"allow": true, "trust_level": "trusted", "tier": "standard", "reasons": [], "profile": "data"}
+}
+
+test_data_program_denied_where_the_tier_does_not_offer_it if {
+	d := sbxgate.decision with input as {"request": request("stranger"), "report": data_report}
+		with data.sbxgate.config.profiles as offers_data
+	not d.allow
+	not d.profile
+	d.reasons == [{
+		"rule": "SBX953",
+		"line": 1,
+		"message": "matplotlib, pandas needs the data image profile, which tier untrusted does not offer: use only the standard library, or submit as a principal whose tier offers it",
+	}]
+}
+
+test_data_program_denied_when_no_tier_offers_profiles if {
+	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": data_report}
+		with data.sbxgate.config as {"tiers": {"standard": {"memory_bytes": 1, "cpus": 1, "timeout_ms": 1}}}
+	d.reasons[0].rule == "SBX953"
+}
+
+test_profile_without_its_imports_is_named_the_program if {
+	d := sbxgate.decision with input as {"request": request("stranger"), "report": object.union(clean, {"profile": "data"})}
+		with data.sbxgate.config.profiles as offers_data
+	startswith(d.reasons[0].message, "the program needs the data image profile")
+}
+
+test_base_profile_and_non_string_profile_choose_none if {
+	d1 := sbxgate.decision with input as {"request": request("ci-bot"), "report": object.union(clean, {"profile": "base"})}
+	d1 == {"allow": true, "trust_level": "trusted", "tier": "standard", "reasons": []}
+	d2 := sbxgate.decision with input as {"request": request("ci-bot"), "report": object.union(clean, {"profile": 7})}
+	d2 == {"allow": true, "trust_level": "trusted", "tier": "standard", "reasons": []}
+}
+
+test_denied_data_program_names_no_profile if {
+	r := object.union(data_report, {"findings": [finding("SBX505", "process", "critical", 4)]})
+	d := sbxgate.decision with input as {"request": request("ci-bot"), "report": r}
+		with data.sbxgate.config.profiles as offers_data
+	not d.allow
+	not d.profile
+}

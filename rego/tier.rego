@@ -19,7 +19,10 @@ default_tier := data.sbxgate.trust_levels[trust_level].default_tier
 # default, else the smallest.
 tier := "none" if {
 	allow == false
-} else := smallest_tier if {
+} else := granted_tier
+
+# granted_tier is the tier a submission gets if it is allowed.
+granted_tier := smallest_tier if {
 	trust_level == "untrusted"
 } else := requested if {
 	requested := input.request.requested_tier

@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image/png"
 	"os/exec"
 	"strings"
@@ -16,13 +17,12 @@ import (
 // DataImage is the data profile's image (sbxgate image build --profile data).
 var dataImage = ProfileImage(DefaultImage, "data")
 
-// newDataDocker is a runner with a tier of the data profile, whose allowlist admits its
-// packages, as an operator's config would.
+// newDataDocker is a runner with a tier of the data profile, whose packages the config's
+// modules.profiles.data admits.
 func newDataDocker(t testing.TB, opts ...Option) *Docker {
 	t.Helper()
 	testenv.RequireImage(t, dataImage)
 	cfg := config.Default()
-	cfg.Modules.Allow = append(cfg.Modules.Allow, "numpy", "pandas", "matplotlib", "scipy", "sklearn", "PIL")
 	tier := cfg.Tiers["standard"]
 	tier.Profile = "data"
 	cfg.Tiers["data"] = tier
@@ -164,4 +164,46 @@ func BenchmarkDataProfileRun(b *testing.B) {
 			}
 		})
 	})
+}
+
+// The shipped config lets the policy choose the data profile for its standard and trusted tiers:
+// on a machine without the data image the runner still starts, runs base programs, and fails a
+// run of the data profile with the image's absence, before any container exists.
+func TestDataProfileImageMissing(t *testing.T) {
+	testenv.RequireImage(t, DefaultImage)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cli, err := newClient(ctx)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer cli.Close()
+	// A private tag of the base image, whose -data image does not exist.
+	ref := "sbxgate-runner:nodata-" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-"))
+	if out, err := exec.Command("docker", "tag", DefaultImage, ref).CombinedOutput(); err != nil {
+		t.Fatalf("docker tag: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("docker", "rmi", ref).Run() })
+	if _, _, err := checkImage(ctx, cli, ProfileImage(ref, "data")); err == nil {
+		t.Fatalf("%s exists", ProfileImage(ref, "data"))
+	}
+	d := newTestDocker(t, WithConfig(config.Default()), WithImage(ref))
+	if res := run(t, d, "print(6*7)", testLimits); res.ExitCode != 0 || res.Stdout != "42\n" {
+		t.Fatalf("base run: exit %d stdout %q stderr %q", res.ExitCode, res.Stdout, res.Stderr)
+	}
+	l := testLimits
+	l.Profile = "data"
+	_, err = d.Run(ctx, Request{ID: t.Name(), Code: []byte("import numpy"), Limits: l, Modules: []string{"numpy"}})
+	if !errors.Is(err, ErrImageMissing) || !strings.Contains(err.Error(), "image profile data") {
+		t.Fatalf("a data run without the data image: %v, want ErrImageMissing", err)
+	}
+	// A tier whose own profile is data still needs its image to start.
+	cfg := config.Default()
+	tier := cfg.Tiers["standard"]
+	tier.Profile = "data"
+	cfg.Tiers["standard"] = tier
+	if d, err := New(ctx, WithConfig(cfg), WithImage(ref), WithPoolSize(0)); err == nil {
+		d.Close()
+		t.Fatal("New started with a tier of profile data and no data image")
+	}
 }

@@ -32,7 +32,10 @@ type Docker struct {
 	cli *client.Client
 	// images are the sandboxes' images by image profile (Limits.Profile): "" is the runner's
 	// own image, whatever its profile; "data" is that image's tag with -data appended.
-	images  map[string]*sandboxImage
+	images map[string]*sandboxImage
+	// missing are the profiles only tiers' profiles name whose image is not there: a run of one
+	// fails, the others run.
+	missing map[string]error
 	sem     chan struct{} // bounds runs at once; a full semaphore makes Run wait
 	self    owner
 	cg      *cgroups
@@ -144,7 +147,7 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	if err != nil {
 		return nil, err
 	}
-	images, err := checkImages(ctx, cli, o.image, policy, o.prewarm, o.cfg)
+	images, missing, err := checkImages(ctx, cli, o.image, policy, o.prewarm, o.cfg)
 	if err != nil {
 		cli.Close()
 		return nil, err
@@ -168,6 +171,7 @@ func New(ctx context.Context, opts ...Option) (*Docker, error) {
 	d := &Docker{
 		cli:            cli,
 		images:         images,
+		missing:        missing,
 		sem:            make(chan struct{}, o.maxConcurrent),
 		self:           selfOwner(),
 		cg:             detectCgroups(info.Info.CgroupDriver, info.Info.CgroupVersion, cli.DaemonHost()),

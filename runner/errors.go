@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -95,17 +96,20 @@ type sandboxImage struct {
 // checkImages checks the runner's image and that of every other profile the tiers (their
 // profile and the profiles a decision may choose) and the prewarmed limits name: runner.image with the profile appended to its tag, which must carry
 // that profile's label.
-func checkImages(ctx context.Context, cli *client.Client, ref string, base sandboxPolicy, prewarm []config.Limits, cfg *config.Config) (map[string]*sandboxImage, error) {
-	want := map[string]bool{"": true}
+//
+// A profile that only tiers' profiles name (one the policy may choose for a run) need not have its
+// image: without it the runner still starts, and a run of that profile fails (missing).
+func checkImages(ctx context.Context, cli *client.Client, ref string, base sandboxPolicy, prewarm []config.Limits, cfg *config.Config) (map[string]*sandboxImage, map[string]error, error) {
+	want := map[string]bool{"": true} // true: the image must be there
+	for _, t := range cfg.Tiers {
+		for _, p := range t.AllowedProfiles() {
+			want[p] = want[p] || p == strings.TrimPrefix(t.Profile, "base")
+		}
+	}
 	for _, l := range prewarm {
 		want[l.Profile] = true
 	}
-	for _, t := range cfg.Tiers {
-		for _, p := range t.AllowedProfiles() {
-			want[p] = true
-		}
-	}
-	images := map[string]*sandboxImage{}
+	images, missing := map[string]*sandboxImage{}, map[string]error{}
 	for _, p := range slices.Sorted(maps.Keys(want)) {
 		r := ref
 		if p != "" {
@@ -114,24 +118,31 @@ func checkImages(ctx context.Context, cli *client.Client, ref string, base sandb
 		id, label, err := checkImage(ctx, cli, r)
 		if err != nil {
 			if p != "" {
-				return nil, fmt.Errorf("a tier asks for image profile %s: %w (sbxgate image build --profile %s)", p, err, p)
+				err = fmt.Errorf("a tier asks for image profile %s: %w (sbxgate image build --profile %s)", p, err, p)
+				if !want[p] && errors.Is(err, ErrImageMissing) {
+					missing[p] = err
+					continue
+				}
 			}
-			return nil, err
+			return nil, nil, err
 		}
 		if p != "" && label != p {
-			return nil, fmt.Errorf("image %s has profile %q, but a tier asks for %s: build it with sbxgate image build --profile %s", r, label, p, p)
+			return nil, nil, fmt.Errorf("image %s has profile %q, but a tier asks for %s: build it with sbxgate image build --profile %s", r, label, p, p)
 		}
 		pol := base
 		if err := pol.withProfile(label); err != nil {
-			return nil, fmt.Errorf("runner: %w", err)
+			return nil, nil, fmt.Errorf("runner: %w", err)
 		}
 		images[p] = &sandboxImage{ref: r, id: id, policy: pol}
 	}
-	return images, nil
+	return images, missing, nil
 }
 
 // imageFor is the image of l's profile.
 func (d *Docker) imageFor(l config.Limits) (*sandboxImage, error) {
+	if err, ok := d.missing[l.Profile]; ok {
+		return nil, fmt.Errorf("run: %w", err)
+	}
 	img, ok := d.images[l.Profile]
 	if !ok {
 		return nil, fmt.Errorf("run: no image for profile %q: the runner was made without a tier of that profile", l.Profile)

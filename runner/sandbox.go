@@ -104,11 +104,18 @@ type sandboxPolicy struct {
 	profile      string
 	profileAll   []string
 	profileNeeds []string
+	// profileModules are the modules each image profile admits (modules.profiles).
+	profileModules map[string]config.ProfileModules
 }
 
 // withProfile adds what the image profile's packages need.
 func (p *sandboxPolicy) withProfile(profile string) error {
 	p.profile = profile
+	// The image's packages are admitted to its programs' imports as the static layer admitted
+	// them (modules.profiles).
+	pm := p.profileModules[profile]
+	p.allow = slices.Concat(p.allow, pm.Allow)
+	p.deny = slices.Concat(p.deny, pm.Deny)
 	m := config.Modules{Allow: p.allow, Deny: p.deny}
 	var pkgs []string
 	for _, pkg := range config.ProfilePackages(profile) {
@@ -143,6 +150,7 @@ func newSandboxPolicy(cfg *config.Config) (sandboxPolicy, error) {
 	p := sandboxPolicy{
 		allow: cfg.RunTimeAllow(), deny: cfg.Modules.Deny, modcaps: map[string][]string{},
 		nativeModules: cfg.NativeModules(), idleMS: cfg.Runner.IdleTimeout.Milliseconds(),
+		profileModules: cfg.Modules.Profiles,
 	}
 	// The hook names the capability of a refused import: module entries only, not attributes.
 	for m, caps := range cfg.Modules.Capabilities {

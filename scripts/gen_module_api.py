@@ -25,6 +25,13 @@ and metaclasses):
 Private names are left out of both, and listed together in "privates": the analyzer reports a
 private attribute of an object that is not the program's own, and a private name the program
 defines for its own objects is still foreign on others when the standard library has it too.
+
+For the packages of an image profile (make module-api-data: config/module_api_data.json), the
+argument also has "packages": true, "known_classes" and "known_privates" (the standard library's
+table's): then builtins is left out, so are private submodules (numpy._globals), test suites, and
+the classes and private names the standard library's table already has, so the table holds only
+what the packages add; and a class's "attrs" and "instance" hold only the names its bases lack
+("own_attrs": true), which the reader adds back from the bases.
 """
 import ast
 import builtins
@@ -41,17 +48,23 @@ import warnings
 
 # Importing these has side effects, needs a display, or is a test of CPython itself.
 SKIP_PARTS = ("test", "tests", "idle_test", "__main__")
+# The same for the packages of an image profile: their test suites, build scripts and benchmarks.
+PACKAGE_SKIP_PARTS = SKIP_PARTS + ("testing", "conftest", "setup", "bench", "testutils", "timer_comparison")
+PACKAGES = False
 
 
 def skipped(name):
-    return any(p in SKIP_PARTS or p.startswith("test_") for p in name.split("."))
+    parts = name.split(".")
+    if PACKAGES and any(p.startswith("_") or p in PACKAGE_SKIP_PARTS for p in parts):
+        return True
+    return any(p in SKIP_PARTS or p.startswith("test_") for p in parts)
 
 
 def inside(name, prefixes):
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-def module_names(allow, deny):
+def module_names(allow, deny, packages=False):
     names = set()
     for top in allow:
         if skipped(top):
@@ -161,6 +174,10 @@ def instance_attrs(cls):
 def main():
     spec = json.loads(sys.argv[1])
     allow, deny = spec["allow"], spec["deny"]
+    global PACKAGES
+    packages = PACKAGES = spec.get("packages", False)
+    known_classes = set(spec.get("known_classes", ()))
+    known_privates = set(spec.get("known_privates", ()))
     warnings.simplefilter("ignore")
     # Some modules print on import: keep the real stdout aside while importing.
     out = os.fdopen(os.dup(1), "w")
@@ -169,7 +186,9 @@ def main():
     os.dup2(devnull, 2)
     real_stdout, real_stderr = sys.stdout, sys.stderr
     modules, classes, pending = {}, {}, []
-    names = ["builtins"] + module_names(allow, deny)
+    names = module_names(allow, deny, packages)
+    if not packages:
+        names.insert(0, "builtins")
     done = set()
     while names:
         name = names.pop(0)
@@ -195,7 +214,8 @@ def main():
             attrs[attr] = kind(value)
             # A module that is also importable as this module's submodule (os.path is posixpath)
             # is part of the allowed set under that name.
-            if isinstance(value, types.ModuleType) and sys.modules.get(name + "." + attr) is value:
+            if (isinstance(value, types.ModuleType) and sys.modules.get(name + "." + attr) is value
+                    and not (packages and (inside(name + "." + attr, deny) or skipped(name + "." + attr)))):
                 names.append(name + "." + attr)
             if isinstance(value, type):
                 pending.append(value)
@@ -208,12 +228,20 @@ def main():
     while pending:
         cls = pending.pop()
         key = canonical(cls)
-        if key in seen:
+        if key in seen or key in known_classes:
             continue
         seen.add(key)
         public = sorted(a for a in dir(cls) if not a.startswith("_"))
         note_privates(dir(cls))
         inst = sorted(instance_attrs(cls) - set(public))
+        if packages:
+            # Only what the class adds to its bases: the reader adds the bases' own back.
+            inherited = set()
+            for b in cls.__bases__:
+                inherited.update(a for a in dir(b) if not a.startswith("_"))
+                inherited.update(instance_attrs(b))
+            public = [a for a in public if a not in inherited]
+            inst = [a for a in inst if a not in inherited]
         bases = [canonical(b) for b in cls.__bases__]
         entry = {"attrs": public, "instance": inst, "bases": bases, "meta": canonical(type(cls))}
         # Instances of a class that answers any attribute name (__getattr__) have no fixed API.
@@ -228,8 +256,10 @@ def main():
         "python": "%s %s (%s)" % (platform.python_implementation(), platform.python_version(), sys.platform),
         "modules": modules,
         "classes": classes,
-        "privates": sorted(PRIVATES),
+        "privates": sorted(PRIVATES - known_privates),
     }
+    if packages:
+        doc["own_attrs"] = True
     json.dump(doc, out, indent=0, sort_keys=True)
     out.write("\n")
     out.close()

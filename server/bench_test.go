@@ -15,8 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/cputime"
 	"github.com/sbxgate/sbxgate/internal/gctune"
+	"github.com/sbxgate/sbxgate/internal/testenv"
 	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/runner"
 )
@@ -281,4 +283,82 @@ func percentilesMS(b *testing.B, setup, op func()) {
 	slices.Sort(ms)
 	b.ReportMetric(ms[len(ms)*50/100], "p50-ms")
 	b.ReportMetric(ms[min(len(ms)-1, len(ms)*95/100)], "p95-ms")
+}
+
+// dataPlot is a small pandas and matplotlib program, as runner's data benchmark runs; WHERE is
+// where it saves the plot.
+const dataPlot = `import pandas as pd
+import matplotlib.pyplot as plt
+df = pd.DataFrame({"x": range(50), "y": [i % 7 for i in range(50)]})
+print(df["y"].rolling(5).mean().sum())
+ax = df.plot(x="x", y="y")
+ax.get_figure().savefig("WHERE", dpi=40)
+`
+
+// BenchmarkServeRunData: POST /v1/run of a pandas and matplotlib program by a principal of the
+// standard level, which the shipped policy sends to the data profile, through the whole gate
+// (analysis with the data packages' API, policy, audit log, a warm data-profile sandbox with every
+// run-time layer, the plot returned as an artifact), against `docker run` of the same program on
+// the same image:
+//
+//	go test -run '^$' -bench ServeRunData -benchtime 10x ./server/
+func BenchmarkServeRunData(b *testing.B) {
+	defer gctune.Apply()()
+	const analystToken = "analyst-0123456789abcdef01234567"
+	cfg := testConfig(b)
+	cfg.Runner.PoolSize = 1
+	cfg.Server.Tokens = append(cfg.Server.Tokens, config.Token{SHA256: mustHash(b, analystToken), Principal: "analyst"})
+	dataImage := runner.ProfileImage(cfg.Runner.Image, "data")
+	testenv.RequireImage(b, dataImage)
+	e := startEnv(b, cfg, envOpts{runner: true})
+	d, ok := e.built.Runner.(*runner.Docker)
+	if !ok {
+		b.Fatal("the pipeline's runner is not the Docker runner")
+	}
+	code := strings.Replace(dataPlot, "WHERE", "out/plot.png", 1)
+	run := func() {
+		r := e.post("/v1/run", analystToken, map[string]string{"code": code})
+		var res struct {
+			Decision struct {
+				Limits struct {
+					Profile string `json:"profile"`
+				} `json:"limits"`
+			} `json:"decision"`
+			Result struct {
+				ExitCode  int `json:"exit_code"`
+				Artifacts []struct {
+					Name string `json:"name"`
+				} `json:"artifacts"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(r.Body, &res); r.Status != http.StatusOK || err != nil || res.Decision.Limits.Profile != "data" ||
+			res.Result.ExitCode != 0 || len(res.Result.Artifacts) != 1 {
+			b.Fatalf("run: %d %s", r.Status, r.Body)
+		}
+	}
+	// The first run is cold; the pool then keeps one warm sandbox of the limits it ran with.
+	run()
+	l := cfg.Tiers["standard"].Limits()
+	l.Profile = "data"
+	b.Run("pipeline_warm", func(b *testing.B) {
+		percentilesMS(b, func() {
+			b.StopTimer()
+			for deadline := time.Now().Add(2 * time.Minute); d.Warm(l) < 1 || !d.Idle(); time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					b.Fatal("pool never refilled")
+				}
+			}
+			b.StartTimer()
+		}, run)
+	})
+	b.Run("docker_run", func(b *testing.B) {
+		plain := strings.Replace(dataPlot, "WHERE", "/tmp/plot.png", 1)
+		percentilesMS(b, nil, func() {
+			out, err := exec.Command("docker", "run", "--rm", "--network", "none", "-e", "MPLBACKEND=Agg", "-e", "MPLCONFIGDIR=/tmp/mpl",
+				dataImage, "python3", "-I", "-c", plain).CombinedOutput()
+			if err != nil {
+				b.Fatalf("docker run: %v %s", err, out)
+			}
+		})
+	})
 }

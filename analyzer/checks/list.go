@@ -10,7 +10,7 @@ import "github.com/sbxgate/sbxgate/analyzer/engine"
 // Which check reports a fact that several could is decided in precedence.go, not by this order.
 var All = []*engine.Check{
 	sbx100, sbx101, sbx102, sbx103, sbx104, sbx105,
-	sbx201, sbx202, sbx203, sbx204, sbx205,
+	sbx201, sbx202, sbx203, sbx204, sbx205, sbx206,
 	sbx301, sbx302, sbx303, sbx305,
 	sbx401, sbx402, sbx403,
 	sbx501, sbx502, sbx503, sbx504, sbx505, sbx506,

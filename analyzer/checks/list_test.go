@@ -48,6 +48,14 @@ var judges = map[string]string{
 	"string.Formatter.format": "SBX701", "string.Formatter.vformat": "SBX701", "string.Formatter.get_field": "SBX701",
 }
 
+// dataJudgesWant names the check that judges each call of the data profile's review.
+var dataJudgesWant = map[string]string{
+	"pandas.eval": "SBX206", "pandas.core.frame.DataFrame.query": "SBX206", "pandas.core.frame.DataFrame.eval": "SBX206",
+	"pandas.set_option": "SBX206", "pandas.option_context": "SBX206",
+	"matplotlib.use": "SBX206", "matplotlib.pyplot.switch_backend": "SBX206",
+	"numpy.load": "SBX206", "numpy.lib.load": "SBX206",
+}
+
 func TestReviewCallsHaveJudges(t *testing.T) {
 	api, err := config.DefaultModuleAPI()
 	if err != nil {
@@ -66,6 +74,23 @@ func TestReviewCallsHaveJudges(t *testing.T) {
 	for key := range judges {
 		if _, ok := api.Review.Calls[key]; !ok {
 			t.Errorf("judges lists %s, which the review's calls do not", key)
+		}
+	}
+}
+
+func TestDataReviewCallsHaveJudges(t *testing.T) {
+	api, err := config.ProfileModuleAPI("data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range api.Review.Calls {
+		if dataJudgesWant[key] != "SBX206" || dataJudges[key] == nil {
+			t.Errorf("calls.%s of the data review: no judge in SBX206 (dataJudges)", key)
+		}
+	}
+	for key := range dataJudges {
+		if _, ok := api.Review.Calls[key]; !ok {
+			t.Errorf("dataJudges lists %s, which the data review's calls do not", key)
 		}
 	}
 }

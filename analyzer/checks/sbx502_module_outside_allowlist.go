@@ -21,7 +21,15 @@ func runSBX502(p *engine.Pass, n ast.Node) {
 			return
 		}
 		target, ok := p.ModuleTableAttr(mod, attr)
-		if !ok || target == mod+"."+attr {
+		if !ok {
+			return
+		}
+		if target == mod+"."+attr {
+			// A submodule the package imports itself (numpy.ctypeslib) is there without an
+			// import: judged like one.
+			if !p.Allowed(target) {
+				p.Report(at, mod, attr, target)
+			}
 			return
 		}
 		if p.ModuleAttrAllowed(mod, attr, target) {

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 	"github.com/sbxgate/sbxgate/analyzer/python/parser"
@@ -66,6 +67,16 @@ type Engine struct {
 	// Python evaluates (Pass.embedded) they have already run on the file.
 	wholeSource map[string]bool
 	api         *apiTables // the reviewed API (config/module_api.*)
+	// profile is the image profile whose packages this engine admits ("" for the standard
+	// library alone); profiles are the engines of the config's image profiles, built on the first
+	// program that imports one of their packages, so an ordinary program never pays for their
+	// tables.
+	profile  string
+	profiles map[string]func() (*Engine, error)
+	// profileMods are the modules of the profile's reviewed API: the only modules of its
+	// packages a program may import (the allowlist admits an entry's submodules; the table lists
+	// the public ones that are not denied).
+	profileMods map[string]bool
 }
 
 // New validates the checks and the config's module tables and returns an engine that runs the
@@ -88,6 +99,58 @@ func New(cfg *config.Config, checks []*Check) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	a, err := newEngine(cfg, checks, mods, api)
+	if err != nil {
+		return nil, err
+	}
+	a.profiles = map[string]func() (*Engine, error){}
+	for name := range cfg.Modules.Profiles {
+		a.profiles[name] = sync.OnceValues(func() (*Engine, error) { return newProfileEngine(cfg, checks, name) })
+	}
+	return a, nil
+}
+
+// newProfileEngine is the engine of a program of an image profile: the config's module tables
+// with the profile's added, the module table and the reviewed API with the profile's packages'.
+func newProfileEngine(cfg *config.Config, checks []*Check, profile string) (*Engine, error) {
+	prof, err := config.ProfileModuleAPI(profile)
+	if err != nil {
+		return nil, err
+	}
+	base, err := config.DefaultModuleAPI()
+	if err != nil {
+		return nil, err
+	}
+	mods, err := readModTable()
+	if err != nil {
+		return nil, err
+	}
+	// The packages' modules, and those of their attributes that are modules (numpy.os is os).
+	for mod, attrs := range prof.Table.Modules {
+		m := map[string]string{}
+		for attr, kind := range attrs {
+			if target, ok := strings.CutPrefix(kind, "module "); ok {
+				m[attr] = target
+			}
+		}
+		mods.Modules[mod] = m
+	}
+	mods.mergeAliases()
+	pcfg := *cfg
+	pcfg.Modules = cfg.Modules.WithProfile(profile)
+	a, err := newEngine(&pcfg, checks, mods, newAPITables(config.MergeModuleAPI(base, prof)))
+	if err != nil {
+		return nil, fmt.Errorf("image profile %s: %w", profile, err)
+	}
+	a.profile = profile
+	a.profileMods = map[string]bool{}
+	for mod := range prof.Table.Modules {
+		a.profileMods[mod] = true
+	}
+	return a, nil
+}
+
+func newEngine(cfg *config.Config, checks []*Check, mods *modTable, api *apiTables) (*Engine, error) {
 	a := &Engine{
 		cfg: cfg, mods: mods, checks: checks, naming: newNaming(checks), api: api,
 		caps: map[string][]string{}, moduleCaps: map[string][]string{}, denied: map[string]bool{},
@@ -227,7 +290,41 @@ func (a *Engine) canonicalKeys(m map[string][]string) map[string][]string {
 // Analyze parses src (named path in messages) and reports its imports and findings. It never
 // returns nil and never panics: a decoding or syntax error becomes Report.ParseError, and a bug
 // in a check becomes an "internal" parse error, which the policy denies.
-func (a *Engine) Analyze(ctx context.Context, path string, src []byte) (rep *Report) {
+//
+// A program that imports a package of an image profile (numpy) is analyzed again by that
+// profile's engine, and its report names the profile it needs. Which programs do is read from
+// the standard library's report (its imports, static and folded dynamic ones), not from the
+// source's bytes: the profile's review judges methods by name on objects of unknown class, which
+// a program that only mentions a package must not meet.
+func (a *Engine) Analyze(ctx context.Context, path string, src []byte) *Report {
+	rep := a.analyze(ctx, path, src)
+	if a.profile != "" || len(a.profiles) == 0 {
+		return rep
+	}
+	for _, im := range rep.Imports {
+		if name := a.cfg.Modules.ProfileOf(im.Module); name != "" && im.Level == 0 {
+			return a.analyzeAs(ctx, name, path, src)
+		}
+	}
+	return rep
+}
+
+// analyzeAs analyzes src with the engine of an image profile; a profile engine that cannot be
+// built denies the program (an internal error), never analyzes it without the profile's review.
+func (a *Engine) analyzeAs(ctx context.Context, profile, path string, src []byte) *Report {
+	e, err := a.profiles[profile]()
+	if err != nil {
+		sum := sha256.Sum256(src)
+		return &Report{
+			Path: path, SHA256: hex.EncodeToString(sum[:]), Size: len(src), AnalyzerVersion: Version,
+			Imports: []Import{}, Findings: []Finding{}, Capabilities: []string{},
+			ParseError: &ParseError{Kind: "InternalError", Message: "the analyzer of image profile " + profile + " cannot start: " + err.Error()},
+		}
+	}
+	return e.analyze(ctx, path, src)
+}
+
+func (a *Engine) analyze(ctx context.Context, path string, src []byte) (rep *Report) {
 	sum := sha256.Sum256(src)
 	rep = &Report{
 		Path: path, SHA256: hex.EncodeToString(sum[:]), Size: len(src), AnalyzerVersion: Version,
@@ -270,6 +367,14 @@ func (a *Engine) Analyze(ctx context.Context, path string, src []byte) (rep *Rep
 	}
 	finish(rep, p.extraCaps)
 	p.release()
+	if a.profile != "" && rep.ParseError == nil {
+		for _, im := range rep.Imports {
+			if a.cfg.Modules.ProfileOf(im.Module) == a.profile && im.Level == 0 {
+				rep.Profile = a.profile
+				break
+			}
+		}
+	}
 	return rep
 }
 

@@ -194,6 +194,11 @@ func (a *Engine) allowed(module string) bool {
 		// imports and calls the test names of sys.argv): never a library to import.
 		return false
 	}
+	if a.profileMods != nil && !a.profileMods[module] && a.cfg.Modules.ProfileOf(module) == a.profile {
+		// A module of the profile's packages that its reviewed API does not list: private,
+		// a test suite, or denied.
+		return false
+	}
 	ok := false
 	for n := module; ; {
 		if a.denyMods[n] {

@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
+	"github.com/go-json-experiment/json"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/config"
@@ -31,7 +31,7 @@ func loadModTable() (*modTable, error) {
 // readModTable is the table as generated, without mergeAliases.
 func readModTable() (*modTable, error) {
 	var t modTable
-	if err := json.Unmarshal(config.ModuleAttrsJSON(), &t); err != nil {
+	if err := json.Unmarshal(config.ModuleAttrsJSON(), &t); err != nil { // v2: see config.ParseModuleAPI
 		return nil, fmt.Errorf("module table: %w: regenerate it with make module-table", err)
 	}
 	if len(t.Builtins) == 0 || len(t.Modules) == 0 {

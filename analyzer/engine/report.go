@@ -14,6 +14,9 @@ type Report struct {
 	Findings        []Finding   `json:"findings"`
 	// Capabilities is the sorted union of the capabilities of all findings and imports.
 	Capabilities []string `json:"capabilities"`
+	// Profile is the image profile the program needs: "data" when it imports a package of the
+	// data image (numpy, pandas, ...); absent when the base image serves.
+	Profile string `json:"profile,omitempty"`
 }
 
 // ParseError says why the source is not valid Python 3.11. A report with one is always denied.

@@ -1,0 +1,7 @@
+# label: evasion
+# family: data
+import pandas as pd
+
+df = pd.DataFrame({"a": [1, 2]})
+pdm = pd
+df.query("@pdm.io.common.os.spawnv(0, '/usr/bin/python3', ['p', '-c', 'print(40+2)']) == a")  # want: SBX206
