@@ -897,7 +897,11 @@ func (p *Pass) mutatedName(name string) bool {
 		f := &p.frames[i]
 		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
 			s := Site{f.sc, f.idx}
-			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
+			var grand ast.Node
+			if f.parent >= 0 {
+				grand = p.parentOf(&p.frames[f.parent])
+			}
+			found = mayMutate(nm, p.parentOf(f), grand, func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
 				func(e ast.Expr) bool { return p.inert(e, s, 0) })
 		}
 	}

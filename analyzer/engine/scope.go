@@ -915,22 +915,28 @@ func (t *nodeTable[V]) reset() {
 	t.used = t.used[:0]
 }
 
-// mayMutate reports whether the name n, read in parent, may have its value changed in place there,
-// or handed on to code that may: every use but a proven read-only one counts. Read-only are a
-// loop or comprehension over it, an item or slice read, a condition, a field of an f-string, an
-// expression statement, a method that only reads (index, count, copy; a dict's get, keys, values,
-// items: views), and an argument of the builtins that only read. An operation with another
-// operand runs that operand's special methods with the list (COLUMNS in probe calls
-// probe.__contains__(COLUMNS); isinstance(COLUMNS, K) K's metaclass's __instancecheck__): a
-// comparison, + and *, a subscript, min and max of several, isinstance are read-only only when
-// every other operand is inert (a constant, a display of inert items, a builtin or library
-// class: no code of the program). `x in COLUMNS` compares x with the items only. Assigning it
-// to another name, putting it in a container, returning, yielding or passing it on may change
-// it. Folding does not follow a list through such a name.
-func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
+// mayMutate reports whether the name n, read in parent (itself in grand), may have its value
+// changed in place there, or handed on to code that may: every use but a proven read-only one
+// counts. Read-only are a loop or comprehension over it, an item or slice read, a condition, a
+// field of an f-string, an expression statement, a call of a method that only reads (index,
+// count, copy; a dict's get, keys, values, items: views), and an argument of the builtins that
+// only read. A read must give a new object or an item, never the list itself or one holding it:
+// a bound method not called keeps it in __self__, min and max of several return one of them,
+// and a subscript with it as the key (tuple[COLUMNS], a generic alias) keeps it. An operation
+// with another operand runs that operand's special methods with the list (COLUMNS in probe
+// calls probe.__contains__(COLUMNS); isinstance(COLUMNS, K) K's metaclass's
+// __instancecheck__): a comparison, + and *, isinstance are read-only only when every other
+// operand is inert (a constant, a display of inert items, a builtin or library class: no code of
+// the program). `x in COLUMNS` compares x with the items only. Assigning it to another name,
+// putting it in a container, returning, yielding or passing it on may change it. Folding does
+// not follow a list through such a name.
+func mayMutate(n *ast.Name, parent, grand ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
 	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
+		if c, ok := grand.(*ast.Call); !ok || ast.Node(c.Func) != ast.Node(p) {
+			return true // COLUMNS.copy.__self__ is the list
+		}
 		switch p.Attr {
 		case "index", "count", "copy", "__len__", "__contains__", "__iter__", "__getitem__", "get", "keys", "values", "items":
 			return false
@@ -940,7 +946,7 @@ func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool, inert
 		if same(p.Value) {
 			return p.Ctx != ast.Load
 		}
-		return !inert(p.Value) // probe[COLUMNS]: probe.__getitem__(COLUMNS)
+		return true // probe[COLUMNS] runs probe.__getitem__(COLUMNS); tuple[COLUMNS] keeps it
 	case *ast.For:
 		return !same(p.Iter)
 	case *ast.AsyncFor:
@@ -1029,7 +1035,7 @@ func compareReads(c *ast.Compare, same func(ast.Expr) bool, inert func(ast.Expr)
 
 // builtinReads reports whether builtin call c (of name) only reads the argument same matches:
 // isinstance asks its second argument's metaclass, sum adds to its start, min and max of
-// several compare them with each other.
+// several return one of them.
 func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func(ast.Expr) bool) bool {
 	for _, a := range c.Args {
 		if _, star := a.(*ast.Starred); star {
@@ -1042,13 +1048,8 @@ func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func
 	case "sum":
 		return len(c.Args) > 0 && same(c.Args[0])
 	case "min", "max":
-		if len(c.Args) > 1 {
-			for _, a := range c.Args {
-				if !same(a) && !inert(a) {
-					return false
-				}
-			}
-		}
+		// Of several, they return one of them, and a key= function is handed each.
+		return len(c.Args) == 1
 	}
 	return true
 }
