@@ -454,8 +454,10 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Attr)
+		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Attr)
 		if n.Ctx != ast.Load {
 			c.noteStore(f, n)
+			c.p.fieldNamesOpen = c.p.fieldNamesOpen || n.Attr == "name" && !c.selfAttribute(f, n)
 		}
 		if n.Attr == "__annotations__" || n.Attr == "__module__" {
 			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
@@ -465,6 +467,8 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		// __slots__, which self.__slots__ reads before its class's.
 		if str, ok := n.Value.(string); ok && str == "__slots__" {
 			c.p.own.slotsStored = true
+		} else if ok {
+			c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(str) || str == "__annotations__"
 		}
 	case *ast.Keyword:
 		if n.Arg != nil && *n.Arg == "__slots__" {
@@ -473,6 +477,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
+		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Name)
 	case *ast.For:
 		c.noteLoop(n.Target, n.Iter, f)
 	case *ast.AsyncFor:
@@ -493,6 +498,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		c.noteAnnotation(n.Annotation, f)
 	case *ast.AnnAssign:
 		c.noteAnnotation(n.Annotation, f)
+		if nm, ok := n.Target.(*ast.Name); ok && f.sc.kind == scClass && nm.Id != "" && nm.Id[0] == '_' {
+			c.p.fieldNamesOpen = true // a dataclass's field named __globals__
+		}
 	case *ast.Lambda:
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.Match:
@@ -568,6 +576,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
+		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Id)
 		if n.Id == "__slots__" && n.Ctx != ast.Load {
 			// Only __slots__ = <display> in a class body (noteSlots) declares slot names:
 			// annotated, walrus, unpacked, loop and deleted bindings make them unknown.
@@ -1070,9 +1079,34 @@ func (c *collector) constantSetattr(parent ast.Node, fn ast.Expr, i int) bool {
 					c.p.own.stored = map[string]bool{}
 				}
 				c.p.own.stored[str] = true
+				c.p.fieldNamesOpen = c.p.fieldNamesOpen || str == "name"
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// fieldNamesMaker reports whether name makes or changes a dataclass's fields without a class
+// body's annotations to read: make_dataclass takes the names as strings, __dataclass_fields__ is
+// the table fields() reads.
+func fieldNamesMaker(name string) bool {
+	return name == "make_dataclass" || name == "__dataclass_fields__"
+}
+
+// selfAttribute reports whether at, stored at f, is an attribute of self or cls of a method of
+// the program (self.name = name): not a dataclasses.Field's name.
+func (c *collector) selfAttribute(f *frame, at *ast.Attribute) bool {
+	nm, ok := at.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		a, ok := b.node.(*ast.Arg)
+		if !ok || b.kind != bUnknown || c.p.own.selfArgs[a] == nil {
+			return false
+		}
+	}
+	return len(binds) > 0
 }
