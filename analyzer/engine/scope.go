@@ -270,12 +270,15 @@ func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, col *colle
 		q.stack = q.stack[:len(q.stack)-1]
 		order = append(order, fi)
 		f := &q.frames[fi]
-		var parent ast.Node
+		var parent, grand ast.Node
 		var parentSc *scope
 		if f.parent >= 0 {
 			parent, parentSc = q.frames[f.parent].n, q.frames[f.parent].sc
+			if gp := q.frames[f.parent].parent; gp >= 0 {
+				grand = q.frames[gp].n
+			}
 		}
-		col.visit(f, parent)
+		col.visit(f, parent, grand)
 		q.parent = fi
 		w.pushChildren(&q, parentSc)
 	}
@@ -445,9 +448,13 @@ type collector struct {
 	subjects map[ast.Pattern]ast.Expr
 }
 
-func (c *collector) visit(f *frame, parent ast.Node) {
+func (c *collector) visit(f *frame, parent, grand ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
+		c.noteAttributeCopier(n.Attr, parent, grand)
+		if n.Attr == "__init__" && !c.ownInit(f, n, parent) {
+			c.p.own.storesAny = true // argparse.Namespace.__init__(parser, parse_known_args=f)
+		}
 		// vars(x) and x.__dict__ of an object not the program's own are reported (SBX402, SBX301).
 		if n.Attr == "__setattr__" && !c.constantSetattr(parent, n, 0) {
 			c.p.own.storesAny = true
@@ -576,6 +583,7 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
+		c.noteAttributeCopier(n.Id, parent, grand)
 		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Id)
 		if n.Id == "__slots__" && n.Ctx != ast.Load {
 			// Only __slots__ = <display> in a class body (noteSlots) declares slot names:
@@ -1102,6 +1110,69 @@ func (c *collector) selfAttribute(f *frame, at *ast.Attribute) bool {
 		return false
 	}
 	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		a, ok := b.node.(*ast.Arg)
+		if !ok || b.kind != bUnknown || c.p.own.selfArgs[a] == nil {
+			return false
+		}
+	}
+	return len(binds) > 0
+}
+
+// noteAttributeCopier records a name of library code that copies attributes onto an object the
+// source does not show stores on: functools.update_wrapper copies another object's __dict__, and
+// so does functools.wraps unless it decorates a def of the program.
+func (c *collector) noteAttributeCopier(name string, parent, grand ast.Node) {
+	switch name {
+	case "update_wrapper":
+		c.p.own.storesAny = true
+	case "wraps":
+		call, ok := parent.(*ast.Call)
+		decorates := false
+		if ok {
+			switch d := grand.(type) {
+			case *ast.FunctionDef:
+				decorates = decoratedBy(d.DecoratorList, call)
+			case *ast.AsyncFunctionDef:
+				decorates = decoratedBy(d.DecoratorList, call)
+			}
+		}
+		if !decorates {
+			c.p.own.storesAny = true
+		}
+	}
+}
+
+func decoratedBy(decorators []ast.Expr, call *ast.Call) bool {
+	for _, x := range decorators {
+		if sameNode(x, call) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownInit reports whether at, an __init__ attribute, is called as super().__init__(...) or as
+// Base.__init__(self, ...) inside a method whose first parameter self is: an initializer run
+// on the program's own object.
+func (c *collector) ownInit(f *frame, at *ast.Attribute, parent ast.Node) bool {
+	call, ok := parent.(*ast.Call)
+	if !ok || !sameNode(call.Func, at) {
+		return false
+	}
+	if sup, ok := at.Value.(*ast.Call); ok {
+		if nm, ok := sup.Func.(*ast.Name); ok && nm.Id == "super" {
+			return true
+		}
+	}
+	if len(call.Args) == 0 {
+		return false
+	}
+	self, ok := call.Args[0].(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := c.p.lookup(self.Id, f.sc, f.idx)
 	for _, b := range binds {
 		a, ok := b.node.(*ast.Arg)
 		if !ok || b.kind != bUnknown || c.p.own.selfArgs[a] == nil {
