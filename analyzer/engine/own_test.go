@@ -246,6 +246,21 @@ parser.parse_known_args = known
 probe_class(parser.parse_args([]))
 probe_type(parser.parse_args([]))
 `, []string{"7:false ", "8:?"}},
+		{"a class of the program handed to a library as a factory", `
+import argparse
+class Section:
+    def parse_known_args(self, args=None, namespace=None):
+        return object(), []
+parser = argparse.ArgumentParser()
+parser.add_subparsers(dest="command", parser_class=Section).add_parser("x")
+probe_class(parser.parse_args(["x"]))
+`, []string{"8:false "}},
+		{"library code copying attributes onto a parser", `
+import argparse, functools
+parser = argparse.ArgumentParser()
+functools.update_wrapper(parser, print)
+probe_class(parser.parse_args([]))
+`, []string{"5:false "}},
 		{"a method replaced through setattr with a computed name", `
 import argparse
 parser = argparse.ArgumentParser()

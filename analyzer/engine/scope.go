@@ -481,6 +481,12 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 		if n.Arg != nil && *n.Arg == "__slots__" {
 			c.p.own.slotsStored = true // vars(self).update(__slots__=...)
 		}
+		if n.Arg != nil && *n.Arg == "namespace" || c.programClass(f, n.Value) {
+			// parse_args(namespace=parser) sets attributes on any object; a class of the
+			// program handed to a library (parser_class=, formatter_class=) makes what
+			// the library's reviewed methods return.
+			c.p.own.storesAny = true
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
@@ -1180,4 +1186,19 @@ func (c *collector) ownInit(f *frame, at *ast.Attribute, parent ast.Node) bool {
 		}
 	}
 	return len(binds) > 0
+}
+
+// programClass reports whether e, at f, is a name bound to a class statement of the program.
+func (c *collector) programClass(f *frame, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		if _, ok := b.node.(*ast.ClassDef); ok && b.kind == bDef {
+			return true
+		}
+	}
+	return false
 }
