@@ -196,11 +196,14 @@ func getattrOnModule(p *engine.Pass) bool {
 }
 
 // safeLoopName recognises names that come from iterating what cannot hold a dunder: the .name of
-// dataclasses.fields(...) entries (getattr(self, f.name) for f in fields(self)), or a loop over
-// constant strings that are neither dunder nor private.
+// dataclasses.fields(...) entries (getattr(self, f.name) for f in fields(self)) where no field
+// may have a private name, or a loop over constant strings that are neither dunder nor private.
 func safeLoopName(p *engine.Pass, e ast.Expr) bool {
 	field := false
 	if at, ok := e.(*ast.Attribute); ok && at.Attr == "name" {
+		if !p.PublicFieldNames() {
+			return false
+		}
 		e, field = at.Value, true
 	}
 	nm, ok := e.(*ast.Name)

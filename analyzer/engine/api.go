@@ -108,6 +108,13 @@ func (p *Pass) RecordCapabilities(caps ...string) {
 // any module's attribute or alias), or imports dataclasses: what reads annotations' names as code.
 func (p *Pass) NamesDataclass() bool { return p.dataclassNamed }
 
+// PublicFieldNames reports whether every dataclasses.fields() entry's name is public: no class
+// body annotates a private name, and nothing makes or changes fields another way (see
+// fieldNamesOpen). Library dataclasses name their fields publicly.
+func (p *Pass) PublicFieldNames() bool {
+	return !p.fieldNamesOpen && len(p.own.annStores) == 0 && !p.own.storesAny
+}
+
 // EvaluatesAnnotations reports whether the program names a function that evaluates string
 // annotations (typing.get_type_hints, functools.singledispatch and the like).
 func (p *Pass) EvaluatesAnnotations() bool { return p.evalStrings }

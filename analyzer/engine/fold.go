@@ -89,6 +89,43 @@ func (p *Pass) fold(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 	return v, ok
 }
 
+// heldLists reports whether the list or tuple v has a list or tuple among its items.
+func heldLists(v Value) bool {
+	for _, x := range v.l {
+		if x.k == cList {
+			return true
+		}
+	}
+	return false
+}
+
+// immutableItems reports whether the display e holds only constants and tuple displays of them:
+// nothing a read of an item hands out can be changed in place.
+func immutableItems(e ast.Expr, depth int) bool {
+	var elts []ast.Expr
+	switch d := e.(type) {
+	case *ast.Constant, *ast.JoinedStr:
+		return true
+	case *ast.List:
+		elts = d.Elts
+	case *ast.Tuple:
+		elts = d.Elts
+	default:
+		return false
+	}
+	if depth > 0 {
+		if _, isTuple := e.(*ast.Tuple); !isTuple {
+			return false
+		}
+	}
+	for _, x := range elts {
+		if depth > 4 || !immutableItems(x, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
 func fits(v Value) bool {
 	switch v.k {
 	case cStr, cBytes:
@@ -139,8 +176,10 @@ func (p *Pass) fold1(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 		v, ok := p.fold(b.value, b.scope, b.idx, depth+1)
 		p.env = saved
 		b.busy = false
-		if ok && v.k == cList && p.mutatedName(e.Id) {
-			return Value{}, false // parts.append(...) changed the list the display made
+		if ok && v.k == cList && (p.mutatedName(e.Id) || heldLists(v) && !immutableItems(b.value, 0)) {
+			// parts.append(...) changed the list the display made; a list among its items is
+			// handed out by every read (ROWS[0].append(...)).
+			return Value{}, false
 		}
 		return v, ok
 	case *ast.JoinedStr:

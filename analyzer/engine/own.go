@@ -808,12 +808,41 @@ func (p *Pass) enclosingClass(s Site) *ast.ClassDef {
 	return nil
 }
 
+// baseClass is the class of the program a base expression of a class statement names: a name
+// bound only to class statements, directly or through names assigned one. Any other base (a
+// call, a subscript, an object) may have __mro_entries__ and put any class in its place.
+func (p *Pass) baseClass(b ast.Expr, s Site, depth int) *ast.ClassDef {
+	nm, ok := b.(*ast.Name)
+	if !ok || depth > 4 {
+		return nil
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	var cls *ast.ClassDef
+	for _, bd := range binds {
+		var c *ast.ClassDef
+		switch bd.kind {
+		case bDef:
+			c, _ = bd.node.(*ast.ClassDef)
+			if c != nil && !p.keptClass(c, Site{bd.scope, bd.at}) {
+				c = nil
+			}
+		case bAssign:
+			c = p.baseClass(bd.value, Site{bd.scope, bd.idx}, depth+1)
+		}
+		if c == nil || cls != nil && c != cls {
+			return nil
+		}
+		cls = c
+	}
+	return cls
+}
+
 // ownBases are the bases of cls that are classes of the program.
 func (p *Pass) ownBases(cls *ast.ClassDef) []*ast.ClassDef {
 	var out []*ast.ClassDef
 	site := p.own.classSite[cls]
 	for _, b := range cls.Bases {
-		if c, _ := p.ownClassOf(b, site, 1); c != nil && c != cls {
+		if c := p.baseClass(b, site, 1); c != nil && c != cls {
 			out = append(out, c)
 		}
 	}
@@ -847,7 +876,7 @@ func (p *Pass) foreignAncestor(cls *ast.ClassDef, depth int) bool {
 		if nm, ok := b.(*ast.Name); ok && nm.Id == "object" && p.isBuiltinName(nm, site) {
 			continue
 		}
-		c, _ := p.ownClassOf(b, site, 1)
+		c := p.baseClass(b, site, 1)
 		if c == nil || c == cls || p.foreignAncestor(c, depth+1) {
 			return true
 		}
@@ -868,7 +897,11 @@ func (p *Pass) mutatedName(name string) bool {
 		f := &p.frames[i]
 		if nm, ok := f.n.(*ast.Name); ok && nm.Id == name && nm.Ctx == ast.Load {
 			s := Site{f.sc, f.idx}
-			found = mayMutate(nm, p.parentOf(f), func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
+			var grand ast.Node
+			if f.parent >= 0 {
+				grand = p.parentOf(&p.frames[f.parent])
+			}
+			found = mayMutate(nm, p.parentOf(f), grand, func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
 				func(e ast.Expr) bool { return p.inert(e, s, 0) })
 		}
 	}
@@ -1047,7 +1080,7 @@ func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
 		seen[c] = true
 		site := p.own.classSite[c]
 		for _, b := range c.Bases {
-			if oc, _ := p.ownClassOf(b, site, 1); oc != nil {
+			if oc := p.baseClass(b, site, 1); oc != nil {
 				if !walk(oc, depth+1) {
 					return false
 				}
@@ -1132,9 +1165,12 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 	site := p.own.classSite[cls]
 	for _, b := range cls.Bases {
 		if sub, ok := b.(*ast.Subscript); ok {
+			if p.baseClass(sub.Value, site, 1) != nil {
+				return true // Own[K]: whatever the program's __class_getitem__ returns
+			}
 			b = sub.Value // Generic[K, T]
 		}
-		if c, _ := p.ownClassOf(b, site, 1); c != nil {
+		if c := p.baseClass(b, site, 1); c != nil {
 			if c != cls && p.libraryMayHave(c, name, depth+1) {
 				return true
 			}
@@ -1681,9 +1717,12 @@ func (p *Pass) knownBases(c *ast.ClassDef) bool {
 	site := p.own.classSite[c]
 	for _, b := range c.Bases {
 		if sub, ok := b.(*ast.Subscript); ok {
+			if p.baseClass(sub.Value, site, 1) != nil {
+				return false // Own[T]: whatever the program's __class_getitem__ returns
+			}
 			b = sub.Value // Generic[T]
 		}
-		if oc, _ := p.ownClassOf(b, site, 1); oc != nil {
+		if oc := p.baseClass(b, site, 1); oc != nil {
 			continue
 		}
 		known := false
@@ -1760,6 +1799,9 @@ func (p *Pass) classFacts() {
 	p.own.made = p.madeClasses()
 	if p.own.made {
 		p.own.plain = false // a class made by type(name, bases, ns) may derive from any class
+	}
+	if p.own.attrs["__mro_entries__"] || p.own.attrs["__class_getitem__"] {
+		p.own.plain = false // an object of the program's may stand in a class's bases for any class
 	}
 	for cls := range p.own.classSite {
 		if p.foreignAncestor(cls, 0) {

@@ -246,6 +246,21 @@ parser.parse_known_args = known
 probe_class(parser.parse_args([]))
 probe_type(parser.parse_args([]))
 `, []string{"7:false ", "8:?"}},
+		{"a class of the program handed to a library as a factory", `
+import argparse
+class Section:
+    def parse_known_args(self, args=None, namespace=None):
+        return object(), []
+parser = argparse.ArgumentParser()
+parser.add_subparsers(dest="command", parser_class=Section).add_parser("x")
+probe_class(parser.parse_args(["x"]))
+`, []string{"8:false "}},
+		{"library code copying attributes onto a parser", `
+import argparse, functools
+parser = argparse.ArgumentParser()
+functools.update_wrapper(parser, print)
+probe_class(parser.parse_args([]))
+`, []string{"5:false "}},
 		{"a method replaced through setattr with a computed name", `
 import argparse
 parser = argparse.ArgumentParser()
@@ -272,11 +287,38 @@ NAMES = ["a", "b"]
 OTHER = ["a", "b"]
 def f(name):
     if NAMES == OTHER and "a" in NAMES and NAMES != ("a",) and isinstance(NAMES, (list, collections.abc.Sequence)):
-        print(NAMES + ["c"], NAMES * 2, max(NAMES, ["z"]), {"k": 1}.get("k"))
+        print(NAMES + ["c"], NAMES * 2, max(NAMES), NAMES.index("a"), {"k": 1}.get("k"))
     if name not in NAMES:
         raise KeyError(name)
     probe_guarded(name)
 `, []string{"10:true [a b]"}},
+		{"reads that hand the list itself on", `
+import typing
+MAX = ["a"]
+ALIAS = ["a"]
+METHOD = ["a"]
+PLAIN = ["a", "b"]
+max(MAX, []).append("__globals__")
+typing.get_args(tuple[ALIAS])[0].append("__globals__")
+METHOD.copy.__self__.append("__globals__")
+print(max(PLAIN), PLAIN.copy(), tuple[int], max(1, 2, key=abs))
+def f(name):
+    if name not in MAX:
+        raise KeyError(name)
+    probe_guarded(name)
+def g(name):
+    if name not in ALIAS:
+        raise KeyError(name)
+    probe_guarded(name)
+def h(name):
+    if name not in METHOD:
+        raise KeyError(name)
+    probe_guarded(name)
+def j(name):
+    if name not in PLAIN:
+        raise KeyError(name)
+    probe_guarded(name)
+`, []string{"14:false []", "18:false []", "22:false []", "26:true [a b]"}},
 		{"a list handed to another operand's special methods", `
 NAMES = ["a", "b"]
 def f(name, probe, K):

@@ -44,6 +44,10 @@ type Pass struct {
 	// dataclassNamed is set when the program names dataclasses' class makers, which paste the
 	// names of a class's annotations into code they exec.
 	dataclassNamed bool
+	// fieldNamesOpen is set when a dataclass's field may have a private name: a class body
+	// annotates one, or the program names make_dataclass or __dataclass_fields__, stores into
+	// __annotations__, or stores an attribute called name on anything but self.
+	fieldNamesOpen bool
 	embeddedAt     map[ast.Node]bool
 	namingHits     []namingHit
 	small          [2 * smallN]smallEntry // refs' cache (see there), and the slot it replaces next

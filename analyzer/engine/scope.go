@@ -270,12 +270,15 @@ func (w *walker) walk(mod *ast.Module, frames []frame, order []int32, col *colle
 		q.stack = q.stack[:len(q.stack)-1]
 		order = append(order, fi)
 		f := &q.frames[fi]
-		var parent ast.Node
+		var parent, grand ast.Node
 		var parentSc *scope
 		if f.parent >= 0 {
 			parent, parentSc = q.frames[f.parent].n, q.frames[f.parent].sc
+			if gp := q.frames[f.parent].parent; gp >= 0 {
+				grand = q.frames[gp].n
+			}
 		}
-		col.visit(f, parent)
+		col.visit(f, parent, grand)
 		q.parent = fi
 		w.pushChildren(&q, parentSc)
 	}
@@ -445,17 +448,23 @@ type collector struct {
 	subjects map[ast.Pattern]ast.Expr
 }
 
-func (c *collector) visit(f *frame, parent ast.Node) {
+func (c *collector) visit(f *frame, parent, grand ast.Node) {
 	switch n := f.n.(type) {
 	case *ast.Attribute:
+		c.noteAttributeCopier(n.Attr, parent, grand)
+		if n.Attr == "__init__" && !c.ownInit(f, n, parent) {
+			c.p.own.storesAny = true // argparse.Namespace.__init__(parser, parse_known_args=f)
+		}
 		// vars(x) and x.__dict__ of an object not the program's own are reported (SBX402, SBX301).
 		if n.Attr == "__setattr__" && !c.constantSetattr(parent, n, 0) {
 			c.p.own.storesAny = true
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Attr)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Attr)
+		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Attr)
 		if n.Ctx != ast.Load {
 			c.noteStore(f, n)
+			c.p.fieldNamesOpen = c.p.fieldNamesOpen || n.Attr == "name" && !c.selfAttribute(f, n)
 		}
 		if n.Attr == "__annotations__" || n.Attr == "__module__" {
 			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
@@ -465,14 +474,23 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		// __slots__, which self.__slots__ reads before its class's.
 		if str, ok := n.Value.(string); ok && str == "__slots__" {
 			c.p.own.slotsStored = true
+		} else if ok {
+			c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(str) || str == "__annotations__"
 		}
 	case *ast.Keyword:
 		if n.Arg != nil && *n.Arg == "__slots__" {
 			c.p.own.slotsStored = true // vars(self).update(__slots__=...)
 		}
+		if n.Arg != nil && *n.Arg == "namespace" || c.programClass(f, n.Value) {
+			// parse_args(namespace=parser) sets attributes on any object; a class of the
+			// program handed to a library (parser_class=, formatter_class=) makes what
+			// the library's reviewed methods return.
+			c.p.own.storesAny = true
+		}
 	case *ast.Alias:
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Name)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Name) || n.Name == "dataclasses"
+		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Name)
 	case *ast.For:
 		c.noteLoop(n.Target, n.Iter, f)
 	case *ast.AsyncFor:
@@ -493,6 +511,9 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		c.noteAnnotation(n.Annotation, f)
 	case *ast.AnnAssign:
 		c.noteAnnotation(n.Annotation, f)
+		if nm, ok := n.Target.(*ast.Name); ok && f.sc.kind == scClass && nm.Id != "" && nm.Id[0] == '_' {
+			c.p.fieldNamesOpen = true // a dataclass's field named __globals__
+		}
 	case *ast.Lambda:
 		c.bindParams(c.w.scopeFor(n, scFunction, f.sc, f.idx), n.Args, f)
 	case *ast.Match:
@@ -568,6 +589,8 @@ func (c *collector) visit(f *frame, parent ast.Node) {
 		}
 		c.p.evalStrings = c.p.evalStrings || isAnnotationEvaluator(n.Id)
 		c.p.dataclassNamed = c.p.dataclassNamed || isDataclassMaker(n.Id)
+		c.noteAttributeCopier(n.Id, parent, grand)
+		c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(n.Id)
 		if n.Id == "__slots__" && n.Ctx != ast.Load {
 			// Only __slots__ = <display> in a class body (noteSlots) declares slot names:
 			// annotated, walrus, unpacked, loop and deleted bindings make them unknown.
@@ -915,22 +938,28 @@ func (t *nodeTable[V]) reset() {
 	t.used = t.used[:0]
 }
 
-// mayMutate reports whether the name n, read in parent, may have its value changed in place there,
-// or handed on to code that may: every use but a proven read-only one counts. Read-only are a
-// loop or comprehension over it, an item or slice read, a condition, a field of an f-string, an
-// expression statement, a method that only reads (index, count, copy; a dict's get, keys, values,
-// items: views), and an argument of the builtins that only read. An operation with another
-// operand runs that operand's special methods with the list (COLUMNS in probe calls
-// probe.__contains__(COLUMNS); isinstance(COLUMNS, K) K's metaclass's __instancecheck__): a
-// comparison, + and *, a subscript, min and max of several, isinstance are read-only only when
-// every other operand is inert (a constant, a display of inert items, a builtin or library
-// class: no code of the program). `x in COLUMNS` compares x with the items only. Assigning it
-// to another name, putting it in a container, returning, yielding or passing it on may change
-// it. Folding does not follow a list through such a name.
-func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
+// mayMutate reports whether the name n, read in parent (itself in grand), may have its value
+// changed in place there, or handed on to code that may: every use but a proven read-only one
+// counts. Read-only are a loop or comprehension over it, an item or slice read, a condition, a
+// field of an f-string, an expression statement, a call of a method that only reads (index,
+// count, copy; a dict's get, keys, values, items: views), and an argument of the builtins that
+// only read. A read must give a new object or an item, never the list itself or one holding it:
+// a bound method not called keeps it in __self__, min and max of several return one of them,
+// and a subscript with it as the key (tuple[COLUMNS], a generic alias) keeps it. An operation
+// with another operand runs that operand's special methods with the list (COLUMNS in probe
+// calls probe.__contains__(COLUMNS); isinstance(COLUMNS, K) K's metaclass's
+// __instancecheck__): a comparison, + and *, isinstance are read-only only when every other
+// operand is inert (a constant, a display of inert items, a builtin or library class: no code of
+// the program). `x in COLUMNS` compares x with the items only. Assigning it to another name,
+// putting it in a container, returning, yielding or passing it on may change it. Folding does
+// not follow a list through such a name.
+func mayMutate(n *ast.Name, parent, grand ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
 	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
+		if c, ok := grand.(*ast.Call); !ok || ast.Node(c.Func) != ast.Node(p) {
+			return true // COLUMNS.copy.__self__ is the list
+		}
 		switch p.Attr {
 		case "index", "count", "copy", "__len__", "__contains__", "__iter__", "__getitem__", "get", "keys", "values", "items":
 			return false
@@ -940,7 +969,7 @@ func mayMutate(n *ast.Name, parent ast.Node, builtin func(*ast.Name) bool, inert
 		if same(p.Value) {
 			return p.Ctx != ast.Load
 		}
-		return !inert(p.Value) // probe[COLUMNS]: probe.__getitem__(COLUMNS)
+		return true // probe[COLUMNS] runs probe.__getitem__(COLUMNS); tuple[COLUMNS] keeps it
 	case *ast.For:
 		return !same(p.Iter)
 	case *ast.AsyncFor:
@@ -1029,7 +1058,7 @@ func compareReads(c *ast.Compare, same func(ast.Expr) bool, inert func(ast.Expr)
 
 // builtinReads reports whether builtin call c (of name) only reads the argument same matches:
 // isinstance asks its second argument's metaclass, sum adds to its start, min and max of
-// several compare them with each other.
+// several return one of them.
 func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func(ast.Expr) bool) bool {
 	for _, a := range c.Args {
 		if _, star := a.(*ast.Starred); star {
@@ -1042,13 +1071,8 @@ func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func
 	case "sum":
 		return len(c.Args) > 0 && same(c.Args[0])
 	case "min", "max":
-		if len(c.Args) > 1 {
-			for _, a := range c.Args {
-				if !same(a) && !inert(a) {
-					return false
-				}
-			}
-		}
+		// Of several, they return one of them, and a key= function is handed each.
+		return len(c.Args) == 1
 	}
 	return true
 }
@@ -1069,8 +1093,111 @@ func (c *collector) constantSetattr(parent ast.Node, fn ast.Expr, i int) bool {
 					c.p.own.stored = map[string]bool{}
 				}
 				c.p.own.stored[str] = true
+				c.p.fieldNamesOpen = c.p.fieldNamesOpen || str == "name"
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// fieldNamesMaker reports whether name makes or changes a dataclass's fields without a class
+// body's annotations to read: make_dataclass takes the names as strings, __dataclass_fields__ is
+// the table fields() reads.
+func fieldNamesMaker(name string) bool {
+	return name == "make_dataclass" || name == "__dataclass_fields__"
+}
+
+// selfAttribute reports whether at, stored at f, is an attribute of self or cls of a method of
+// the program (self.name = name): not a dataclasses.Field's name.
+func (c *collector) selfAttribute(f *frame, at *ast.Attribute) bool {
+	nm, ok := at.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		a, ok := b.node.(*ast.Arg)
+		if !ok || b.kind != bUnknown || c.p.own.selfArgs[a] == nil {
+			return false
+		}
+	}
+	return len(binds) > 0
+}
+
+// noteAttributeCopier records a name of library code that copies attributes onto an object the
+// source does not show stores on: functools.update_wrapper copies another object's __dict__, and
+// so does functools.wraps unless it decorates a def of the program.
+func (c *collector) noteAttributeCopier(name string, parent, grand ast.Node) {
+	switch name {
+	case "update_wrapper":
+		c.p.own.storesAny = true
+	case "wraps":
+		call, ok := parent.(*ast.Call)
+		decorates := false
+		if ok {
+			switch d := grand.(type) {
+			case *ast.FunctionDef:
+				decorates = decoratedBy(d.DecoratorList, call)
+			case *ast.AsyncFunctionDef:
+				decorates = decoratedBy(d.DecoratorList, call)
+			}
+		}
+		if !decorates {
+			c.p.own.storesAny = true
+		}
+	}
+}
+
+func decoratedBy(decorators []ast.Expr, call *ast.Call) bool {
+	for _, x := range decorators {
+		if sameNode(x, call) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownInit reports whether at, an __init__ attribute, is called as super().__init__(...) or as
+// Base.__init__(self, ...) inside a method whose first parameter self is: an initializer run
+// on the program's own object.
+func (c *collector) ownInit(f *frame, at *ast.Attribute, parent ast.Node) bool {
+	call, ok := parent.(*ast.Call)
+	if !ok || !sameNode(call.Func, at) {
+		return false
+	}
+	if sup, ok := at.Value.(*ast.Call); ok {
+		if nm, ok := sup.Func.(*ast.Name); ok && nm.Id == "super" {
+			return true
+		}
+	}
+	if len(call.Args) == 0 {
+		return false
+	}
+	self, ok := call.Args[0].(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := c.p.lookup(self.Id, f.sc, f.idx)
+	for _, b := range binds {
+		a, ok := b.node.(*ast.Arg)
+		if !ok || b.kind != bUnknown || c.p.own.selfArgs[a] == nil {
+			return false
+		}
+	}
+	return len(binds) > 0
+}
+
+// programClass reports whether e, at f, is a name bound to a class statement of the program.
+func (c *collector) programClass(f *frame, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds, _, _ := c.p.lookup(nm.Id, f.sc, f.idx)
+	for _, b := range binds {
+		if _, ok := b.node.(*ast.ClassDef); ok && b.kind == bDef {
+			return true
 		}
 	}
 	return false
