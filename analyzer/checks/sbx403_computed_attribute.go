@@ -9,16 +9,21 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
-	Unresolved: []engine.NodeKind{engine.CallNode},
+	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
 	Run:        runSBX403,
 }
 
 func runSBX403(p *engine.Pass, n ast.Node) {
 	c, ok := n.(*ast.Call)
+	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
+		// f = plan.__setattr__; f(name, C): the names it is given are not seen where it is called.
+		p.Reportf(n, "__setattr__ taken as a value stores the names it is given at run time, __class__ among them")
+		return
+	}
 	if !ok {
 		if !p.UsedAsValue(n) {
 			return
@@ -51,6 +56,14 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 				return
 			}
 		}
+		obj, args := ast.Expr(at.Value), c.Args
+		if len(args) >= 3 {
+			obj, args = args[0], args[1:] // object.__setattr__(x, name, v)
+		}
+		if len(args) >= 2 {
+			computedStore(p, n, obj, args[0], args[1], "__setattr__")
+		}
+		return
 	}
 	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__getattribute__" {
 		arg := 0
@@ -78,10 +91,31 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		// setattr(x, "__class__", C) re-classes the object, as x.__class__ = C does (SBX301).
 		if name, ok := p.ConstString(c.Args[1]); ok && (dunderIntro[name] || q == "builtins.setattr" && name == "__class__") {
 			p.Reportf(n, "%s with the dunder name %q walks the object graph", short(q), name)
+			return
+		}
+		if q == "builtins.setattr" && len(c.Args) >= 3 {
+			computedStore(p, n, c.Args[0], c.Args[1], c.Args[2], "setattr")
 		}
 		return
 	}
 	checkName(c.Args[0], c.Args[1], short(q))
+}
+
+// computedStore reports a store, by setattr or a __setattr__, whose name is known only at run
+// time and whose value may be a class: the name may be "__class__" (from data: json, argv, a
+// file), which re-classes the object as x.__class__ = C does (SBX301): the program's own object
+// then runs a library class's private methods under names the analysis takes for its own, or a
+// library object the program's methods. A name the analysis knows is safe (see
+// safeComputedName), the forwarding in a __setattr__ of the name it is given (each store that
+// calls it is judged where it is), and a value known not to be a class (data, a display) are
+// fine: setattr(self, key, value) over json.load(f).items() or over **kwargs that every call
+// passes data.
+func computedStore(p *engine.Pass, n ast.Node, obj, name, value ast.Expr, fn string) {
+	if _, ok := p.ConstString(name); ok || p.NotClass(value) || safeComputedName(p, name, obj) ||
+		p.ForwardedSetattrName(name) {
+		return
+	}
+	p.Reportf(n, "%s with a name known only at run time may store a class into __class__, which changes which class's code runs on the object", fn)
 }
 
 // ---- SBX5xx module internals and name resolvers ----
