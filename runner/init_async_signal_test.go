@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -78,27 +77,10 @@ func TestInitAsyncSignal(t *testing.T) {
 // TestInitAsyncStoppedOwnerKilled: as TestInitStoppedOwnerKilled, with process 1 stopped through
 // F_SETOWN/F_SETSIG(SIGSTOP) and the program looping: the deadline must hold without sbxgate.
 func TestInitAsyncStoppedOwnerKilled(t *testing.T) {
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, newTestDocker(t), rt)
-			name, deadline := killOwner(t, "TestInitAsyncStoppedChild", []string{"SBXGATE_ASYNC_STOP_CHILD=" + rt}, 4*time.Second, 1500*time.Millisecond)
-			requireGone(t, name, deadline)
-		})
-	}
+	ownerKilledPerRuntime(t, "TestInitAsyncStoppedChild")
 }
 
 // TestInitAsyncStoppedChild is the process TestInitAsyncStoppedOwnerKilled kills.
 func TestInitAsyncStoppedChild(t *testing.T) {
-	rt := os.Getenv("SBXGATE_ASYNC_STOP_CHILD")
-	if rt == "" {
-		t.Skip("run by TestInitAsyncStoppedOwnerKilled")
-	}
-	d := newTestDocker(t)
-	announceRun()
-	l := testLimits
-	l.Runtime = rt
-	l.TimeoutMS = ownerTimeoutMS()
-	code := fmt.Sprintf(asyncSignalInit, "SIGSTOP", "while True:\n    time.sleep(1)\n    print('alive', flush=True)")
-	_, _ = d.Run(context.Background(), Request{Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "time", "asyncio"}})
-	t.Fatal("the run ended: the parent should have killed this process first")
+	runOwnedChild(t, "TestInitAsyncStoppedOwnerKilled", fmt.Sprintf(asyncSignalInit, "SIGSTOP", "while True:\n    time.sleep(1)\n    print('alive', flush=True)"), []string{"os", "sys", "time", "asyncio"})
 }

@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 	"time"
 )
@@ -62,27 +61,9 @@ while True:
 // TestInitStoppedOwnerKilled: as TestBreakout's sbxgate_killed_mid_run, with stopInit as the
 // program: the deadline must hold without sbxgate (nothing of the sandbox left 5 s after it).
 // Under runsc process 1 is stopped (state T) and cannot kill at the deadline (findings/17).
-func TestInitStoppedOwnerKilled(t *testing.T) {
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, newTestDocker(t), rt)
-			name, deadline := killOwner(t, "TestInitStoppedChild", []string{"SBXGATE_STOP_CHILD=" + rt}, 4*time.Second, 1500*time.Millisecond)
-			requireGone(t, name, deadline)
-		})
-	}
-}
+func TestInitStoppedOwnerKilled(t *testing.T) { ownerKilledPerRuntime(t, "TestInitStoppedChild") }
 
 // TestInitStoppedChild is the process TestInitStoppedOwnerKilled kills.
 func TestInitStoppedChild(t *testing.T) {
-	rt := os.Getenv("SBXGATE_STOP_CHILD")
-	if rt == "" {
-		t.Skip("run by TestInitStoppedOwnerKilled")
-	}
-	d := newTestDocker(t)
-	announceRun()
-	l := testLimits
-	l.Runtime = rt
-	l.TimeoutMS = ownerTimeoutMS()
-	_, _ = d.Run(context.Background(), Request{Code: []byte(stopInit), Limits: l, Modules: []string{"os", "signal", "time"}})
-	t.Fatal("the run ended: the parent should have killed this process first")
+	runOwnedChild(t, "TestInitStoppedOwnerKilled", stopInit, []string{"os", "signal", "time"})
 }

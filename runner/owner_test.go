@@ -100,3 +100,37 @@ func requireGone(t *testing.T, name string, deadline time.Time) {
 		t.Error(err)
 	}
 }
+
+// ownerRuntimeEnv names the runtime the child test of ownerKilledPerRuntime runs its sandbox under.
+const ownerRuntimeEnv = "SBXGATE_OWNER_RUNTIME"
+
+// ownerKilledPerRuntime is TestBreakout's sbxgate_killed_mid_run for a program, under each
+// runtime: child (a test whose body is runOwnedChild) starts a run with a 4 s deadline and is
+// killed 1.5 s in, when the program has set itself up; nothing of the sandbox may be left 5 s after
+// the deadline.
+func ownerKilledPerRuntime(t *testing.T, child string) {
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, newTestDocker(t), rt)
+			name, deadline := killOwner(t, child, []string{ownerRuntimeEnv + "=" + rt}, 4*time.Second, 1500*time.Millisecond)
+			requireGone(t, name, deadline)
+		})
+	}
+}
+
+// runOwnedChild is the body of a child test of ownerKilledPerRuntime (named parent): it runs code
+// under the runtime its parent names and must be killed before the run ends. Run by itself, it
+// skips.
+func runOwnedChild(t *testing.T, parent, code string, modules []string) {
+	rt := os.Getenv(ownerRuntimeEnv)
+	if rt == "" {
+		t.Skip("run by " + parent)
+	}
+	d := newTestDocker(t)
+	announceRun()
+	l := testLimits
+	l.Runtime = rt
+	l.TimeoutMS = ownerTimeoutMS()
+	_, _ = d.Run(context.Background(), Request{Code: []byte(code), Limits: l, Modules: modules})
+	t.Fatal("the run ended: the parent should have killed this process first")
+}

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 )
@@ -61,27 +60,10 @@ func TestReportChannelInFlight(t *testing.T) {
 // pipe in flight and the program sleeping: nothing of the sandbox may be left 5 s after its
 // deadline. Under runsc process 1 stays blocked in its read after killing the program.
 func TestReportChannelInFlightOwnerKilled(t *testing.T) {
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, newTestDocker(t), rt)
-			name, deadline := killOwner(t, "TestReportChannelInFlightChild", []string{"SBXGATE_INFLIGHT_CHILD=" + rt}, 4*time.Second, 1500*time.Millisecond)
-			requireGone(t, name, deadline)
-		})
-	}
+	ownerKilledPerRuntime(t, "TestReportChannelInFlightChild")
 }
 
 // TestReportChannelInFlightChild is the process TestReportChannelInFlightOwnerKilled kills.
 func TestReportChannelInFlightChild(t *testing.T) {
-	rt := os.Getenv("SBXGATE_INFLIGHT_CHILD")
-	if rt == "" {
-		t.Skip("run by TestReportChannelInFlightOwnerKilled")
-	}
-	d := newTestDocker(t)
-	announceRun()
-	l := testLimits
-	l.Runtime = rt
-	l.TimeoutMS = ownerTimeoutMS()
-	code := reportInFlight + "import time\nwhile True:\n    time.sleep(1)\n"
-	_, _ = d.Run(context.Background(), Request{Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "asyncio", "array", "time"}})
-	t.Fatal("the run ended: the parent should have killed this process first")
+	runOwnedChild(t, "TestReportChannelInFlightOwnerKilled", reportInFlight+"import time\nwhile True:\n    time.sleep(1)\n", []string{"os", "sys", "asyncio", "array", "time"})
 }

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -136,27 +135,10 @@ func TestReportReadStolen(t *testing.T) {
 // blocked in its read by reportReadStolen and the program looping: the deadline must hold without
 // sbxgate, and nothing of the sandbox may be left 5 s after it.
 func TestReportReadStolenOwnerKilled(t *testing.T) {
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, newTestDocker(t), rt)
-			name, deadline := killOwner(t, "TestReportReadStolenChild", []string{"SBXGATE_STOLEN_CHILD=" + rt}, 4*time.Second, 1500*time.Millisecond)
-			requireGone(t, name, deadline)
-		})
-	}
+	ownerKilledPerRuntime(t, "TestReportReadStolenChild")
 }
 
 // TestReportReadStolenChild is the process TestReportReadStolenOwnerKilled kills.
 func TestReportReadStolenChild(t *testing.T) {
-	rt := os.Getenv("SBXGATE_STOLEN_CHILD")
-	if rt == "" {
-		t.Skip("run by TestReportReadStolenOwnerKilled")
-	}
-	d := newTestDocker(t)
-	announceRun()
-	l := testLimits
-	l.Runtime = rt
-	l.TimeoutMS = ownerTimeoutMS()
-	code := reportReadStolen + "while True:\n    time.sleep(1)\n    print('alive', flush=True)\n"
-	_, _ = d.Run(context.Background(), Request{Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "time", "asyncio", "array"}})
-	t.Fatal("the run ended: the parent should have killed this process first")
+	runOwnedChild(t, "TestReportReadStolenOwnerKilled", reportReadStolen+"while True:\n    time.sleep(1)\n    print('alive', flush=True)\n", []string{"os", "sys", "time", "asyncio", "array"})
 }

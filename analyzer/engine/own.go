@@ -1763,15 +1763,8 @@ func declaresSlots(c *ast.ClassDef) bool {
 		if nm, ok := a.Targets[0].(*ast.Name); !ok || nm.Id != "__slots__" {
 			continue
 		}
-		var elts []ast.Expr
-		switch v := a.Value.(type) {
-		case *ast.Tuple:
-			elts = v.Elts
-		case *ast.List:
-			elts = v.Elts
-		case *ast.Constant:
-			elts = []ast.Expr{v}
-		default:
+		elts, ok := slotsElements(a.Value)
+		if !ok {
 			return false
 		}
 		for _, x := range elts {
@@ -1786,6 +1779,20 @@ func declaresSlots(c *ast.ClassDef) bool {
 		found = true
 	}
 	return found
+}
+
+// slotsElements are the elements of a __slots__ value written as a tuple or list display or as one
+// constant; ok is false for any other form.
+func slotsElements(v ast.Expr) (elts []ast.Expr, ok bool) {
+	switch v := v.(type) {
+	case *ast.Tuple:
+		return v.Elts, true
+	case *ast.List:
+		return v.Elts, true
+	case *ast.Constant:
+		return []ast.Expr{v}, true
+	}
+	return nil, false
 }
 
 // classFacts computes, once per pass, the slot names of every class of the program and whether
@@ -1976,15 +1983,7 @@ func (c *collector) noteSlots(f *frame, n *ast.Assign) {
 	if nm, ok := n.Targets[0].(*ast.Name); !ok || nm.Id != "__slots__" {
 		return
 	}
-	var elts []ast.Expr
-	switch v := n.Value.(type) {
-	case *ast.Tuple:
-		elts = v.Elts
-	case *ast.List:
-		elts = v.Elts
-	case *ast.Constant:
-		elts = []ast.Expr{v}
-	}
+	elts, _ := slotsElements(n.Value)
 	for _, x := range elts {
 		if k, ok := x.(*ast.Constant); ok {
 			if name, ok := k.Value.(string); ok {
