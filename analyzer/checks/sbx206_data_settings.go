@@ -12,7 +12,7 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode},
@@ -39,6 +39,10 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		return
 	}
 	if at, ok := n.(*ast.Attribute); ok {
+		if at.Ctx == ast.Store && at.Attr == "memory" && p.Imported("sklearn") {
+			p.ReportAs(n, "serialization", "%s %s", "an assignment to .memory", "sets an estimator's joblib cache, a directory of pickle files the next fit loads, as memory= does")
+			return
+		}
 		// frame.query taken as a value from a frame of unknown class: its call is not seen.
 		if at.Ctx != ast.Load || p.IsCallee(n) {
 			return
@@ -66,7 +70,7 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		return
 	}
 	c := n.(*ast.Call)
-	if backendKeyword(p, c) || judgedKeyword(p, c) || savefigFormat(p, c) || texSetter(p, c) {
+	if backendKeyword(p, c) || judgedKeyword(p, c) || savefigFormat(p, c) || texSetter(p, c) || memorySetter(p, c) {
 		return
 	}
 	if len(c.Args) >= 2 && p.IsGetattr(c) {
@@ -550,7 +554,8 @@ func offValue(e ast.Expr) bool {
 // outside the two places where it sets nothing: a dict key whose value is a constant None or
 // False, and a setp property name followed by one.
 func runTexStrings(p *engine.Pass, n ast.Node) {
-	if !texProgram(p) {
+	tex, sk := texProgram(p), p.Imported("sklearn")
+	if !tex && !sk {
 		return
 	}
 	ast.Walk(n, func(x, parent ast.Node) bool {
@@ -559,7 +564,11 @@ func runTexStrings(p *engine.Pass, n ast.Node) {
 			return true
 		}
 		s, ok := k.Value.(string)
-		if !ok || !texName(s) {
+		if ok && sk && memoryName(s) {
+			judgeMemoryString(p, x, parent)
+			return true
+		}
+		if !ok || !tex || !texName(s) {
 			return true
 		}
 		if s != "TeX" {
@@ -733,4 +742,112 @@ func judgeMath(e ast.Expr) string {
 		return ""
 	}
 	return "with ismath other than a constant that is not \"TeX\": TeX renders with latex and dvipng, external programs"
+}
+
+// An estimator's memory parameter is set without the memory= keyword judgedKeyword reads: as an
+// attribute (pipe.memory = DIR), through set_params(**{"memory": DIR}), by name in a search's
+// parameter grid ({"memory": [DIR]}, "step__memory") or validation_curve's param_name. Each is a
+// joblib cache directory of pickle files the next fit loads.
+
+const memoryWhy = "names an estimator's memory parameter (a joblib cache of pickle files the next fit loads) with a value other than a constant None or False"
+
+// memoryName reports whether s names the memory parameter of an estimator or of a nested step.
+func memoryName(s string) bool {
+	return s == "memory" || strings.HasSuffix(s, "__memory")
+}
+
+// offValues reports whether e is a constant None or False, or a list or tuple of them (a grid).
+func offValues(e ast.Expr) bool {
+	var es []ast.Expr
+	switch e := e.(type) {
+	case *ast.List:
+		es = e.Elts
+	case *ast.Tuple:
+		es = e.Elts
+	default:
+		return offValue(e)
+	}
+	for _, x := range es {
+		if !offValue(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeMemoryString reports a string naming the memory parameter, in a program that imports
+// sklearn, except as a dict key whose value (or grid of values) is None or False.
+func judgeMemoryString(p *engine.Pass, x, parent ast.Node) {
+	if d, ok := parent.(*ast.Dict); ok {
+		for i, key := range d.Keys {
+			if key == x && offValues(d.Values[i]) {
+				return
+			}
+		}
+	}
+	p.ReportAs(x, "serialization", "the string %q %s", x.(*ast.Constant).Value, memoryWhy)
+}
+
+// memorySetter judges, in a program that imports sklearn, set_params with a spread mapping other
+// than a dict literal of constant keys, setattr of a name that folds to memory, and
+// validation_curve's param_name other than a constant.
+func memorySetter(p *engine.Pass, c *ast.Call) bool {
+	if !p.Imported("sklearn") {
+		return false
+	}
+	why := ""
+	switch calleeName(c) {
+	case "set_params":
+		for _, k := range c.Keywords {
+			if k.Arg == nil {
+				why = memoryMapping(p, k.Value)
+				break
+			}
+		}
+	case "validation_curve":
+		if s, ok := p.ConstString(argOrKeyword(c, 3, "param_name")); !ok || memoryName(s) {
+			why = "with a param_name that is not a constant other than memory: " + memoryWhy
+		}
+	}
+	if len(c.Args) >= 3 && isSetattr(p, c) {
+		if s, ok := p.ConstString(c.Args[1]); ok && memoryName(s) {
+			why = "of memory: " + memoryWhy
+		}
+	}
+	if why == "" {
+		return false
+	}
+	p.ReportAs(c, "serialization", "%s %s", orDefault(calleeName(c), "a call"), why)
+	return true
+}
+
+// memoryMapping judges a mapping given to set_params: a dict literal of constant keys, memory
+// only off.
+func memoryMapping(p *engine.Pass, e ast.Expr) string {
+	d, ok := e.(*ast.Dict)
+	if !ok {
+		return "with parameters spread from a mapping that is not a dict literal, where memory could hide (a joblib cache of pickle files)"
+	}
+	for i, k := range d.Keys {
+		s, ok := "", k != nil
+		if ok {
+			s, ok = p.ConstString(k)
+		}
+		if !ok {
+			return "with a parameter name that is not a constant, which could be memory (a joblib cache of pickle files)"
+		}
+		if memoryName(s) && !offValue(d.Values[i]) {
+			return "with memory other than a constant None or False: a joblib cache of pickle files the next fit loads"
+		}
+	}
+	return ""
+}
+
+func isSetattr(p *engine.Pass, c *ast.Call) bool {
+	for _, r := range p.Refs(c.Func) {
+		if r.Qual == "builtins.setattr" {
+			return true
+		}
+	}
+	return false
 }
