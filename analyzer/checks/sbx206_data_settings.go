@@ -12,10 +12,10 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
-	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},
+	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode},
 	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
 	Run:        runSBX206,
 }
@@ -34,9 +34,21 @@ var dataJudges = map[string]func(p *engine.Pass, c *ast.Call) string{
 }
 
 func runSBX206(p *engine.Pass, n ast.Node) {
+	if _, ok := n.(*ast.Module); ok {
+		runTexStrings(p, n)
+		return
+	}
 	if at, ok := n.(*ast.Attribute); ok {
+		if at.Ctx == ast.Store && at.Attr == "memory" && p.Imported("sklearn") {
+			p.ReportAs(n, "serialization", "%s %s", "an assignment to .memory", "sets an estimator's joblib cache, a directory of pickle files the next fit loads, as memory= does")
+			return
+		}
 		// frame.query taken as a value from a frame of unknown class: its call is not seen.
 		if at.Ctx != ast.Load || p.IsCallee(n) {
+			return
+		}
+		if at.Attr == "set_usetex" && texProgram(p) {
+			p.ReportAs(n, "process", "%s %s", "set_usetex used as a value, where the argument it is called with is not seen:", "usetex runs latex")
 			return
 		}
 		if unknownObject(p, at.Value) {
@@ -58,7 +70,7 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		return
 	}
 	c := n.(*ast.Call)
-	if backendKeyword(p, c) || judgedKeyword(p, c) || savefigFormat(p, c) {
+	if backendKeyword(p, c) || judgedKeyword(p, c) || savefigFormat(p, c) || texSetter(p, c) || memorySetter(p, c) {
 		return
 	}
 	if len(c.Args) >= 2 && p.IsGetattr(c) {
@@ -511,4 +523,331 @@ func judgeBackend(p *engine.Pass, c *ast.Call) string {
 		}
 	}
 	return "with a backend other than a constant agg, pdf or svg: the backend is a module matplotlib imports (module://NAME any module; pgf and ps run latex and ghostscript)"
+}
+
+// matplotlib sets a Text property by name in more ways than the usetex= keyword judgedKeyword
+// reads: a fontdict (set_title, text, xlabel), setp's positional names, the set_usetex setter,
+// Artist.set and update with a mapping, and any **mapping spread into a call that forwards its
+// keywords to a Text. usetex other than False runs latex and dvipng; ismath="TeX"
+// (TextToPath.get_text_path, a renderer's get_text_width_height_descent) does too.
+
+const texWhy = "other than a constant None or False: the text is rendered by latex and dvipng, external programs"
+
+// texProgram reports whether a program imports a package that draws text with matplotlib.
+func texProgram(p *engine.Pass) bool {
+	return p.Imported("matplotlib") || p.Imported("pandas")
+}
+
+// texName reports whether s names the usetex property (any case, also within text.usetex) or
+// is matplotlib's "TeX" math mode.
+func texName(s string) bool {
+	return strings.Contains(strings.ToLower(s), "usetex") || s == "TeX"
+}
+
+// offValue reports whether e is a constant None or False.
+func offValue(e ast.Expr) bool {
+	v, ok := e.(*ast.Constant)
+	return ok && (v.Value == ast.NoneValue{} || v.Value == false)
+}
+
+// runTexStrings reports, in a data program, each string constant that names usetex (or is "TeX")
+// outside the two places where it sets nothing: a dict key whose value is a constant None or
+// False, and a setp property name followed by one.
+func runTexStrings(p *engine.Pass, n ast.Node) {
+	tex, sk := texProgram(p), p.Imported("sklearn")
+	if !tex && !sk {
+		return
+	}
+	ast.Walk(n, func(x, parent ast.Node) bool {
+		k, ok := x.(*ast.Constant)
+		if !ok {
+			return true
+		}
+		s, ok := k.Value.(string)
+		if ok && sk && memoryName(s) {
+			judgeMemoryString(p, x, parent)
+			return true
+		}
+		if !ok || !tex || !texName(s) {
+			return true
+		}
+		if s != "TeX" {
+			switch par := parent.(type) {
+			case *ast.Dict:
+				for i, key := range par.Keys {
+					if key == x && offValue(par.Values[i]) {
+						return true
+					}
+				}
+			case *ast.Call:
+				if calleeName(par) == "setp" {
+					for i, a := range par.Args {
+						if a == x && i+1 < len(par.Args) && offValue(par.Args[i+1]) {
+							return true
+						}
+					}
+				}
+			}
+		}
+		p.ReportAs(x, "process", "the string %q %s", s, "names matplotlib's latex rendering (usetex, TeX) where the gate cannot tell it is turned off: latex and dvipng are external programs")
+		return true
+	})
+}
+
+// calleeName is the name a call's function is written with: f or obj.f.
+func calleeName(c *ast.Call) string {
+	switch f := c.Func.(type) {
+	case *ast.Attribute:
+		return f.Attr
+	case *ast.Name:
+		return f.Id
+	}
+	return ""
+}
+
+// texSetter reports, in a data program, the ways to set a Text property by name that a usetex=
+// keyword does not show: set_usetex other than with a constant None or False (or taken as a
+// value), setp's property names other than constants, fontdict= other than a dict literal, and a
+// mapping spread (**m) or given to update that is not a dict literal, into a call that may reach
+// matplotlib. A dict literal's keys must fold to constant names, usetex only off.
+func texSetter(p *engine.Pass, c *ast.Call) bool {
+	if !texProgram(p) {
+		return false
+	}
+	name := calleeName(c)
+	why := ""
+	switch {
+	case name == "set_usetex":
+		if noSpread(c) != "" || len(c.Keywords) > 0 || len(c.Args) != 1 || !offValue(c.Args[0]) {
+			why = texWhy
+		}
+	case name == "setp":
+		why = judgeSetp(p, c)
+	case name == "draw_tex":
+		why = "renders the text with latex and dvipng, external programs"
+	case mathArg[name] > 0 || hasKeyword(c, "ismath"):
+		i, ok := mathArg[name]
+		if !ok {
+			i = 1 << 30 // the keyword only
+		}
+		why = judgeMath(argOrKeyword(c, i, "ismath"))
+	}
+	if why == "" && mayReachText(p, c) {
+		for _, k := range c.Keywords {
+			switch {
+			case k.Arg == nil:
+				why = texMapping(p, k.Value, "keywords spread from")
+			case *k.Arg == "fontdict" && !offValue(k.Value):
+				why = texMapping(p, k.Value, "fontdict= of")
+			}
+			if why != "" {
+				break
+			}
+		}
+		if at, ok := c.Func.(*ast.Attribute); ok && why == "" && at.Attr == "update" && len(c.Args) == 1 {
+			why = texMapping(p, c.Args[0], "update of")
+		}
+	}
+	if why == "" {
+		return false
+	}
+	p.ReportAs(c, "process", "%s %s", orDefault(name, "a call"), why)
+	return true
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// judgeSetp judges setp(obj, name, value, ...): each name a constant, usetex only off.
+func judgeSetp(p *engine.Pass, c *ast.Call) string {
+	for _, a := range c.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return "with property names spread from a sequence, which the gate cannot read (usetex runs latex)"
+		}
+	}
+	for i := 1; i < len(c.Args); i += 2 {
+		s, ok := p.ConstString(c.Args[i])
+		if !ok {
+			return "with a property name that is not a constant: usetex runs latex"
+		}
+		if texName(s) && (i+1 >= len(c.Args) || !offValue(c.Args[i+1])) {
+			return "with usetex " + texWhy
+		}
+	}
+	return ""
+}
+
+// mayReachText reports whether a call may hand its keywords or mapping to a matplotlib Text: its
+// function is matplotlib's or pandas', or a method of an object whose class the analysis does not
+// know. The program's own functions and other packages' are judged where they call matplotlib.
+func mayReachText(p *engine.Pass, c *ast.Call) bool {
+	refs := p.Refs(c.Func)
+	if len(refs) == 0 {
+		if at, ok := c.Func.(*ast.Attribute); ok {
+			return unknownObject(p, at.Value)
+		}
+		return false
+	}
+	for _, r := range refs {
+		if strings.HasPrefix(r.Qual, "matplotlib") || strings.HasPrefix(r.Qual, "pandas") {
+			return true
+		}
+		if cls, _, ok := p.TypeOf(r); ok && (strings.HasPrefix(cls, "matplotlib") || strings.HasPrefix(cls, "pandas")) {
+			return true
+		}
+	}
+	return false
+}
+
+// texMapping judges a mapping of Text properties: a dict literal whose keys fold to constant
+// names, usetex only off.
+func texMapping(p *engine.Pass, e ast.Expr, what string) string {
+	d, ok := e.(*ast.Dict)
+	if !ok {
+		return "with " + what + " a mapping that is not a dict literal, where a usetex key could hide (usetex runs latex)"
+	}
+	for i, k := range d.Keys {
+		if k == nil {
+			return "with " + what + " a dict that spreads another mapping, where a usetex key could hide (usetex runs latex)"
+		}
+		s, ok := p.ConstString(k)
+		if !ok {
+			return "with " + what + " a dict whose key is not a constant, which could be usetex (usetex runs latex)"
+		}
+		if texName(s) && !offValue(d.Values[i]) {
+			return "with " + what + " a dict setting usetex " + texWhy
+		}
+	}
+	return ""
+}
+
+// mathArg is the position of the ismath argument of the methods that take it: "TeX" renders
+// with latex.
+var mathArg = map[string]int{"get_text_path": 2, "get_text_width_height_descent": 2, "draw_text": 6}
+
+func hasKeyword(c *ast.Call, kw string) bool {
+	return argOrKeyword(c, 1<<30, kw) != nil
+}
+
+// judgeMath admits an ismath that is absent or a constant other than "TeX".
+func judgeMath(e ast.Expr) string {
+	if e == nil {
+		return ""
+	}
+	if k, ok := e.(*ast.Constant); ok && k.Value != "TeX" {
+		return ""
+	}
+	return "with ismath other than a constant that is not \"TeX\": TeX renders with latex and dvipng, external programs"
+}
+
+// An estimator's memory parameter is set without the memory= keyword judgedKeyword reads: as an
+// attribute (pipe.memory = DIR), through set_params(**{"memory": DIR}), by name in a search's
+// parameter grid ({"memory": [DIR]}, "step__memory") or validation_curve's param_name. Each is a
+// joblib cache directory of pickle files the next fit loads.
+
+const memoryWhy = "names an estimator's memory parameter (a joblib cache of pickle files the next fit loads) with a value other than a constant None or False"
+
+// memoryName reports whether s names the memory parameter of an estimator or of a nested step.
+func memoryName(s string) bool {
+	return s == "memory" || strings.HasSuffix(s, "__memory")
+}
+
+// offValues reports whether e is a constant None or False, or a list or tuple of them (a grid).
+func offValues(e ast.Expr) bool {
+	var es []ast.Expr
+	switch e := e.(type) {
+	case *ast.List:
+		es = e.Elts
+	case *ast.Tuple:
+		es = e.Elts
+	default:
+		return offValue(e)
+	}
+	for _, x := range es {
+		if !offValue(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeMemoryString reports a string naming the memory parameter, in a program that imports
+// sklearn, except as a dict key whose value (or grid of values) is None or False.
+func judgeMemoryString(p *engine.Pass, x, parent ast.Node) {
+	if d, ok := parent.(*ast.Dict); ok {
+		for i, key := range d.Keys {
+			if key == x && offValues(d.Values[i]) {
+				return
+			}
+		}
+	}
+	p.ReportAs(x, "serialization", "the string %q %s", x.(*ast.Constant).Value, memoryWhy)
+}
+
+// memorySetter judges, in a program that imports sklearn, set_params with a spread mapping other
+// than a dict literal of constant keys, setattr of a name that folds to memory, and
+// validation_curve's param_name other than a constant.
+func memorySetter(p *engine.Pass, c *ast.Call) bool {
+	if !p.Imported("sklearn") {
+		return false
+	}
+	why := ""
+	switch calleeName(c) {
+	case "set_params":
+		for _, k := range c.Keywords {
+			if k.Arg == nil {
+				why = memoryMapping(p, k.Value)
+				break
+			}
+		}
+	case "validation_curve":
+		if s, ok := p.ConstString(argOrKeyword(c, 3, "param_name")); !ok || memoryName(s) {
+			why = "with a param_name that is not a constant other than memory: " + memoryWhy
+		}
+	}
+	if len(c.Args) >= 3 && isSetattr(p, c) {
+		if s, ok := p.ConstString(c.Args[1]); ok && memoryName(s) {
+			why = "of memory: " + memoryWhy
+		}
+	}
+	if why == "" {
+		return false
+	}
+	p.ReportAs(c, "serialization", "%s %s", orDefault(calleeName(c), "a call"), why)
+	return true
+}
+
+// memoryMapping judges a mapping given to set_params: a dict literal of constant keys, memory
+// only off.
+func memoryMapping(p *engine.Pass, e ast.Expr) string {
+	d, ok := e.(*ast.Dict)
+	if !ok {
+		return "with parameters spread from a mapping that is not a dict literal, where memory could hide (a joblib cache of pickle files)"
+	}
+	for i, k := range d.Keys {
+		s, ok := "", k != nil
+		if ok {
+			s, ok = p.ConstString(k)
+		}
+		if !ok {
+			return "with a parameter name that is not a constant, which could be memory (a joblib cache of pickle files)"
+		}
+		if memoryName(s) && !offValue(d.Values[i]) {
+			return "with memory other than a constant None or False: a joblib cache of pickle files the next fit loads"
+		}
+	}
+	return ""
+}
+
+func isSetattr(p *engine.Pass, c *ast.Call) bool {
+	for _, r := range p.Refs(c.Func) {
+		if r.Qual == "builtins.setattr" {
+			return true
+		}
+	}
+	return false
 }

@@ -7,15 +7,23 @@ import (
 
 var sbx306 = &engine.Check{
 	ID: "SBX306", Name: "array-interface", Capability: "native_code", Severity: "critical", CWE: 787,
-	Doc:     "__array_interface__ or __array_struct__ named anywhere (an attribute, a method, a class-body or dict key, a setattr string): numpy.asarray of an object that has one is an array at the address its data field gives, which reads and writes any memory",
+	Doc:     "a raw-pointer protocol named anywhere (an attribute, a method, a class-body or dict key, a setattr string): __array_interface__ and __array_struct__ (numpy.asarray of an object that has one is an array at the address its data field gives, which reads and writes any memory), __dataframe__ (pandas' from_dataframe reads and writes at its buffers' ptr), __dlpack__, __dlpack_device__, __cuda_array_interface__ and the Arrow C interfaces",
 	Hint:    "build arrays from lists, buffers or files (numpy.array, numpy.frombuffer, numpy.load)",
-	Message: "%s: numpy makes an array at any address the interface gives",
+	Message: "%s: numpy or pandas reads and writes memory at any address the protocol gives",
 	Nodes:   []engine.NodeKind{engine.ModuleNode},
 	Run:     runSBX306,
 }
 
 // arrayInterfaces are numpy's protocols by which an object hands numpy a raw address.
-var arrayInterfaces = map[string]bool{"__array_interface__": true, "__array_struct__": true}
+// pandas' interchange protocol (__dataframe__: from_dataframe casts each buffer's ptr to a ctypes
+// pointer, and writes through it for sentinel nulls), DLPack (numpy.from_dlpack) and CUDA's
+// interface hand over raw addresses the same way; the Arrow C interfaces hand over capsules of
+// pointers.
+var arrayInterfaces = map[string]bool{
+	"__array_interface__": true, "__array_struct__": true, "__dataframe__": true,
+	"__dlpack__": true, "__dlpack_device__": true, "__cuda_array_interface__": true,
+	"__arrow_c_array__": true, "__arrow_c_stream__": true, "__arrow_c_schema__": true,
+}
 
 func runSBX306(p *engine.Pass, n ast.Node) {
 	ast.Walk(n, func(x, _ ast.Node) bool {

@@ -2,5 +2,5 @@
 # family: data
 import matplotlib
 
-matplotlib.rcParamsDefault["text.usetex"] = True  # want: SBX505
+matplotlib.rcParamsDefault["text.usetex"] = True  # want: SBX206 SBX505
 matplotlib.rcdefaults()  # want: SBX505

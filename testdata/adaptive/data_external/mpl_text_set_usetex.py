@@ -1,0 +1,13 @@
+# family: data_external
+# reaches: process
+# layer: static
+# static: missed
+# The Text property judged as the usetex= keyword is also a setter: set_usetex(True) on the title
+# returned by set_title makes the next draw run latex.
+import matplotlib.pyplot as plt
+
+fig, ax = plt.subplots()
+ax.plot([0, 1, 2], [0, 1, 4])
+title = ax.set_title("$y = x^2$")
+title.set_usetex(True)
+fig.savefig("curve.png")
