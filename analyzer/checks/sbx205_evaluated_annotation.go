@@ -142,6 +142,11 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 				}
 			} else if readsAnnotations(p) && (classLike(p, c.Args[0]) || ownClass(p, c.Args[0])) {
 				p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
+			} else if p.EvaluatesAnnotations() && (p.DefinedClassOrFunction(c.Args[0]) || !p.IsOwn(c.Args[0])) {
+				// setattr(run, NAME, {"job": "..."}): a dict of strings is data, but stored into a
+				// function's __annotations__ it is what get_type_hints evaluates. Only the
+				// program's own instances, whose annotations no evaluator here is given, are fine.
+				p.Reportf(c, "setattr with a computed name on what may be a function or class may set __annotations__, which the annotation evaluators evaluate")
 			}
 			return
 		case r.Qual == "dataclasses.dataclass" && len(c.Args) == 1:
