@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/engine"
@@ -19,6 +20,9 @@ var sbx403 = &engine.Check{
 
 func runSBX403(p *engine.Pass, n ast.Node) {
 	c, ok := n.(*ast.Call)
+	if ok && libraryMethodOnOwn(p, c) {
+		return
+	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
 		// f = plan.__setattr__; f(name, C): the names it is given are not seen where it is called.
 		p.Reportf(n, "__setattr__ taken as a value stores the names it is given at run time, __class__ among them")
@@ -116,6 +120,39 @@ func computedStore(p *engine.Pass, n ast.Node, obj, name, value ast.Expr, fn str
 		return
 	}
 	p.Reportf(n, "%s with a name known only at run time may store a class into __class__, which changes which class's code runs on the object", fn)
+}
+
+// libraryMethodOnOwn reports Cls.method(own, ...), a library class's method called unbound with
+// one of the program's own objects as self: the library's code then stores on the program's
+// object under names the program chose (argparse.Namespace.__init__(plan, **{"__class__": C})
+// does setattr(plan, "__class__", C)), which no check sees where the program writes them. Only
+// the call of a base's method of the same name from the program's method, on its own self
+// (Base.__init__(self, ...) in __init__, as super() does), is fine.
+func libraryMethodOnOwn(p *engine.Pass, c *ast.Call) bool {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || len(c.Args) == 0 || !p.IsOwn(c.Args[0]) {
+		return false
+	}
+	var cls string
+	for _, r := range p.Refs(at.Value) {
+		if q, inst, ok := p.TypeOf(r); ok && !inst {
+			cls = q
+		}
+	}
+	if cls == "" || cls == "builtins.object" || at.Attr == "__setattr__" {
+		return false // object's methods store nothing; __setattr__ calls are judged below
+	}
+	if d, ok := p.EnclosingMethod(); ok && d.Name == at.Attr && d.Args != nil {
+		params := append(append([]*ast.Arg(nil), d.Args.Posonlyargs...), d.Args.Args...)
+		if nm, isName := c.Args[0].(*ast.Name); isName && len(params) > 0 && params[0].Arg == nm.Id {
+			bases, _ := p.LibraryBases(c.Args[0])
+			if slices.Contains(bases, cls) {
+				return false
+			}
+		}
+	}
+	p.Reportf(c, "%s.%s called with the program's own object as self stores on it what the library's code chooses, __class__ among the names", short(cls), at.Attr)
+	return true
 }
 
 // ---- SBX5xx module internals and name resolvers ----
