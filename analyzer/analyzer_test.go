@@ -73,6 +73,7 @@ func TestSnippets(t *testing.T) {
 		{"reduce without state", "import copy\nclass P:\n    def __reduce__(self):\n        return (P, ())\ncopy.copy(P())\n", nil},
 		{"library method on own self", "import argparse\nclass P:\n    pass\np = P()\nargparse.Namespace.__init__(p, a=1)\n", []string{"5:SBX403"}},
 		{"base init by name", "import argparse\nclass N(argparse.Namespace):\n    def __init__(self, **kw):\n        argparse.Namespace.__init__(self, a=1)\n", nil},
+		{"argparse into an own namespace", "import argparse\nclass P:\n    pass\nparser = argparse.ArgumentParser()\nparser.parse_args([], P())\nparser.parse_args([], namespace=P())\n", []string{"5:SBX403", "6:SBX403"}},
 		{"setattr from kwargs", "class C:\n    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n", nil},
 		{"plain format", "print('{} {name:>8} {0}'.format(1, name='x'))\n", nil},
 		{"constant getattr", "class C: pass\nc = C()\nprint(getattr(c, 'name', None), getattr(len, '__name__'))\n", nil},

@@ -20,7 +20,7 @@ var sbx403 = &engine.Check{
 
 func runSBX403(p *engine.Pass, n ast.Node) {
 	c, ok := n.(*ast.Call)
-	if ok && libraryMethodOnOwn(p, c) {
+	if ok && (libraryMethodOnOwn(p, c) || namespaceOnOwn(p, c)) {
 		return
 	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
@@ -153,6 +153,32 @@ func libraryMethodOnOwn(p *engine.Pass, c *ast.Call) bool {
 	}
 	p.Reportf(c, "%s.%s called with the program's own object as self stores on it what the library's code chooses, __class__ among the names", short(cls), at.Attr)
 	return true
+}
+
+// namespaceOnOwn reports a library call given one of the program's own objects as namespace=:
+// argparse's actions do setattr(namespace, dest, value) with the dest and value the program
+// chose (dest="__class__", const=a class), stores no check sees where the program writes them.
+func namespaceOnOwn(p *engine.Pass, c *ast.Call) bool {
+	given := []ast.Expr{}
+	for _, k := range c.Keywords {
+		if k.Arg != nil && *k.Arg == "namespace" {
+			given = append(given, k.Value)
+		}
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok && strings.HasPrefix(at.Attr, "parse_") && len(c.Args) >= 2 {
+		given = append(given, c.Args[1]) // parse_args(args, namespace)
+	}
+	for _, v := range given {
+		if !p.IsOwn(v) {
+			continue
+		}
+		if p.DefinedClassOrFunction(c.Func) {
+			return false
+		}
+		p.Reportf(c, "a library call given the program's own object as namespace= stores on it the names and values the program's options chose, __class__ among them")
+		return true
+	}
+	return false
 }
 
 // ---- SBX5xx module internals and name resolvers ----
