@@ -74,6 +74,8 @@ func TestSnippets(t *testing.T) {
 		{"library method on own self", "import argparse\nclass P:\n    pass\np = P()\nargparse.Namespace.__init__(p, a=1)\n", []string{"5:SBX403"}},
 		{"base init by name", "import argparse\nclass N(argparse.Namespace):\n    def __init__(self, **kw):\n        argparse.Namespace.__init__(self, a=1)\n", nil},
 		{"argparse into an own namespace", "import argparse\nclass P:\n    pass\nparser = argparse.ArgumentParser()\nparser.parse_args([], P())\nparser.parse_args([], namespace=P())\n", []string{"5:SBX403", "6:SBX403"}},
+		{"library init taken as a value", "import argparse\nclass P:\n    pass\ninit = argparse.Namespace.__init__\ninit(P(), a=1)\n", []string{"4:SBX403"}},
+		{"argparse dunder dest", "import argparse\nparser = argparse.ArgumentParser()\nparser.add_argument('--x', dest='__class__')\nparser.add_argument('--y', dest='y')\nprint(parser.parse_args([], namespace=argparse.Namespace(z=1)))\n", []string{"3:SBX403"}},
 		{"setattr from kwargs", "class C:\n    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n", nil},
 		{"plain format", "print('{} {name:>8} {0}'.format(1, name='x'))\n", nil},
 		{"constant getattr", "class C: pass\nc = C()\nprint(getattr(c, 'name', None), getattr(len, '__name__'))\n", nil},
