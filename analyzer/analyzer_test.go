@@ -77,6 +77,7 @@ func TestSnippets(t *testing.T) {
 		{"library init taken as a value", "import argparse\nclass P:\n    pass\ninit = argparse.Namespace.__init__\ninit(P(), a=1)\n", []string{"4:SBX403"}},
 		{"argparse dunder dest", "import argparse\nparser = argparse.ArgumentParser()\nparser.add_argument('--x', dest='__class__')\nparser.add_argument('--y', dest='y')\nprint(parser.parse_args([], namespace=argparse.Namespace(z=1)))\n", []string{"3:SBX403"}},
 		{"computed __setattr__ on a function with type hints", "import json, typing\ndef run(job):\n    return job\nS = json.loads('{}')\nobject.__setattr__(run, S['k'], {'job': S['v']})\nrun.__setattr__(S['k'], {})\nprint(typing.get_type_hints(run))\n", []string{"5:SBX205", "6:SBX205"}},
+		{"getstate stored outside the class", "import copy\nclass P:\n    pass\ndef gs(self):\n    return None, {'a': 1}\nP.__getstate__ = gs\ncopy.copy(P())\n", []string{"6:SBX301"}},
 		{"setattr from kwargs", "class C:\n    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n", nil},
 		{"plain format", "print('{} {name:>8} {0}'.format(1, name='x'))\n", nil},
 		{"constant getattr", "class C: pass\nc = C()\nprint(getattr(c, 'name', None), getattr(len, '__name__'))\n", nil},

@@ -7,7 +7,7 @@ import (
 
 var sbx301 = &engine.Check{
 	ID: "SBX301", Name: "object-graph-dunder", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules and of objects that are not the program's own, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__; any store into an object's __class__; a copy hook (__getstate__, __reduce__, __reduce_ex__) of a class of the program that may hand copy a slot state, or a dict state to a base class's __setstate__",
+	Doc:        "dunder attribute that walks the object graph: __subclasses__, __globals__, __builtins__, __code__, __closure__, __base__/__bases__/__mro__, __dict__ of modules and of objects that are not the program's own, __getattribute__, __reduce__/__reduce_ex__, __loader__, __spec__, __import__, __self__; any store into an object's __class__; a copy hook (__getstate__, __reduce__, __reduce_ex__) of a class of the program that may hand copy a slot state, or a dict state to a base class's __setstate__; a copy hook stored outside a class body or named in a string",
 	Hint:       "use the object's public interface; type(x).__name__ and x.__class__ are fine",
 	Message:    "%s walks the object graph",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.AttributeNode, engine.NameNode, engine.SubscriptNode, engine.CallNode},
@@ -69,6 +69,20 @@ func runSBX301(p *engine.Pass, n ast.Node) {
 // defines its own __setstate__ (a library base's __setstate__ could store its keys).
 func copyHooks(p *engine.Pass, m *ast.Module) {
 	ast.Walk(m, func(x, _ ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Attribute:
+			// Plan.__getstate__ = f: a hook whose returns are not in a class body.
+			if x.Ctx != ast.Load && copyHookNames[x.Attr] {
+				p.Reportf(x, "%s stored outside a class body: the state it gives copy is not seen", x.Attr)
+			}
+			return true
+		case *ast.Constant:
+			// setattr(Plan, "__getstate__", f), type(name, bases, {"__getstate__": f}).
+			if s, ok := x.Value.(string); ok && copyHookNames[s] {
+				p.Reportf(x, "the copy hook %s named in a string: the state it gives copy is not seen", s)
+			}
+			return true
+		}
 		cls, ok := x.(*ast.ClassDef)
 		if !ok {
 			return true
