@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -118,6 +118,17 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			}
 		}
 	}
+	if at, ok := c.Func.(*ast.Attribute); ok && (at.Attr == "__setattr__" || at.Attr == "__delattr__") {
+		// object.__setattr__(run, name, v), run.__setattr__(name, v): a setattr.
+		obj, args := ast.Expr(at.Value), c.Args
+		if len(args) >= 3 || at.Attr == "__delattr__" && len(args) == 2 {
+			obj, args = args[0], args[1:]
+		}
+		if len(args) > 0 {
+			computedAnnotationStore(p, c, obj, args[0])
+		}
+		return
+	}
 	for _, r := range p.Refs(c.Func) {
 		switch {
 		case r.Qual == "typing.get_type_hints":
@@ -136,13 +147,7 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			}
 			return
 		case setDelBuiltins.Has(r.Qual) && len(c.Args) >= 2:
-			if name, ok := p.ConstString(c.Args[1]); ok {
-				if annotationDunder(p, name) {
-					p.Reportf(c, "setting %s %s", name, annotationWhy(name))
-				}
-			} else if readsAnnotations(p) && (classLike(p, c.Args[0]) || ownClass(p, c.Args[0])) {
-				p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
-			}
+			computedAnnotationStore(p, c, c.Args[0], c.Args[1])
 			return
 		case r.Qual == "dataclasses.dataclass" && len(c.Args) == 1:
 			// dataclass(cls) called: cls must be a class statement, whose annotations are written.
@@ -159,6 +164,23 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			p.Reportf(c, "types.new_class with a body callback may give the class __annotations__, which dataclasses and the annotation evaluators read")
 			return
 		}
+	}
+}
+
+// computedAnnotationStore judges a setattr-like store of the attribute name into obj: a constant
+// annotation dunder; a computed name on a class where annotations are read; and, where an
+// evaluator is named, a computed name on anything but the program's own instances:
+// setattr(run, NAME, {"job": "..."}) stores a dict of strings (data) into a function's
+// __annotations__, which get_type_hints evaluates.
+func computedAnnotationStore(p *engine.Pass, c *ast.Call, obj, name ast.Expr) {
+	if s, ok := p.ConstString(name); ok {
+		if annotationDunder(p, s) {
+			p.Reportf(c, "setting %s %s", s, annotationWhy(s))
+		}
+	} else if readsAnnotations(p) && (classLike(p, obj) || ownClass(p, obj)) {
+		p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
+	} else if p.EvaluatesAnnotations() && (p.DefinedClassOrFunction(obj) || !p.IsOwn(obj)) {
+		p.Reportf(c, "setattr with a computed name on what may be a function or class may set __annotations__, which the annotation evaluators evaluate")
 	}
 }
 

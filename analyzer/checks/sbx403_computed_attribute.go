@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/engine"
@@ -9,7 +10,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method) or a library class's dunder method taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -19,10 +20,21 @@ var sbx403 = &engine.Check{
 
 func runSBX403(p *engine.Pass, n ast.Node) {
 	c, ok := n.(*ast.Call)
+	if ok && (libraryMethodOnOwn(p, c) || namespaceOnOwn(p, c)) {
+		return
+	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
 		// f = plan.__setattr__; f(name, C): the names it is given are not seen where it is called.
 		p.Reportf(n, "__setattr__ taken as a value stores the names it is given at run time, __class__ among them")
 		return
+	}
+	if at, isAttr := n.(*ast.Attribute); isAttr && at.Ctx == ast.Load && !p.IsCallee(n) && dunderMethodValue(p, at) {
+		// init = argparse.Namespace.__init__; init(plan, **kw): the self it is given is not
+		// seen where it is called (see libraryMethodOnOwn).
+		if cls := libraryClassOf(p, at.Value); cls != "" && cls != "builtins.object" {
+			p.Reportf(n, "%s.%s taken as a value may be called with the program's own object as self, storing on it what the library's code chooses", short(cls), at.Attr)
+			return
+		}
 	}
 	if !ok {
 		if !p.UsedAsValue(n) {
@@ -116,6 +128,108 @@ func computedStore(p *engine.Pass, n ast.Node, obj, name, value ast.Expr, fn str
 		return
 	}
 	p.Reportf(n, "%s with a name known only at run time may store a class into __class__, which changes which class's code runs on the object", fn)
+}
+
+// libraryMethodOnOwn reports Cls.method(own, ...), a library class's method called unbound with
+// one of the program's own objects as self: the library's code then stores on the program's
+// object under names the program chose (argparse.Namespace.__init__(plan, **{"__class__": C})
+// does setattr(plan, "__class__", C)), which no check sees where the program writes them. Only
+// the call of a base's method of the same name from the program's method, on its own self
+// (Base.__init__(self, ...) in __init__, as super() does), is fine.
+func libraryMethodOnOwn(p *engine.Pass, c *ast.Call) bool {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || len(c.Args) == 0 || !p.IsOwn(c.Args[0]) {
+		return false
+	}
+	cls := libraryClassOf(p, at.Value)
+	if cls == "" || cls == "builtins.object" || at.Attr == "__setattr__" {
+		return false // object's methods store nothing; __setattr__ calls are judged below
+	}
+	if d, ok := p.EnclosingMethod(); ok && d.Name == at.Attr && d.Args != nil {
+		params := append(append([]*ast.Arg(nil), d.Args.Posonlyargs...), d.Args.Args...)
+		if nm, isName := c.Args[0].(*ast.Name); isName && len(params) > 0 && params[0].Arg == nm.Id {
+			bases, _ := p.LibraryBases(c.Args[0])
+			if slices.Contains(bases, cls) {
+				return false
+			}
+		}
+	}
+	p.Reportf(c, "%s.%s called with the program's own object as self stores on it what the library's code chooses, __class__ among the names", short(cls), at.Attr)
+	return true
+}
+
+// libraryClassOf is the canonical name of the library class e may be, or "".
+func libraryClassOf(p *engine.Pass, e ast.Expr) string {
+	for _, r := range p.Refs(e) {
+		if q, inst, ok := p.TypeOf(r); ok && !inst {
+			return q
+		}
+	}
+	return ""
+}
+
+// dunderMethodValue reports whether at reads a dunder that may be a method, as a value (not the
+// base of a further attribute, which the checks of that attribute judge). The object-graph
+// dunders are SBX301's, and the data dunders hold no code.
+func dunderMethodValue(p *engine.Pass, at *ast.Attribute) bool {
+	s := at.Attr
+	if len(s) <= 4 || !strings.HasPrefix(s, "__") || !strings.HasSuffix(s, "__") {
+		return false
+	}
+	if _, base := p.Parent().(*ast.Attribute); base {
+		return false
+	}
+	_, graph := dunderIntro[s]
+	return !graph && !dataDunders[s]
+}
+
+var dataDunders = map[string]bool{
+	"__doc__": true, "__name__": true, "__qualname__": true, "__module__": true, "__annotations__": true,
+	"__slots__": true, "__class__": true, "__wrapped__": true, "__file__": true, "__version__": true,
+}
+
+// namespaceOnOwn reports a library call given as namespace= (or as parse_*'s second argument)
+// anything but None or an argparse.Namespace that is not the program's own object, and a dest=
+// that is computed or starts with "__": argparse's actions do setattr(namespace, dest, value)
+// with the dest and value the program chose (dest="__class__", const=a class), stores no check
+// sees where the program writes them; into the program's own object (or a library object) they
+// re-class it.
+func namespaceOnOwn(p *engine.Pass, c *ast.Call) bool {
+	given := []ast.Expr{}
+	for _, k := range c.Keywords {
+		if k.Arg != nil && *k.Arg == "namespace" {
+			given = append(given, k.Value)
+		}
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok && strings.HasPrefix(at.Attr, "parse_") && len(c.Args) >= 2 {
+		given = append(given, c.Args[1]) // parse_args(args, namespace)
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil || *k.Arg != "dest" || p.DefinedClassOrFunction(c.Func) {
+			continue
+		}
+		// add_argument(..., dest="__class__"): the action stores under it with setattr.
+		if d, ok := p.ConstString(k.Value); !ok || strings.HasPrefix(d, "__") {
+			p.Reportf(c, "dest= that is a dunder or computed names the attribute argparse stores into with setattr, __class__ among them")
+			return true
+		}
+	}
+	for _, v := range given {
+		if c, ok := v.(*ast.Constant); ok {
+			if _, none := c.Value.(ast.NoneValue); none {
+				continue
+			}
+		}
+		if class, ok := p.InstanceClass(v); ok && class == "argparse.Namespace" && !p.IsOwn(v) {
+			continue // a Namespace holds what argparse gives it
+		}
+		if p.DefinedClassOrFunction(c.Func) {
+			return false
+		}
+		p.Reportf(c, "a library call given an object other than an argparse.Namespace as namespace= stores on it the names and values the program's options chose, __class__ among them")
+		return true
+	}
+	return false
 }
 
 // ---- SBX5xx module internals and name resolvers ----

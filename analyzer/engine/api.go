@@ -240,3 +240,14 @@ func (b *Binding) IsClassDef() bool {
 func (p *Pass) StoredRefs(nm *ast.Name) []Ref {
 	return p.resolveName(nm.Id, p.cur.sc, p.cur.idx, 0, nil)
 }
+
+// EnclosingMethod is the function whose body the current node is directly in (not in a nested
+// function, lambda or comprehension) when that function is defined in a class body.
+func (p *Pass) EnclosingMethod() (*ast.FunctionDef, bool) {
+	sc := p.cur.sc
+	if sc.kind != scFunction || sc.parent == nil || sc.parent.kind != scClass {
+		return nil, false
+	}
+	d, ok := sc.def.(*ast.FunctionDef)
+	return d, ok
+}
