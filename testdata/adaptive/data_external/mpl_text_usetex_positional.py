@@ -1,0 +1,11 @@
+# family: data_external
+# reaches: process
+# layer: static
+# static: missed
+# matplotlib 3.6's Text takes usetex as its twelfth positional parameter: Text(x, y, s, ...,
+# True) sets it with no usetex= keyword; the figure draws the text with latex.
+import matplotlib.pyplot as plt
+from matplotlib.text import Text
+fig = plt.figure()
+fig.add_artist(Text(0.5, 0.5, "$k$", None, "baseline", "left", None, None, None, None, None, True))
+fig.savefig("c.png")
