@@ -1,0 +1,18 @@
+# family: data_external
+# reaches: process
+# layer: static
+# static: missed
+# A Text subclass overriding get_usetex: the renderer asks the artist, not a property set by
+# name, so no usetex keyword, string, setter call or mapping appears; saving runs latex.
+import matplotlib.pyplot as plt
+from matplotlib.text import Text
+
+
+class Label(Text):
+    def get_usetex(self):
+        return True
+
+
+fig = plt.figure()
+fig.add_artist(Label(0.5, 0.5, "$v$"))
+fig.savefig("l.png")
