@@ -718,7 +718,7 @@ def settle_packages():
       none now: sklearn's limits on BLAS and OpenMP threads do nothing (a matter of speed; the
       tier's cpus and pids hold).
 
-    Three more would run external programs on a call the static layer cannot judge from its
+    More would run external programs on a call the static layer cannot judge from its
     arguments; each door is closed here, in process 1, for every program forked from it:
 
     - PIL: Image.open picks its plugin by the file's first bytes, and the EPS plugin runs
@@ -727,6 +727,7 @@ def settle_packages():
     - matplotlib: savefig to a name ending in .pgf (or format="pgf") runs xelatex to measure every
       text; a name the program computes cannot be judged. The pgf format is unregistered (savefig
       raises ValueError); ps and eps run ghostscript only under rcParams the review excludes.
+    - matplotlib's usetex, however a Text gets it, runs latex and dvipng (close_latex).
     - joblib (scikit-learn's n_jobs): its default backend, loky, starts worker processes. The
       default becomes threads: n_jobs=-1 still runs in parallel, in this process."""
     if "PIL" in sys.modules:
@@ -743,6 +744,7 @@ def settle_packages():
         import matplotlib.backend_bases
         matplotlib.backend_bases._default_backends.pop("pgf", None)
         matplotlib.backend_bases._default_filetypes.pop("pgf", None)
+        close_latex()
     if "joblib" in sys.modules:
         import joblib.parallel
         joblib.parallel.DEFAULT_BACKEND = joblib.parallel.DEFAULT_THREAD_BACKEND
@@ -755,6 +757,37 @@ def settle_packages():
     if "scipy" in sys.modules:
         import scipy._lib._ccallback
         scipy._lib._ccallback._import_cffi()
+
+
+def close_latex():
+    """matplotlib's usetex (a Text's property, set by keyword, by position, through a dict of
+    properties or by a subclass's get_usetex) ends in TexManager, which runs latex and dvipng;
+    dviread runs luatex or kpsewhich to find TeX's fonts, backend_ps runs ghostscript, and
+    matplotlib asks dvipng, gs and the like their version by running them. Each of these starts
+    its program from one function, replaced here on its class or module (every instance and
+    every caller looks it up there): the call raises the error matplotlib raises when the
+    program is missing (RuntimeError for latex, kpsewhich and ghostscript)."""
+    import matplotlib
+    import matplotlib.cbook
+    import matplotlib.dviread
+    import matplotlib.texmanager
+
+    def no_latex(*args, **kwargs):
+        raise RuntimeError("latex is not available in the sandbox")
+
+    def no_subprocess(command, logger, **kwargs):
+        raise RuntimeError("%s is not available in the sandbox" % command[0])
+
+    def no_program(name):
+        raise matplotlib.ExecutableNotFoundError("%s is not available in the sandbox" % name)
+
+    def no_luatex(self):
+        raise FileNotFoundError("luatex is not available in the sandbox")  # as _find_tex_file expects
+
+    matplotlib.texmanager.TexManager._run_checked_subprocess = classmethod(no_latex)
+    matplotlib.cbook._check_and_log_subprocess = no_subprocess
+    matplotlib.dviread._LuatexKpsewhich._new_proc = no_luatex
+    matplotlib._get_executable_info = no_program
 
 
 def warm_plotting():

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # Axes.text(x, y, s, fontdict): the fourth positional argument is a dict made by dict.fromkeys
@@ -8,4 +8,7 @@ import matplotlib.pyplot as plt
 fig, ax = plt.subplots()
 props = dict.fromkeys(["".join(["use", "t", "ex"])], True)
 ax.text(0.5, 0.5, "$z$", props)
-fig.savefig("t.png")
+try:
+    fig.savefig("t.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # operator.methodcaller with a computed method name: set_usetex is called on the title without
@@ -9,4 +9,7 @@ import matplotlib.pyplot as plt
 fig, ax = plt.subplots()
 t = ax.set_title("$y$")
 operator.methodcaller("set_" + "".join(["use", "t", "ex"]), True)(t)
-fig.savefig("m.png")
+try:
+    fig.savefig("m.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)

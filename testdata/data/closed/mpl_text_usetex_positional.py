@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # matplotlib 3.6's Text takes usetex as its twelfth positional parameter: Text(x, y, s, ...,
@@ -8,4 +8,7 @@ import matplotlib.pyplot as plt
 from matplotlib.text import Text
 fig = plt.figure()
 fig.add_artist(Text(0.5, 0.5, "$k$", None, "baseline", "left", None, None, None, None, None, True))
-fig.savefig("c.png")
+try:
+    fig.savefig("c.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)

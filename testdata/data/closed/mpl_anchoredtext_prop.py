@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # AnchoredText's prop= is a dict of Text properties (TextArea(s, textprops=prop) spreads it into
@@ -11,4 +11,7 @@ fig, ax = plt.subplots()
 ax.plot([0, 1], [0, 1])
 props = dict.fromkeys(["".join(["use", "t", "ex"])], True)
 ax.add_artist(AnchoredText("$r^2 = 1$", loc="upper left", prop=props))
-fig.savefig("a.png")
+try:
+    fig.savefig("a.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # TextArea's textprops= is spread into its Text as keywords; the dict carries usetex under a
@@ -11,4 +11,7 @@ fig, ax = plt.subplots()
 props = dict.fromkeys(["".join(["use", "t", "ex"])], True)
 box = AnchoredOffsetbox(loc="center", child=TextArea("$q$", textprops=props))
 ax.add_artist(box)
-fig.savefig("b.png")
+try:
+    fig.savefig("b.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)

@@ -1,5 +1,5 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # A Text subclass overriding get_usetex: the renderer asks the artist, not a property set by
@@ -15,4 +15,7 @@ class Label(Text):
 
 fig = plt.figure()
 fig.add_artist(Label(0.5, 0.5, "$v$"))
-fig.savefig("l.png")
+try:
+    fig.savefig("l.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)
