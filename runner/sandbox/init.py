@@ -729,7 +729,10 @@ def settle_packages():
       raises ValueError); ps and eps run ghostscript only under rcParams the review excludes.
     - matplotlib's usetex, however a Text gets it, runs latex and dvipng (close_latex).
     - joblib (scikit-learn's n_jobs): its default backend, loky, starts worker processes. The
-      default becomes threads: n_jobs=-1 still runs in parallel, in this process."""
+      default becomes threads: n_jobs=-1 still runs in parallel, in this process.
+    - joblib's Memory (scikit-learn's memory=, however the estimator gets it: a grid's computed
+      key, a spread mapping, a property): a directory of pickles the program may rewrite, loaded
+      on the next call. Memory gets no store: it caches nothing and writes nothing."""
     if "PIL" in sys.modules:
         import PIL.Image
         if "EpsImagePlugin" in PIL.Image._plugins:
@@ -746,8 +749,12 @@ def settle_packages():
         matplotlib.backend_bases._default_filetypes.pop("pgf", None)
         close_latex()
     if "joblib" in sys.modules:
+        import joblib.memory
         import joblib.parallel
         joblib.parallel.DEFAULT_BACKEND = joblib.parallel.DEFAULT_THREAD_BACKEND
+        # Memory and MemorizedFunc make their store here, by name: with none, Memory.cache
+        # returns the function uncached (NotMemorizedFunc) and a MemorizedFunc fails its call.
+        joblib.memory._store_backend_factory = no_store
     if "threadpoolctl" in sys.modules:
         import threadpoolctl
         threadpoolctl.ThreadpoolController._load_libraries = lambda self: None
@@ -757,6 +764,10 @@ def settle_packages():
     if "scipy" in sys.modules:
         import scipy._lib._ccallback
         scipy._lib._ccallback._import_cffi()
+
+
+def no_store(backend, location, verbose=0, backend_options=None):
+    return None
 
 
 def close_latex():

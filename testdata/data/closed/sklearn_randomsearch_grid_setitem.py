@@ -1,5 +1,5 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # A grid built by item assignment in a loop: the key "mem" + "ory" is computed, so no dict key

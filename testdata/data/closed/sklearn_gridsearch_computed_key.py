@@ -1,5 +1,5 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # SBX206 judges the string "memory" as a grid key; a key joined at run time names the same

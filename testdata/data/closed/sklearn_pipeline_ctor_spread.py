@@ -1,5 +1,5 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # SBX206 judges set_params(**mapping), not a mapping spread into the Pipeline's constructor:

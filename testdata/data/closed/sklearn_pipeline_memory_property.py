@@ -1,5 +1,5 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
 # static: missed
 # A Pipeline subclass whose memory is a property: the setter drops the None __init__ stores,
