@@ -713,10 +713,10 @@ def settle_packages():
       again is refused at its first such assignment.
     - scipy: a call with a C callback tries to import cffi, refused even where cffi is absent (it
       is): the attempt is made here, so scipy knows it has none.
-    - threadpoolctl (scikit-learn's, in KMeans among others): it finds the native thread pools by
-      running ldconfig and walking the loaded libraries through ctypes, both refused. It finds
-      none now: sklearn's limits on BLAS and OpenMP threads do nothing (a matter of speed; the
-      tier's cpus and pids hold).
+    - threadpoolctl (scikit-learn's, in KMeans among others, and numpy.show_runtime's): it finds
+      the native thread pools by running ldconfig and walking the loaded libraries through
+      ctypes, both refused. It is loaded with numpy and finds none now: sklearn's limits on BLAS
+      and OpenMP threads do nothing (a matter of speed; the tier's cpus and pids hold).
 
     More would run external programs on a call the static layer cannot judge from its
     arguments; each door is closed here, in process 1, for every program forked from it:
@@ -755,6 +755,12 @@ def settle_packages():
         # Memory and MemorizedFunc make their store here, by name: with none, Memory.cache
         # returns the function uncached (NotMemorizedFunc) and a MemorizedFunc fails its call.
         joblib.memory._store_backend_factory = no_store
+    if "numpy" in sys.modules and "threadpoolctl" not in sys.modules:
+        # numpy.show_runtime imports it (when it is installed): loaded here, it is stubbed below.
+        try:
+            import threadpoolctl  # noqa: F401
+        except ImportError:
+            pass
     if "threadpoolctl" in sys.modules:
         import threadpoolctl
         threadpoolctl.ThreadpoolController._load_libraries = lambda self: None
