@@ -713,12 +713,12 @@ def settle_packages():
       again is refused at its first such assignment.
     - scipy: a call with a C callback tries to import cffi, refused even where cffi is absent (it
       is): the attempt is made here, so scipy knows it has none.
-    - threadpoolctl (scikit-learn's, in KMeans among others): it finds the native thread pools by
-      running ldconfig and walking the loaded libraries through ctypes, both refused. It finds
-      none now: sklearn's limits on BLAS and OpenMP threads do nothing (a matter of speed; the
-      tier's cpus and pids hold).
+    - threadpoolctl (scikit-learn's, in KMeans among others, and numpy.show_runtime's): it finds
+      the native thread pools by running ldconfig and walking the loaded libraries through
+      ctypes, both refused. It is loaded with numpy and finds none now: sklearn's limits on BLAS
+      and OpenMP threads do nothing (a matter of speed; the tier's cpus and pids hold).
 
-    Three more would run external programs on a call the static layer cannot judge from its
+    More would run external programs on a call the static layer cannot judge from its
     arguments; each door is closed here, in process 1, for every program forked from it:
 
     - PIL: Image.open picks its plugin by the file's first bytes, and the EPS plugin runs
@@ -727,8 +727,12 @@ def settle_packages():
     - matplotlib: savefig to a name ending in .pgf (or format="pgf") runs xelatex to measure every
       text; a name the program computes cannot be judged. The pgf format is unregistered (savefig
       raises ValueError); ps and eps run ghostscript only under rcParams the review excludes.
+    - matplotlib's usetex, however a Text gets it, runs latex and dvipng (close_latex).
     - joblib (scikit-learn's n_jobs): its default backend, loky, starts worker processes. The
-      default becomes threads: n_jobs=-1 still runs in parallel, in this process."""
+      default becomes threads: n_jobs=-1 still runs in parallel, in this process.
+    - joblib's Memory (scikit-learn's memory=, however the estimator gets it: a grid's computed
+      key, a spread mapping, a property): a directory of pickles the program may rewrite, loaded
+      on the next call. Memory gets no store: it caches nothing and writes nothing."""
     if "PIL" in sys.modules:
         import PIL.Image
         if "EpsImagePlugin" in PIL.Image._plugins:
@@ -743,9 +747,20 @@ def settle_packages():
         import matplotlib.backend_bases
         matplotlib.backend_bases._default_backends.pop("pgf", None)
         matplotlib.backend_bases._default_filetypes.pop("pgf", None)
+        close_latex()
     if "joblib" in sys.modules:
+        import joblib.memory
         import joblib.parallel
         joblib.parallel.DEFAULT_BACKEND = joblib.parallel.DEFAULT_THREAD_BACKEND
+        # Memory and MemorizedFunc make their store here, by name: with none, Memory.cache
+        # returns the function uncached (NotMemorizedFunc) and a MemorizedFunc fails its call.
+        joblib.memory._store_backend_factory = no_store
+    if "numpy" in sys.modules and "threadpoolctl" not in sys.modules:
+        # numpy.show_runtime imports it (when it is installed): loaded here, it is stubbed below.
+        try:
+            import threadpoolctl  # noqa: F401
+        except ImportError:
+            pass
     if "threadpoolctl" in sys.modules:
         import threadpoolctl
         threadpoolctl.ThreadpoolController._load_libraries = lambda self: None
@@ -755,6 +770,41 @@ def settle_packages():
     if "scipy" in sys.modules:
         import scipy._lib._ccallback
         scipy._lib._ccallback._import_cffi()
+
+
+def no_store(backend, location, verbose=0, backend_options=None):
+    return None
+
+
+def close_latex():
+    """matplotlib's usetex (a Text's property, set by keyword, by position, through a dict of
+    properties or by a subclass's get_usetex) ends in TexManager, which runs latex and dvipng;
+    dviread runs luatex or kpsewhich to find TeX's fonts, backend_ps runs ghostscript, and
+    matplotlib asks dvipng, gs and the like their version by running them. Each of these starts
+    its program from one function, replaced here on its class or module (every instance and
+    every caller looks it up there): the call raises the error matplotlib raises when the
+    program is missing (RuntimeError for latex, kpsewhich and ghostscript)."""
+    import matplotlib
+    import matplotlib.cbook
+    import matplotlib.dviread
+    import matplotlib.texmanager
+
+    def no_latex(*args, **kwargs):
+        raise RuntimeError("latex is not available in the sandbox")
+
+    def no_subprocess(command, logger, **kwargs):
+        raise RuntimeError("%s is not available in the sandbox" % command[0])
+
+    def no_program(name):
+        raise matplotlib.ExecutableNotFoundError("%s is not available in the sandbox" % name)
+
+    def no_luatex(self):
+        raise FileNotFoundError("luatex is not available in the sandbox")  # as _find_tex_file expects
+
+    matplotlib.texmanager.TexManager._run_checked_subprocess = classmethod(no_latex)
+    matplotlib.cbook._check_and_log_subprocess = no_subprocess
+    matplotlib.dviread._LuatexKpsewhich._new_proc = no_luatex
+    matplotlib._get_executable_info = no_program
 
 
 def warm_plotting():

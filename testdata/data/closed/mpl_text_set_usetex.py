@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # The Text property judged as the usetex= keyword is also a setter: set_usetex(True) on the title
 # returned by set_title makes the next draw run latex.
 import matplotlib.pyplot as plt
@@ -10,4 +10,7 @@ fig, ax = plt.subplots()
 ax.plot([0, 1, 2], [0, 1, 4])
 title = ax.set_title("$y = x^2$")
 title.set_usetex(True)
-fig.savefig("curve.png")
+try:
+    fig.savefig("curve.png")
+except RuntimeError as exc:
+    print("latex refused:", exc)

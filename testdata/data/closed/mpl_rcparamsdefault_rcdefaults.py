@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206 and SBX505, rcParamsDefault excluded)
 # rcParams is excluded, rcParamsDefault is not: matplotlib.rcdefaults() copies it into rcParams,
 # text.usetex included, and the next savefig runs latex.
 import matplotlib

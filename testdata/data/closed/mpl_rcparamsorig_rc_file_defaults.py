@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206 and SBX505, rcParamsOrig excluded)
 # matplotlib.rc_file_defaults() restores rcParams from rcParamsOrig, which the review leaves open:
 # a changed original turns on text.usetex.
 import matplotlib

@@ -1,7 +1,7 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # FeatureAgglomeration(memory=DIR): the cached tree is a joblib pickle under DIR, loaded again
 # when the same columns are fitted a second time.
 import pathlib

@@ -1,7 +1,7 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # A search's parameter grid names estimator parameters by string: {"memory": [DIR]} sets the
 # Pipeline's joblib cache through clone/set_params, with no memory= keyword for SBX206 to judge;
 # the program rewrites the cached pickle before the refit loads it.

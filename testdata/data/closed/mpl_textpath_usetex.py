@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # matplotlib.textpath.TextPath(..., usetex=True) lays out its text with TeX: latex and dvipng run
 # while the path is built, no figure needed.
 from matplotlib.textpath import TextPath

@@ -1,7 +1,7 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # Pipeline(memory=DIR) caches each transformer's fit with joblib.Memory, which stores results as
 # pickles under DIR and loads them on the next fit: the program rewrites the cached pickle.
 import pathlib

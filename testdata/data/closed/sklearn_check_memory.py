@@ -1,7 +1,7 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX505, check_memory excluded)
 # sklearn.utils.validation.check_memory turns a directory name into a joblib.Memory: its cache
 # decorator loads a stored result with joblib's unpickler.
 import pathlib

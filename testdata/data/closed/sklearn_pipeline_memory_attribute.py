@@ -1,7 +1,7 @@
 # family: data_pickle
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # SBX206 judges memory= as a keyword; an estimator's parameters are also plain attributes, read at
 # fit: pipe.memory = DIR turns on joblib's cache of pickles, which the program rewrites before the
 # next fit loads them.

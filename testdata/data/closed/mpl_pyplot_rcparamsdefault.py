@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206 and SBX505, rcParamsDefault excluded)
 # pyplot re-exports rcParamsDefault; plt.rcdefaults() copies it into rcParams: a default style
 # with text.usetex set runs latex at the next draw.
 import matplotlib.pyplot as plt

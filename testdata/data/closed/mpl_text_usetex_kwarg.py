@@ -1,7 +1,7 @@
 # family: data_external
-# reaches: process
+# reached: process, before process 1 closed the door (runner/sandbox/init.py, settle_packages)
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # rcParams["text.usetex"] is excluded, but every Text artist takes usetex= itself: drawing it
 # runs latex through matplotlib.texmanager.
 import matplotlib.pyplot as plt

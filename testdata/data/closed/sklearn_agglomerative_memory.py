@@ -1,7 +1,7 @@
 # family: data_pickle
 # reaches: network
 # layer: static
-# static: missed
+# static: missed (denied since: SBX206)
 # AgglomerativeClustering(memory=DIR) caches the ward tree with joblib.Memory: a second fit on
 # the same data loads the cached result, a pickle the program has replaced.
 import pathlib
