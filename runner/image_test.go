@@ -18,16 +18,7 @@ import (
 // TestBuildImage builds an image from scratch (about 10 s plus the package download), so it runs
 // only when asked: SBXGATE_TEST_IMAGE_BUILD=1 go test -run BuildImage ./runner/ (CI asks).
 func TestBuildImage(t *testing.T) {
-	if os.Getenv("SBXGATE_TEST_IMAGE_BUILD") != "1" {
-		t.Skip("set SBXGATE_TEST_IMAGE_BUILD=1 to build an image")
-	}
-	testenv.RequireDocker(t)
-	if _, err := exec.LookPath("mmdebstrap"); err != nil {
-		if testenv.Required() {
-			t.Fatal("mmdebstrap not installed: apt-get install mmdebstrap")
-		}
-		t.Skip("mmdebstrap not installed")
-	}
+	requireImageBuild(t)
 	const ref = "sbxgate-runner:test-build"
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -52,6 +43,22 @@ func TestBuildImage(t *testing.T) {
 	defer cli.Close()
 	if _, err := cli.ImageRemove(ctx, ref, client.ImageRemoveOptions{}); err != nil {
 		t.Errorf("remove test image: %v", err)
+	}
+}
+
+// requireImageBuild skips a test that builds an image unless SBXGATE_TEST_IMAGE_BUILD=1 asks for
+// one (CI does), and needs the daemon and mmdebstrap then.
+func requireImageBuild(t *testing.T) {
+	t.Helper()
+	if os.Getenv("SBXGATE_TEST_IMAGE_BUILD") != "1" {
+		t.Skip("set SBXGATE_TEST_IMAGE_BUILD=1 to build an image")
+	}
+	testenv.RequireDocker(t)
+	if _, err := exec.LookPath("mmdebstrap"); err != nil {
+		if testenv.Required() {
+			t.Fatal("mmdebstrap not installed: apt-get install mmdebstrap")
+		}
+		t.Skip("mmdebstrap not installed")
 	}
 }
 
@@ -82,16 +89,7 @@ func TestProfileImage(t *testing.T) {
 // from the machine's apt sources and imported first; its packages come from there too. About two
 // minutes and a package download: only when asked, with SBXGATE_TEST_IMAGE_BUILD=1 (CI asks).
 func TestBuildContext(t *testing.T) {
-	if os.Getenv("SBXGATE_TEST_IMAGE_BUILD") != "1" {
-		t.Skip("set SBXGATE_TEST_IMAGE_BUILD=1 to build an image")
-	}
-	testenv.RequireDocker(t)
-	if _, err := exec.LookPath("mmdebstrap"); err != nil {
-		if testenv.Required() {
-			t.Fatal("mmdebstrap not installed: apt-get install mmdebstrap")
-		}
-		t.Skip("mmdebstrap not installed")
-	}
+	requireImageBuild(t)
 	const base, ref = "sbxgate-test-debian:bookworm", "sbxgate-runner:test-context"
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
