@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"image/png"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -117,15 +119,6 @@ func TestDataProfilePlotThroughPandas(t *testing.T) {
 	}
 }
 
-// benchPlot is a small pandas and matplotlib program; WHERE is where it saves the plot.
-const benchPlot = `import pandas as pd
-import matplotlib.pyplot as plt
-df = pd.DataFrame({"x": range(50), "y": [i % 7 for i in range(50)]})
-print(df["y"].rolling(5).mean().sum())
-ax = df.plot(x="x", y="y")
-ax.get_figure().savefig("WHERE", dpi=40)
-`
-
 // The latency of a pandas and matplotlib run in the data image, p50/p95 in milliseconds:
 //
 //	go test -run '^$' -bench DataProfileRun -benchtime 10x ./runner/
@@ -134,6 +127,7 @@ ax.get_figure().savefig("WHERE", dpi=40)
 // matplotlib are imported) before the program arrives; cold: create, start, load, run;
 // docker_run: `docker run --rm` of the same program on the same image, the anchor.
 func BenchmarkDataProfileRun(b *testing.B) {
+	benchPlot := benchPlotProgram(b)
 	code := strings.Replace(benchPlot, "WHERE", "out/plot.png", 1)
 	run := func(b *testing.B, d *Docker) {
 		res, err := d.Run(context.Background(), Request{Code: []byte(code), Limits: dataLimits, Modules: importsOf(code)})
@@ -206,4 +200,14 @@ func TestDataProfileImageMissing(t *testing.T) {
 		d.Close()
 		t.Fatal("New started with a tier of profile data and no data image")
 	}
+}
+
+// benchPlotProgram is testdata/data/bench_plot.py, the data benchmarks' program: WHERE in it is
+// where it saves the plot.
+func benchPlotProgram(b *testing.B) string {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "data", "bench_plot.py"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return string(src)
 }

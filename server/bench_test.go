@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -285,16 +286,6 @@ func percentilesMS(b *testing.B, setup, op func()) {
 	b.ReportMetric(ms[min(len(ms)-1, len(ms)*95/100)], "p95-ms")
 }
 
-// dataPlot is a small pandas and matplotlib program, as runner's data benchmark runs; WHERE is
-// where it saves the plot.
-const dataPlot = `import pandas as pd
-import matplotlib.pyplot as plt
-df = pd.DataFrame({"x": range(50), "y": [i % 7 for i in range(50)]})
-print(df["y"].rolling(5).mean().sum())
-ax = df.plot(x="x", y="y")
-ax.get_figure().savefig("WHERE", dpi=40)
-`
-
 // BenchmarkServeRunData: POST /v1/run of a pandas and matplotlib program by a principal of the
 // standard level, which the shipped policy sends to the data profile, through the whole gate
 // (analysis with the data packages' API, policy, audit log, a warm data-profile sandbox with every
@@ -315,6 +306,11 @@ func BenchmarkServeRunData(b *testing.B) {
 	if !ok {
 		b.Fatal("the pipeline's runner is not the Docker runner")
 	}
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "data", "bench_plot.py")) // runner's data benchmark runs it too
+	if err != nil {
+		b.Fatal(err)
+	}
+	dataPlot := string(src)
 	code := strings.Replace(dataPlot, "WHERE", "out/plot.png", 1)
 	run := func() {
 		r := e.post("/v1/run", analystToken, map[string]string{"code": code})
