@@ -255,7 +255,9 @@ hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
 # as the server, so their peak is read before it stops.
 whwm=0
 for c in $(pgrep -P "$pid"); do
-	whwm=$((whwm + $(awk '/^VmHWM:/ {print $2}' "/proc/$c/status")))
+	# A worker that has just ended (a zombie) has no VmHWM line: it holds nothing.
+	w=$(awk '/^VmHWM:/ {print $2}' "/proc/$c/status" 2>/dev/null)
+	whwm=$((whwm + ${w:-0}))
 done
 stop_server
 awk -v hwm="$hwm" -v w="$whwm" -v lim="$limit" 'BEGIN {printf "peak RSS %.0f MiB, and %.0f MiB in analysis workers; memory ceiling (logged at start) %.0f MiB: %.2f of it with the workers\n", hwm / 1024, w / 1024, lim / 1048576, (hwm + w) * 1024 / lim}'
