@@ -181,6 +181,11 @@ func newEngine(cfg *config.Config, checks []*Check, mods *modTable, api *apiTabl
 			a.deniedAttrs[at] = append(a.deniedAttrs[at], mod)
 		}
 	}
+	// Built from maps: sorted, so that a finding that names the first module names the same one
+	// in every run.
+	for _, mods := range a.deniedAttrs {
+		slices.Sort(mods)
+	}
 	a.allowMods, a.denyMods = map[string]bool{}, map[string]bool{}
 	for _, m := range cfg.Modules.Allow {
 		a.allowMods[m] = true
@@ -193,6 +198,9 @@ func newEngine(cfg *config.Config, checks []*Check, mods *modTable, api *apiTabl
 		for _, m := range ms {
 			a.methods[m] = append(a.methods[m], mod)
 		}
+	}
+	for _, mods := range a.methods {
+		slices.Sort(mods)
 	}
 	a.methodHeads = HeadsOf(a.methods)
 	a.risky = map[string]bool{}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -133,6 +134,11 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 				}
 			}
 		}
+	}
+	// Built from a map: sorted by key, so that a finding that gives the first rule gives the same
+	// one in every run.
+	for _, rs := range t.methodRules {
+		slices.SortFunc(rs, func(a, b *APIRule) int { return strings.Compare(a.Key, b.Key) })
 	}
 	t.methodHeads = HeadsOf(t.methodRules)
 	for mod, attrs := range m.Table.Modules {
