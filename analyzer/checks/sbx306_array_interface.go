@@ -10,8 +10,11 @@ var sbx306 = &engine.Check{
 	Doc:     "a raw-pointer protocol named anywhere (an attribute, a method, a class-body or dict key, a setattr string): __array_interface__ and __array_struct__ (numpy.asarray of an object that has one is an array at the address its data field gives, which reads and writes any memory), __dataframe__ (pandas' from_dataframe reads and writes at its buffers' ptr), __dlpack__, __dlpack_device__, __cuda_array_interface__ and the Arrow C interfaces",
 	Hint:    "build arrays from lists, buffers or files (numpy.array, numpy.frombuffer, numpy.load)",
 	Message: "%s: numpy or pandas reads and writes memory at any address the protocol gives",
-	Nodes:   []engine.NodeKind{engine.ModuleNode},
-	Run:     runSBX306,
+	// Each node that spells a name: the one walk routes them (a name or attribute whether or not it
+	// refers to anything known).
+	Nodes:      []engine.NodeKind{engine.NameNode, engine.AttributeNode, engine.FunctionDefNode, engine.ConstantNode},
+	Unresolved: []engine.NodeKind{engine.NameNode, engine.AttributeNode},
+	Run:        runSBX306,
 }
 
 // arrayInterfaces are numpy's protocols by which an object hands numpy a raw address.
@@ -26,23 +29,20 @@ var arrayInterfaces = map[string]bool{
 }
 
 func runSBX306(p *engine.Pass, n ast.Node) {
-	ast.Walk(n, func(x, _ ast.Node) bool {
-		var name string
-		switch x := x.(type) {
-		case *ast.Name:
-			name = x.Id
-		case *ast.Attribute:
-			name = x.Attr
-		case *ast.FunctionDef:
-			name = x.Name
-		case *ast.AsyncFunctionDef:
-			name = x.Name
-		case *ast.Constant:
-			name, _ = x.Value.(string)
-		}
-		if arrayInterfaces[name] {
-			p.Report(x, name)
-		}
-		return true
-	})
+	var name string
+	switch x := n.(type) {
+	case *ast.Name:
+		name = x.Id
+	case *ast.Attribute:
+		name = x.Attr
+	case *ast.FunctionDef:
+		name = x.Name
+	case *ast.AsyncFunctionDef:
+		name = x.Name
+	case *ast.Constant:
+		name, _ = x.Value.(string)
+	}
+	if arrayInterfaces[name] {
+		p.Report(n, name)
+	}
 }

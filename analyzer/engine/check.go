@@ -76,6 +76,8 @@ const (
 	DeleteNode
 	MatchMappingNode
 	DictNode
+	ConstantNode
+	FunctionDefNode      // a def or async def
 	kNameUnresolved      // a Name that refers to nothing known: routed only to Unresolved checks
 	kAttributeUnresolved // an Attribute whose value and itself refer to nothing known: the same
 	kCallUnresolved      // a Call whose function and its object refer to nothing known: the same
@@ -117,6 +119,10 @@ func kindOf(n ast.Node) NodeKind {
 		return MatchMappingNode
 	case *ast.Dict:
 		return DictNode
+	case *ast.Constant:
+		return ConstantNode
+	case *ast.FunctionDef, *ast.AsyncFunctionDef:
+		return FunctionDefNode
 	}
 	return kNone
 }
