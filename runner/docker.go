@@ -766,9 +766,11 @@ func tail(s string, n int) string {
 }
 
 // oomEvent reports whether the daemon logged an "oom" event for container id since t, waiting
-// briefly for one that is still on its way.
+// for one that is still on its way: up to 5 s. With 2 s, a memory bomb under gVisor, the whole
+// test suite loading 2 cores, once saw no event in time and was taken for a sandbox failure. Only
+// a run that ended with 137 by nobody's kill waits.
 func (d *Docker) oomEvent(ctx context.Context, id string, t time.Time) bool {
-	const wait = 2 * time.Second
+	const wait = 5 * time.Second
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait+d.cleanup)
 	defer cancel()
 	ev := d.cli.Events(ctx, client.EventsListOptions{
