@@ -559,6 +559,19 @@ func auditProve(e *Env, args []string) int {
 		e.Errorf("audit prove: %v", err)
 		return exitFor(err)
 	}
+	if cp != nil {
+		// The check above read the index; the proof is made from the record the log holds now, which
+		// the reader takes from the log alone when the index contradicts it. Only a proof that holds
+		// in the checkpoint's tree is given; otherwise verifying the log against it names the record.
+		if _, err := verify.VerifyProof(p, cp.Tree); err != nil {
+			if _, verr := audit.VerifyLog(path, audit.VerifyOptions{Schema: record.Schema, Checkpoint: cp.signed, Verifier: cp.key, Full: true}); verr != nil {
+				e.Errorf("audit prove: %s: %v", path, verr)
+				return exitFor(verr)
+			}
+			e.Errorf("audit prove: %s: %v: run sbxgate audit reindex --audit %s", path, err, path)
+			return 1
+		}
+	}
 	out, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		e.Errorf("audit prove: encode the proof: %v", err)
