@@ -46,6 +46,10 @@ type Report struct {
 	// Index says what is wrong with the log's index, when a full verification found it does not match
 	// the log; nil when it matches or there is none. The log may still be intact.
 	Index error
+	// Unanchored is set when a verifier key was given but no signed checkpoint anchored the
+	// verification: none was given, and FILE.verified is absent or signed by another key. The chain
+	// is whole, but the log may have been cut or rewritten as a whole.
+	Unanchored bool
 }
 
 // verifiedState is FILE.verified: the last signed checkpoint the log was verified against.
@@ -72,22 +76,32 @@ func VerifyLog(path string, o VerifyOptions) (*Report, error) {
 		}
 		cp = &t
 	}
+	var st *savedCheckpoint
+	if o.Verifier != nil {
+		// FILE.verified lies beside the log, so whoever could alter the log could alter it too: one
+		// that does not verify with the key is damage, not a cache to pass over.
+		var err error
+		if st, err = loadState(path, o.Verifier); err != nil {
+			return nil, err
+		}
+	}
 	var rep *Report
 	var err error
 	if !o.Full && o.Verifier != nil {
-		rep, err = verifyIncremental(path, o, cp)
+		rep, err = verifyIncremental(path, o, cp, st)
 	}
 	if rep == nil && err == nil {
 		full, signed := cp, o.Checkpoint
-		if full == nil && o.Verifier != nil {
+		if full == nil && st != nil {
 			// The log must still extend the last checkpoint it was verified against: reading every
 			// record proves only that the chain is whole, not that it is the one that was signed.
-			if st, saved, ok := loadState(path, o.Verifier); ok {
-				full, signed = &saved, []byte(st.Checkpoint)
-			}
+			full, signed = &st.tree, []byte(st.Checkpoint)
 		}
 		rep, err = verifyFull(path, o.Schema, full)
 		cp, o.Checkpoint = full, signed
+		if rep != nil && o.Verifier != nil && full == nil {
+			rep.Unanchored = true
+		}
 	}
 	if err == nil && cp != nil {
 		// A failure to save only costs the next verification its shortcut.
@@ -117,7 +131,7 @@ func verifyFull(path string, s *Schema, cp *tlog.Tree) (*Report, error) {
 
 // verifyIncremental verifies from the newest signed checkpoint that the index still proves. It
 // returns nil, nil when there is none, for a full verification instead.
-func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, error) {
+func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree, st *savedCheckpoint) (*Report, error) {
 	r, err := OpenReader(path)
 	if err != nil {
 		return nil, err
@@ -136,8 +150,8 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 		since time.Time
 	}
 	var bases []base
-	if st, cp, ok := loadState(path, o.Verifier); ok {
-		bases = append(bases, base{cp, st.VerifiedAt})
+	if st != nil {
+		bases = append(bases, base{st.tree, st.VerifiedAt})
 	}
 	if cp != nil {
 		bases = append(bases, base{*cp, time.Time{}})
@@ -208,22 +222,44 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 	return rep, nil
 }
 
-// loadState reads FILE.verified and checks its checkpoint's signature.
-func loadState(path string, v note.Verifier) (verifiedState, tlog.Tree, bool) {
-	var st verifiedState
+// savedCheckpoint is FILE.verified with its checkpoint's tree, the signature checked.
+type savedCheckpoint struct {
+	verifiedState
+	tree tlog.Tree
+}
+
+// loadState reads FILE.verified and checks its checkpoint's signature. It returns nil when there is
+// none, or when only another key signed it (the key was changed since): the verification is then
+// full. A file that is not a saved checkpoint, or whose checkpoint this key signed but does not
+// verify, was altered: an error wrapping ErrBadCheckpoint.
+func loadState(path string, v note.Verifier) (*savedCheckpoint, error) {
 	data, err := os.ReadFile(statePath(path))
-	if err == nil {
-		err = json.Unmarshal(data, &st)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
 	}
 	if err != nil {
-		// No saved checkpoint, or one that cannot be read: the verification is full.
-		return st, tlog.Tree{}, false
+		return nil, err
 	}
-	cp, err := verify.OpenCheckpoint([]byte(st.Checkpoint), v)
+	altered := func(why error) error {
+		return fmt.Errorf("%s: %w: %v: the saved checkpoint was altered; verify against a checkpoint kept apart from the log with --checkpoint, or remove %s", statePath(path), ErrBadCheckpoint, why, statePath(path))
+	}
+	var st verifiedState
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, altered(err)
+	}
+	n, err := note.Open([]byte(st.Checkpoint), note.VerifierList(v))
+	var other *note.UnverifiedNoteError
+	if errors.As(err, &other) {
+		return nil, nil
+	}
 	if err != nil {
-		return st, tlog.Tree{}, false
+		return nil, altered(err)
 	}
-	return st, cp, true
+	cp, err := tlog.ParseTree([]byte(n.Text))
+	if err != nil {
+		return nil, altered(err)
+	}
+	return &savedCheckpoint{verifiedState: st, tree: cp}, nil
 }
 
 // saveVerified records signed, a checkpoint of n records the log at path was verified against, in
@@ -231,7 +267,7 @@ func loadState(path string, v note.Verifier) (verifiedState, tlog.Tree, bool) {
 // already saved. With v nil the note is not checked (the caller just signed it).
 func saveVerified(path string, signed []byte, n int64, v note.Verifier) error {
 	if v != nil {
-		if _, old, ok := loadState(path, v); ok && old.N > n {
+		if old, _ := loadState(path, v); old != nil && old.tree.N > n {
 			return nil
 		}
 	}

@@ -198,6 +198,9 @@ func auditVerify(e *Env, args []string) int {
 	if rep.Checkpoint != nil {
 		fmt.Fprintf(e.Stdout, "%s: extends the checkpoint of %d records (%s)\n", path, rep.Checkpoint.N, rep.Checkpoint.Hash)
 	}
+	if rep.Unanchored {
+		e.Errorf("audit verify: warning: %s: no signed checkpoint anchored this verification (%s.verified is absent or signed by another key): the chain is whole, but the log could have been cut or rewritten as a whole; pass --checkpoint FILE, kept apart from the log", path, path)
+	}
 	if rep.Index != nil {
 		e.Errorf("audit verify: warning: %s: %v: the log is intact; run sbxgate audit reindex --audit %s", path, rep.Index, path)
 	}

@@ -55,3 +55,58 @@ func TestAuditProveEditedRecord(t *testing.T) {
 		t.Fatalf("prove of an edited record against the checkpoint: exit %d, %d bytes of proof, %q; want exit 1, no proof, the broken record named", code, len(out), stderr)
 	}
 }
+
+// TestAuditVerifySavedCheckpoint (red team): with --vkey alone, verify anchors the log on the
+// checkpoint saved in FILE.verified. Whoever could cut the log could also alter that file, and
+// verify then ignored it in silence: a log cut below the checkpoint verified "intact" with exit 0.
+// A saved checkpoint that does not verify with the key is damage (exit 1); none at all is said on
+// standard error, since the log could then have been cut or rewritten as a whole.
+func TestAuditVerifySavedCheckpoint(t *testing.T) {
+	path, _ := auditFixture(t)
+	dir := t.TempDir()
+	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
+	_, vkey, _ := runAudit(t, "keygen", "--out", key)
+	vkey = strings.TrimSpace(vkey)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
+		t.Fatalf("checkpoint: %s", stderr)
+	}
+	saved, err := os.ReadFile(path + ".verified")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The log cut to one record and its index rebuilt: the saved checkpoint of 3 catches it.
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, bytes.SplitAfter(data, []byte("\n"))[0], 0o600)
+	if code, _, stderr := runAudit(t, "reindex", "--audit", path); code != 0 {
+		t.Fatalf("reindex: %s", stderr)
+	}
+	if code, _, stderr := runAudit(t, "verify", "--audit", path, "--vkey", vkey); code != 1 || !strings.Contains(stderr, "were removed") {
+		t.Fatalf("verify of a cut log: exit %d %q, want 1", code, stderr)
+	}
+	// The saved checkpoint altered to cover one record: its signature no longer holds.
+	forged := strings.Replace(string(saved), `\n3\n`, `\n1\n`, 1)
+	if forged == string(saved) {
+		t.Fatalf("test bug: no tree size to alter in %s", saved)
+	}
+	os.WriteFile(path+".verified", []byte(forged), 0o600)
+	if code, out, stderr := runAudit(t, "verify", "--audit", path, "--vkey", vkey); code != 1 || !strings.Contains(stderr, "checkpoint does not verify") || !strings.Contains(stderr, ".verified") {
+		t.Errorf("verify with an altered saved checkpoint: exit %d %q %q, want 1", code, out, stderr)
+	}
+	os.WriteFile(path+".verified", []byte("{}\n"), 0o600)
+	if code, out, stderr := runAudit(t, "verify", "--audit", path, "--vkey", vkey); code != 1 || !strings.Contains(stderr, ".verified") {
+		t.Errorf("verify with an emptied saved checkpoint: exit %d %q %q, want 1", code, out, stderr)
+	}
+	// Removed: the chain alone is whole, and verify says that nothing anchored it.
+	os.Remove(path + ".verified")
+	if code, out, stderr := runAudit(t, "verify", "--audit", path, "--vkey", vkey); code != 0 || !strings.Contains(stderr, "no signed checkpoint") {
+		t.Errorf("verify without a saved checkpoint: exit %d %q %q, want 0 and a warning", code, out, stderr)
+	}
+	// Signed by another key (the key was rotated): not damage, but no anchor either.
+	key2 := filepath.Join(dir, "key2")
+	runAudit(t, "keygen", "--out", key2)
+	os.WriteFile(path+".verified", saved, 0o600)
+	_, vkey2, _ := runAudit(t, "keygen", "--out", filepath.Join(dir, "key3"))
+	if code, out, stderr := runAudit(t, "verify", "--audit", path, "--vkey", strings.TrimSpace(vkey2)); code != 0 || !strings.Contains(stderr, "no signed checkpoint") {
+		t.Errorf("verify with a checkpoint of another key: exit %d %q %q, want 0 and a warning", code, out, stderr)
+	}
+}
