@@ -207,6 +207,14 @@ func auditVerify(e *Env, args []string) int {
 	return 0
 }
 
+// warnContradiction says on standard error that the reader found the log contradicting its index,
+// so that what it read from the log alone is not taken as vouched for.
+func warnContradiction(e *Env, cmd, path string, rd *audit.Reader) {
+	if err := rd.Contradiction(); err != nil {
+		e.Errorf("audit %s: warning: %s contradicts its index (%v): this is the log's record, which the index and any checkpoint of it do not vouch for; run sbxgate audit verify --full --audit %s", cmd, path, err, path)
+	}
+}
+
 // checkpoint is a signed checkpoint read from a file, with its key and tree.
 type checkpoint struct {
 	tlog.Tree
@@ -326,11 +334,22 @@ func auditShow(e *Env, args []string) int {
 		e.Errorf("audit show: %v", err)
 		return 2
 	}
-	rec, line, err := record.Find(path, pos[0])
+	rd, err := audit.OpenReader(path)
+	if err != nil {
+		e.Errorf("audit show: %v", err)
+		return 2
+	}
+	defer rd.Close()
+	_, line, err := rd.Find(pos[0])
+	var rec *record.Record
+	if err == nil {
+		rec, err = record.Decode(line)
+	}
 	if err != nil {
 		e.Errorf("audit show: %v: list ids with sbxgate audit list", err)
 		return 2
 	}
+	warnContradiction(e, "show", path, rd)
 	if *format == "text" {
 		w, err := record.NewWriter("text", e.Stdout)
 		if err == nil {
@@ -575,6 +594,7 @@ func auditProve(e *Env, args []string) int {
 			return 1
 		}
 	}
+	warnContradiction(e, "prove", path, rd)
 	out, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		e.Errorf("audit prove: encode the proof: %v", err)

@@ -101,12 +101,39 @@ func TestAuditVerifySavedCheckpoint(t *testing.T) {
 	if code, out, stderr := runAudit(t, "verify", "--audit", path, "--vkey", vkey); code != 0 || !strings.Contains(stderr, "no signed checkpoint") {
 		t.Errorf("verify without a saved checkpoint: exit %d %q %q, want 0 and a warning", code, out, stderr)
 	}
-	// Signed by another key (the key was rotated): not damage, but no anchor either.
-	key2 := filepath.Join(dir, "key2")
-	runAudit(t, "keygen", "--out", key2)
+	// Signed by another key (the key was changed): not damage, but no anchor either.
 	os.WriteFile(path+".verified", saved, 0o600)
-	_, vkey2, _ := runAudit(t, "keygen", "--out", filepath.Join(dir, "key3"))
+	_, vkey2, _ := runAudit(t, "keygen", "--out", filepath.Join(dir, "key2"))
 	if code, out, stderr := runAudit(t, "verify", "--audit", path, "--vkey", strings.TrimSpace(vkey2)); code != 0 || !strings.Contains(stderr, "no signed checkpoint") {
 		t.Errorf("verify with a checkpoint of another key: exit %d %q %q, want 0 and a warning", code, out, stderr)
+	}
+}
+
+// TestAuditShowEditedRecord (red team): a record edited in the log, its hash member recomputed and
+// the index left alone, contradicts the index's leaf hash. show answered from the log alone, exit
+// 0, without a word: the edited record read as any other. It must say that the log contradicts its
+// index there (the record shown is the log's), so that an edit no incremental verification reads
+// is not shown as if nothing were wrong.
+func TestAuditShowEditedRecord(t *testing.T) {
+	path, recs := auditFixture(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	lines[0] = rehash(t, bytes.TrimSuffix(bytes.Replace(lines[0], []byte(`"principal":"alice"`), []byte(`"principal":"carol"`), 1), []byte("\n")))
+	if err := os.WriteFile(path, bytes.Join(lines, nil), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{"0", recs[0].ID} {
+		code, out, stderr := runAudit(t, "show", ref, "--audit", path)
+		if code != 0 || !strings.Contains(out, "carol") || !strings.Contains(stderr, "contradicts") || !strings.Contains(stderr, "verify --full") {
+			t.Errorf("show %s of an edited record: exit %d, %q, %q; want the log's record and a warning", ref, code, out, stderr)
+		}
+	}
+	// An intact log shows without a warning.
+	path, recs = auditFixture(t)
+	if code, _, stderr := runAudit(t, "show", recs[0].ID, "--audit", path); code != 0 || stderr != "" {
+		t.Errorf("show of an intact record: exit %d %q", code, stderr)
 	}
 }
