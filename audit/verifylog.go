@@ -208,6 +208,10 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree, st *savedChe
 	if err != nil {
 		return nil, err
 	}
+	if v.torn != nil {
+		// The view stops at the last complete record; a full verification calls what follows broken.
+		return nil, verify.Torn(v.torn)
+	}
 	root, err := c.Tree.Hash(c.Tree.N)
 	if err != nil {
 		return nil, err
