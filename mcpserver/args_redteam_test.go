@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sbxgate/sbxgate/pipeline"
 )
 
 // TestToolArgumentsOneReading (red team): tool arguments that say two things were accepted. With
@@ -40,5 +42,30 @@ func TestToolArgumentsOneReading(t *testing.T) {
 	}
 	if recs := s.records(t); len(recs) != 0 {
 		t.Errorf("%d records for refused calls, want none", len(recs))
+	}
+}
+
+// TestRunPythonBadIdempotencyKey (red team): a malformed idempotency_key was passed to the
+// pipeline, which refused it before deciding; the tool then worded that as a gate failure ("could not
+// record its decision in the audit log ... retry later", or without a log "the sandbox failed ...
+// the program may have started"). The agent retried the same key forever, or believed code had
+// started. A bad key is a wrong argument: say so, and that nothing ran.
+func TestRunPythonBadIdempotencyKey(t *testing.T) {
+	for _, noLog := range []bool{false, true} {
+		su := setup{}
+		if noLog {
+			su.wrap = func(p *pipeline.Pipeline) { p.Log = nil }
+		}
+		s := connectWith(t, su)
+		for _, key := range []string{"has space", strings.Repeat("k", 256), "ok-key"} {
+			if key == "ok-key" && !noLog {
+				continue
+			}
+			res, text := s.call(t, "run_python", map[string]any{"code": "print(1)\n", "idempotency_key": key})
+			if !res.IsError || !strings.Contains(text, "idempotency_key") || strings.Contains(text, "may have started") || strings.Contains(text, "retry later") {
+				t.Errorf("no log %v, key %.12q: error %v %q; want an argument error naming idempotency_key", noLog, key, res.IsError, text)
+			}
+		}
+		s.close()
 	}
 }

@@ -334,6 +334,16 @@ func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in Run
 	if err != nil {
 		return nil, RunOutput{}, err
 	}
+	if k := in.IdempotencyKey; k != "" {
+		// Refused here, as over HTTP: the pipeline refuses it too, but before deciding, which
+		// runFailure cannot tell from a gate failure.
+		if err := pipeline.ValidIdempotencyKey(k); err != nil {
+			return nil, RunOutput{}, fmt.Errorf("idempotency_key: %v; nothing ran", err)
+		}
+		if s.p.Log == nil {
+			return nil, RunOutput{}, errors.New("idempotency_key needs an audit log to keep it, and this server keeps none; nothing ran: call without it")
+		}
+	}
 	sub.IdempotencyKey = in.IdempotencyKey
 	if sub.Files, err = s.inputFiles(in.Files); err != nil {
 		return nil, RunOutput{}, err
