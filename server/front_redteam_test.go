@@ -44,3 +44,38 @@ func TestContentTypeOneReading(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricsHidePrincipals (red team): GET /metrics needs no token, and its fair-queue series are
+// labelled by principal. Anyone who reached the port, any tenant among them, read every principal's
+// name and watched its requests come and go (their counts and waits, scrape by scrape). The
+// per-principal series are for the operator: a token with the auditor role; others get the rest.
+func TestMetricsHidePrincipals(t *testing.T) {
+	e := startEnv(t, testConfig(t), envOpts{})
+	e.post("/v1/check", aliceToken, map[string]any{"code": allowedCode})
+	for _, tc := range []struct {
+		who, token string
+		status     int
+		principals bool
+	}{
+		{"no token", "", 200, false},
+		{"a tenant", bobToken, 200, false},
+		{"an auditor", auditorToken, 200, true},
+		{"a bad token", "sbxg_not-a-token-of-this-server", 401, false},
+	} {
+		r := e.do(http.MethodGet, "/metrics", tc.token, nil)
+		body := string(r.Body)
+		if r.Status != tc.status {
+			t.Errorf("%s: status %d, want %d", tc.who, r.Status, tc.status)
+			continue
+		}
+		if r.Status != 200 {
+			continue
+		}
+		if got := strings.Contains(body, `principal="alice"`); got != tc.principals {
+			t.Errorf("%s: alice's series shown: %v, want %v", tc.who, got, tc.principals)
+		}
+		if !strings.Contains(body, `sbxgate_decisions_total{decision="allow",endpoint="check"} 1`) {
+			t.Errorf("%s: the totals are missing", tc.who)
+		}
+	}
+}
