@@ -244,9 +244,7 @@ func loadState(path string, v note.Verifier) (*savedCheckpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	altered := func(why error) error {
-		return fmt.Errorf("%s: %w: %v: the saved checkpoint was altered; verify against a checkpoint kept apart from the log with --checkpoint, or remove %s", statePath(path), ErrBadCheckpoint, why, statePath(path))
-	}
+	altered := func(why error) error { return alteredState(path, why) }
 	var st verifiedState
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, altered(err)
@@ -478,8 +476,16 @@ func OpenCheckpoint(signed []byte, v note.Verifier) (tlog.Tree, error) {
 
 // Checkpoint verifies the whole log at path and returns a signed note whose text is
 // tlog.FormatTree of its tree, with the tree.
+//
+// The log must extend the checkpoint saved in FILE.verified, which this signer must have signed: a
+// signer that signed whatever it found would bless a log cut back or rewritten since, and replace
+// the checkpoint that shows it.
 func Checkpoint(path string, s *Schema, signer note.Signer) ([]byte, tlog.Tree, error) {
-	rep, err := verifyFull(path, s, nil)
+	prev, err := signedBefore(path, signer)
+	if err != nil {
+		return nil, tlog.Tree{}, err
+	}
+	rep, err := verifyFull(path, s, prev)
 	if err != nil {
 		return nil, tlog.Tree{}, err
 	}
@@ -491,6 +497,52 @@ func Checkpoint(path string, s *Schema, signer note.Signer) ([]byte, tlog.Tree, 
 	// The whole log was just verified: a later verification with the key may start here.
 	saveVerified(path, signed, tree.N, nil)
 	return signed, tree, nil
+}
+
+// signedBefore returns the tree of the checkpoint saved in FILE.verified, nil when there is none.
+// signer must have signed it: its signatures are deterministic (ed25519), so signing the note's text
+// again must give the note. A note that names signer's key but differs was altered (an error
+// wrapping ErrBadCheckpoint); one of another key is refused too, since the log could not be checked
+// against it.
+func signedBefore(path string, signer note.Signer) (*tlog.Tree, error) {
+	data, err := os.ReadFile(statePath(path))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st verifiedState
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, alteredState(path, err)
+	}
+	var unverified *note.UnverifiedNoteError
+	if _, err := note.Open([]byte(st.Checkpoint), note.VerifierList()); !errors.As(err, &unverified) {
+		return nil, alteredState(path, fmt.Errorf("not a signed note: %v", err))
+	}
+	n := unverified.Note
+	again, err := note.Sign(&note.Note{Text: n.Text}, signer)
+	if err != nil {
+		return nil, fmt.Errorf("sign checkpoint: %w", err)
+	}
+	if !bytes.Equal(again, []byte(st.Checkpoint)) {
+		for _, sig := range n.UnverifiedSigs {
+			if sig.Name == signer.Name() && sig.Hash == signer.KeyHash() {
+				return nil, alteredState(path, errors.New("its signature by this key does not verify"))
+			}
+		}
+		return nil, fmt.Errorf("%s holds a checkpoint that key %s did not sign: a new checkpoint must extend the last one; verify the log with the key that signed it (audit verify --vkey), then remove %s to start anew with this key", statePath(path), signer.Name(), statePath(path))
+	}
+	tree, err := tlog.ParseTree([]byte(n.Text))
+	if err != nil {
+		return nil, alteredState(path, err)
+	}
+	return &tree, nil
+}
+
+// alteredState is the error for a FILE.verified that is not a checkpoint its key signed.
+func alteredState(path string, why error) error {
+	return fmt.Errorf("%s: %w: %v: the saved checkpoint was altered; verify against a checkpoint kept apart from the log with --checkpoint, or remove %s", statePath(path), ErrBadCheckpoint, why, statePath(path))
 }
 
 // Reindex rebuilds the index of the log at path from the log, under the writers' lock, and returns

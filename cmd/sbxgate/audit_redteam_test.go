@@ -137,3 +137,49 @@ func TestAuditShowEditedRecord(t *testing.T) {
 		t.Errorf("show of an intact record: exit %d %q", code, stderr)
 	}
 }
+
+// TestAuditCheckpointRefusesRollback (red team): audit checkpoint verified the log on its own and
+// signed whatever it found. A log cut back below the last checkpoint (or rewritten as a whole) was
+// signed anew, and the new checkpoint replaced the old one in FILE.verified: from then on verify
+// --vkey said intact, the signer having laundered the rollback. A checkpoint must extend the one
+// this key signed before; one in FILE.verified that this key did not sign is refused too.
+func TestAuditCheckpointRefusesRollback(t *testing.T) {
+	path, _ := auditFixture(t)
+	dir := t.TempDir()
+	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
+	_, vkey, _ := runAudit(t, "keygen", "--out", key)
+	vkey = strings.TrimSpace(vkey)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
+		t.Fatalf("checkpoint: %s", stderr)
+	}
+	// A second checkpoint of the same log extends the first.
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
+		t.Fatalf("checkpoint again: %s", stderr)
+	}
+	saved, _ := os.ReadFile(path + ".verified")
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, bytes.SplitAfter(data, []byte("\n"))[0], 0o600)
+	if code, _, stderr := runAudit(t, "reindex", "--audit", path); code != 0 {
+		t.Fatalf("reindex: %s", stderr)
+	}
+	code, out, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", filepath.Join(dir, "cp1"))
+	if code != 1 || !strings.Contains(stderr, "were removed") {
+		t.Errorf("checkpoint of a log cut below the last one: exit %d %q %q, want 1", code, out, stderr)
+	}
+	if now, _ := os.ReadFile(path + ".verified"); !bytes.Equal(now, saved) {
+		t.Errorf("the saved checkpoint was replaced: %s", now)
+	}
+	if code, _, _ := runAudit(t, "verify", "--audit", path, "--vkey", vkey); code != 1 {
+		t.Errorf("verify of the cut log after the refused checkpoint: exit %d, want 1", code)
+	}
+	// A saved checkpoint that this key did not sign: another key's, or an altered one.
+	key2 := filepath.Join(dir, "key2")
+	runAudit(t, "keygen", "--out", key2)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key2); code == 0 || !strings.Contains(stderr, ".verified") {
+		t.Errorf("checkpoint with another key over a saved checkpoint: exit %d %q, want a refusal naming it", code, stderr)
+	}
+	os.WriteFile(path+".verified", []byte(strings.Replace(string(saved), `\n3\n`, `\n1\n`, 1)), 0o600)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key); code != 1 || !strings.Contains(stderr, "checkpoint does not verify") {
+		t.Errorf("checkpoint over an altered saved checkpoint: exit %d %q, want 1", code, stderr)
+	}
+}
