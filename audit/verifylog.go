@@ -91,15 +91,21 @@ func VerifyLog(path string, o VerifyOptions) (*Report, error) {
 		rep, err = verifyIncremental(path, o, cp, st)
 	}
 	if rep == nil && err == nil {
-		full, signed := cp, o.Checkpoint
-		if full == nil && st != nil {
-			// The log must still extend the last checkpoint it was verified against: reading every
-			// record proves only that the chain is whole, not that it is the one that was signed.
-			full, signed = &st.tree, []byte(st.Checkpoint)
+		// The log must still extend the last checkpoint it was verified against, as well as one
+		// given: reading every record proves only that the chain is whole, not that it is the one
+		// that was signed.
+		var anchors []*tlog.Tree
+		if cp != nil {
+			anchors = append(anchors, cp)
 		}
-		rep, err = verifyFull(path, o.Schema, full)
-		cp, o.Checkpoint = full, signed
-		if rep != nil && o.Verifier != nil && full == nil {
+		if st != nil {
+			anchors = append(anchors, &st.tree)
+			if cp == nil {
+				cp, o.Checkpoint = &st.tree, []byte(st.Checkpoint)
+			}
+		}
+		rep, err = verifyFull(path, o.Schema, anchors...)
+		if rep != nil && o.Verifier != nil && len(anchors) == 0 {
 			rep.Unanchored = true
 		}
 	}
@@ -110,7 +116,9 @@ func VerifyLog(path string, o VerifyOptions) (*Report, error) {
 	return rep, err
 }
 
-func verifyFull(path string, s *Schema, cp *tlog.Tree) (*Report, error) {
+// verifyFull reads every record; the log must extend each of the checkpoints' trees, and the first
+// is the one the report names.
+func verifyFull(path string, s *Schema, cps ...*tlog.Tree) (*Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -122,9 +130,18 @@ func verifyFull(path string, s *Schema, cp *tlog.Tree) (*Report, error) {
 	}
 	ic := newIndexCheck(path)
 	defer ic.close()
-	sum, tree, err := verify.Verify(path, io.LimitReader(f, size), s, cp, ic.record)
+	var first *tlog.Tree
+	if len(cps) > 0 {
+		first = cps[0]
+	}
+	sum, tree, err := verify.Verify(path, io.LimitReader(f, size), s, first, ic.record)
 	if err != nil {
 		return nil, err
+	}
+	for _, cp := range cps[min(1, len(cps)):] {
+		if err := verify.Extends(tree, *cp); err != nil {
+			return nil, err
+		}
 	}
 	return &Report{Summary: *sum, Index: ic.finish(tree)}, nil
 }
@@ -222,6 +239,12 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree, st *savedChe
 			return nil, err
 		}
 		rep.Checkpoint = cp
+	}
+	if st != nil {
+		// Also when a checkpoint was given, possibly older: the log must extend the saved one too.
+		if err := verify.Extends(c.Tree, st.tree); err != nil {
+			return nil, err
+		}
 	}
 	return rep, nil
 }
