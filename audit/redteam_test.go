@@ -1,6 +1,9 @@
 package audit
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"testing"
 )
@@ -62,5 +65,71 @@ func TestVerifyExtendsSavedCheckpointToo(t *testing.T) {
 			continue
 		}
 		wantBroken(t, fmt.Sprintf("full %v", full), err, 9)
+	}
+}
+
+// TestKeysTableResistsChosenKeys (red team): the index's hash table placed a key at the slot its
+// SHA-256 names, and the log keys of idempotent runs follow from the principal and the client's own
+// key. A tenant could grind keys that all land in one slot (10 bits: a thousand hashes each) and
+// grow one run of occupied slots without end: every insert under the writers' lock and every lookup
+// that starts in it walks it (3,000 such keys made appends 2.5 times and lookups 8 times slower, and
+// the cost grows with the square). The slots must be placed by a secret of the index.
+func TestKeysTableResistsChosenKeys(t *testing.T) {
+	idem := func(key string) string {
+		h := sha256.New()
+		h.Write([]byte("mallory\x00" + key))
+		return "idem:" + hex.EncodeToString(h.Sum(nil))
+	}
+	// The slot a key took: SHA-256 of its tag, a zero and the key.
+	slot := func(s string) uint64 {
+		h := sha256.Sum256(append([]byte{tagKey, 0}, s...))
+		return binary.LittleEndian.Uint64(h[:8])
+	}
+	path := tempLog(t)
+	l := openT(t, path)
+	n := 0
+	for i := 0; n < 600; i++ {
+		k := idem(fmt.Sprint("k", i))
+		if slot(k)&1023 != 0 {
+			continue
+		}
+		e := decision(t, "mallory", fmt.Sprint(i), false)
+		e.Key = k
+		appendT(t, l, e)
+		n++
+	}
+	l.Close()
+	x, err := openIndex(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.close()
+	table := make([]byte, x.hdr.slots*slotSize)
+	if _, err := x.keys.ReadAt(table, keysHdr); err != nil {
+		t.Fatal(err)
+	}
+	longest, run := 0, 0
+	for s := 0; s < 2*int(x.hdr.slots); s++ { // twice round: a run may wrap
+		if binary.LittleEndian.Uint64(table[(s%int(x.hdr.slots))*slotSize+16:]) != 0 {
+			run++
+			longest = max(longest, min(run, int(x.hdr.slots)))
+		} else {
+			run = 0
+		}
+	}
+	if longest > 100 {
+		t.Fatalf("%d chosen keys made a run of %d occupied slots in a table of %d (%d used)", n, longest, x.hdr.slots, x.hdr.used)
+	}
+	// And every key is still found.
+	r := readerT(t, path)
+	for i, found := 0, 0; found < 5; i++ {
+		k := idem(fmt.Sprint("k", i))
+		if slot(k)&1023 != 0 {
+			continue
+		}
+		if _, _, err := r.ByKey(k); err != nil {
+			t.Fatalf("key %d: %v", i, err)
+		}
+		found++
 	}
 }

@@ -389,7 +389,7 @@ func newIndexCheck(path string) *indexCheck {
 
 // hasID reports whether the table maps id to seq.
 func (ic *indexCheck) hasID(id string, seq int64) bool {
-	k := keyOf(tagID, id)
+	k := ic.x.keyOf(tagID, id)
 	slots := uint64(len(ic.keys) / slotSize)
 	for i, probed := leUint64(k[:8])&(slots-1), uint64(0); probed < slots; i, probed = (i+1)&(slots-1), probed+1 {
 		s := ic.keys[i*slotSize : (i+1)*slotSize]
