@@ -4,8 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/sbxgate/sbxgate/audit/verify"
 )
 
 // TestIncrementalSeesTornTail (red team): a full verification calls an incomplete last line broken
@@ -131,5 +136,38 @@ func TestKeysTableResistsChosenKeys(t *testing.T) {
 			t.Fatalf("key %d: %v", i, err)
 		}
 		found++
+	}
+}
+
+// TestProofRecordReadsOneWay (red team): a proof carries the record twice, as its exact line (what
+// is proven) and as an object to read. verify-proof compared the two after a lenient decoding, in
+// which a repeated member's last copy wins: a proof whose record read "principal": "mallory" first,
+// and the true principal after it, verified. The record must read exactly one way, as the line does.
+func TestProofRecordReadsOneWay(t *testing.T) {
+	path, _ := buildLog(t, 6)
+	signer, verifier := testKey(t, "redteam")
+	signed, _, err := Checkpoint(path, testSchema, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, err := OpenCheckpoint(signed, verifier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := readerT(t, path).Prove(2, cp.N)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := verify.VerifyProof(p, cp); err != nil {
+		t.Fatalf("honest proof: %v", err)
+	}
+	e, _ := verify.ParseEnvelope([]byte(p.Line))
+	if !strings.Contains(p.Line, `"principal":`) {
+		t.Fatal("test bug: the line has no principal")
+	}
+	f := *p
+	f.Record = json.RawMessage(strings.Replace(p.Line, `"kind":`, `"principal":"mallory","kind":`, 1))
+	if _, err := verify.VerifyProof(&f, cp); !errors.Is(err, ErrBadProof) {
+		t.Errorf("a member twice, the forged copy first (seq %d): VerifyProof = %v, want ErrBadProof", e.Seq, err)
 	}
 }
