@@ -256,3 +256,23 @@ func TestProfileOfReport(t *testing.T) {
 		}
 	}
 }
+
+// A report holds at most 1,000 findings; a program with more is refused (a LimitError the policy
+// denies), never decided on the part the report kept. Those of a string Python evaluates count.
+func TestReportFindingLimit(t *testing.T) {
+	a := newTestAnalyzer(t)
+	evals := strings.Repeat("eval('1')\n", 1000)
+	for _, tt := range []struct {
+		name, src string
+		refused   bool
+	}{
+		{"at the limit", evals, false},
+		{"past the limit", evals + "eval('2')\n", true},
+		{"past the limit in an annotation", "import typing\n" + evals + "def f(x: 'eval(\"1\")'): pass\ntyping.get_type_hints(f)\n", true},
+	} {
+		rep := a.Analyze(context.Background(), "x.py", []byte(tt.src))
+		if got := rep.ParseError != nil && rep.ParseError.Kind == "LimitError"; got != tt.refused || len(rep.Findings) > 1000 {
+			t.Errorf("%s: parse error %+v, %d findings; want refused %v", tt.name, rep.ParseError, len(rep.Findings), tt.refused)
+		}
+	}
+}

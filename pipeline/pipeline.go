@@ -312,7 +312,6 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, o
 	}
 	dec := out.Decision
 	rec := p.record(record.KindDecision, s, out)
-	rec.Code = codePtr(s.Code)
 	rec.AnalyzerVersion = out.Report.AnalyzerVersion
 	rec.Request = s.Request
 	rec.Report = out.Report
@@ -322,7 +321,7 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, o
 		rec.Key = idempotencyKey(s.Request.Principal, s.IdempotencyKey)
 		rec.IdempotencyKey = s.IdempotencyKey
 	}
-	if err := record.ApplyStoreCode(&rec, p.StoreCode); err != nil {
+	if err := record.SetCode(&rec, s.Code, p.StoreCode); err != nil {
 		return "", err
 	}
 	e, err := rec.Entry()
@@ -388,11 +387,6 @@ func importedModules(rep *analyzer.Report) []string {
 		}
 	}
 	return mods
-}
-
-func codePtr(b []byte) *string {
-	s := string(b)
-	return &s
 }
 
 // NewRequestID returns a random 128-bit id in hex.

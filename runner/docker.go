@@ -741,10 +741,12 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	}
 	// Docker 20.10 sets State.OOMKilled only when containerd's OOM event reaches it before the
 	// exit event, which a loaded host reorders, and the container is auto-removed by then: the
-	// daemon's "oom" event, logged either way, is what counts.
+	// daemon's "oom" event, logged either way, is what counts. A kill (137) by nobody here with
+	// the cgroup's peak at the limit needs no event: on a loaded host the event came more than 5 s
+	// late for a memory bomb under gVisor, and the run was taken for a sandbox failure.
 	nearLimit := peakKnown && peak >= req.Limits.MemoryBytes-req.Limits.MemoryBytes/20
 	if !weKilled() && (res.ExitCode == 137 && !res.TimedOut || nearLimit) {
-		res.OOMKilled = d.oomEvent(ctx, b.id, started)
+		res.OOMKilled = nearLimit && res.ExitCode == 137 && !res.TimedOut || d.oomEvent(ctx, b.id, started)
 	}
 	if stErr != nil && !weKilled() && !res.OOMKilled {
 		// Process 1 always writes its status unless it was killed from outside: by us (timeout,

@@ -38,7 +38,7 @@ type AuditResponse struct {
 func (s *Server) submission(r *http.Request, req submitRequest, p principal) pipeline.Submission {
 	return pipeline.Submission{
 		Path:      req.Path,
-		Code:      []byte(*req.Code),
+		Code:      req.Code,
 		Request:   req.policyRequest(p),
 		RequestID: requestID(r.Context()),
 		Files:     req.files,

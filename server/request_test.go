@@ -148,20 +148,20 @@ func TestDecodeSubmitAccepts(t *testing.T) {
 			if herr != nil {
 				t.Fatalf("%q refused: %s", tt.body, herr.msg)
 			}
-			if req.Code == nil || *req.Code != "x" || req.Path != tt.want.Path || req.RequestedTier != tt.want.RequestedTier || !maps.Equal(req.Labels, tt.want.Labels) {
+			if req.Code == nil || string(req.Code) != "x" || req.Path != tt.want.Path || req.RequestedTier != tt.want.RequestedTier || !maps.Equal(req.Labels, tt.want.Labels) {
 				t.Fatalf("decoded %+v (code %v), want %+v", req, req.Code, tt.want)
 			}
 		})
 	}
 	const code = "print(\"caf\u00e9 \U0001F600\")\n\tx = '<&>'\u2028"
 	req, herr := decodeBody(t, `{"code": "print(\"caf\u00e9 \ud83d\ude00\")\n\tx = '<&>'\u2028"}`)
-	if herr != nil || *req.Code != code {
-		t.Fatalf("code %q (%v), want %q", *req.Code, herr, code)
+	if herr != nil || string(req.Code) != code {
+		t.Fatalf("code %q (%v), want %q", req.Code, herr, code)
 	}
 }
 
 // The body is read whole however it arrives: in small pieces, without a Content-Length, or with one
-// past the size read up front; the limit holds in each case.
+// that claims more than comes; the limit holds in each case.
 func TestDecodeSubmitBodyReads(t *testing.T) {
 	cfg, err := config.Load("")
 	if err != nil {
@@ -178,6 +178,7 @@ func TestDecodeSubmitBodyReads(t *testing.T) {
 		{"one byte at a time", iotest.OneByteReader(strings.NewReader(body)), int64(len(body))},
 		{"no length", strings.NewReader(body), -1},
 		{"half pieces, no length", iotest.HalfReader(strings.NewReader(body)), -1},
+		{"a length past the body", strings.NewReader(body), int64(len(body)) + 4096},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest(http.MethodPost, "/v1/check", tt.r)
@@ -186,8 +187,8 @@ func TestDecodeSubmitBodyReads(t *testing.T) {
 			if herr != nil {
 				t.Fatal(herr.msg)
 			}
-			if *req.Code != code {
-				t.Fatalf("code of %d bytes, want %d", len(*req.Code), len(code))
+			if string(req.Code) != code {
+				t.Fatalf("code of %d bytes, want %d", len(req.Code), len(code))
 			}
 		})
 	}

@@ -28,12 +28,15 @@ import (
 
 // Version is the analyzer's version, recorded in every report; bump it when a check changes what
 // it reports, so that audit records say which analyzer judged them.
-const Version = "sbxgate-analyzer/0.3.21"
+const Version = "sbxgate-analyzer/0.3.22"
 
 const (
 	// maxSourceBytes bounds the input; larger programs are refused with a LimitError.
 	maxSourceBytes = 4 << 20
-	// maxFindings bounds the report; further findings are dropped.
+	// maxFindings bounds the report's findings and, apart, its imports. A program with more is
+	// refused with a LimitError: the policy decides on the report, and one that left some out
+	// (the 1,001st import of a module outside the allowlist, say) would be decided on part of the
+	// program.
 	maxFindings = 1000
 	// workPerNode is the resolution and folding budget per tree node, so work stays linear.
 	workPerNode = 64
@@ -372,6 +375,9 @@ func (a *Engine) analyze(ctx context.Context, path string, src []byte) (rep *Rep
 	if err := ctx.Err(); err != nil {
 		rep.Imports, rep.Findings = []Import{}, []Finding{}
 		rep.ParseError = &ParseError{Kind: "LimitError", Message: "analysis cancelled: " + err.Error()}
+	}
+	if p.dropped > 0 && rep.ParseError == nil {
+		rep.ParseError = &ParseError{Kind: "LimitError", Message: fmt.Sprintf("more than %d imports or findings, past what a report lists: split the program", maxFindings)}
 	}
 	finish(rep, p.extraCaps)
 	p.release()

@@ -75,6 +75,19 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// A report holds at most maxFindings imports; a program with more is refused, never decided on the
+// part the report kept (the 1,001st import of a module outside the allowlist went unseen). The
+// findings' side is in the analyzer's tests, which have the checks.
+func TestReportImportLimit(t *testing.T) {
+	a := newTestEngine(t)
+	for n, refused := range map[int]bool{maxFindings: false, maxFindings + 1: true} {
+		rep := a.Analyze(context.Background(), "x.py", []byte(strings.Repeat("import json\n", n)))
+		if got := rep.ParseError != nil && rep.ParseError.Kind == "LimitError"; got != refused || len(rep.Imports) > maxFindings {
+			t.Errorf("%d imports: parse error %+v, %d imports in the report; want refused %v", n, rep.ParseError, len(rep.Imports), refused)
+		}
+	}
+}
+
 // A bug in a check must become a report the policy denies, never a crash.
 func TestInternalErrorIsContained(t *testing.T) {
 	a := newTestEngine(t)

@@ -159,9 +159,11 @@ func (p *Pass) addImport(im Import) {
 	if im.Capabilities == nil {
 		im.Capabilities = []string{}
 	}
-	if len(p.rep.Imports) < maxFindings {
-		p.rep.Imports = append(p.rep.Imports, im)
+	if len(p.rep.Imports) >= maxFindings {
+		p.dropped++
+		return
 	}
+	p.rep.Imports = append(p.rep.Imports, im)
 }
 
 // fromAllowed reports whether `from mod import name` is admitted: as the submodule mod.name when

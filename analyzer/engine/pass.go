@@ -33,7 +33,9 @@ type Pass struct {
 	dyn       map[nodeKey]*DynImport // by nodeKey (nodeKeyOf), like refCache
 	extraCaps map[string]bool
 	seen      map[findingKey]bool
-	dropped   int
+	// dropped counts the findings and imports past maxFindings: a report without them must not be
+	// decided on (analyze refuses the program).
+	dropped int
 	static    map[string]bool // modules imported by import statements
 	subjects  map[ast.Pattern]ast.Expr
 	exhausted bool // resolution hit its depth or work limit: the analysis is incomplete
@@ -224,9 +226,14 @@ func (p *Pass) embedded(at ast.Node, code string) {
 	p.embeddedN += sub.embeddedN
 	p.exhausted = p.exhausted || sub.exhausted
 	loc := locOf(at)
+	p.dropped += sub.dropped
 	for _, f := range sub.rep.Findings {
-		if p.a.wholeSource[f.Rule] || len(p.rep.Findings) >= maxFindings {
+		if p.a.wholeSource[f.Rule] {
 			continue // checks of the whole source already ran on the whole file
+		}
+		if len(p.rep.Findings) >= maxFindings {
+			p.dropped++
+			continue
 		}
 		f.Line, f.Col, f.EndLine, f.EndCol = loc.Lineno, loc.ColOffset, loc.EndLineno, loc.EndColOffset
 		f.Message = "in a string Python evaluates: " + f.Message

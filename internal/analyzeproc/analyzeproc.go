@@ -15,8 +15,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+
 	"errors"
 	"fmt"
+	jsonv2 "github.com/go-json-experiment/json"
 	"io"
 	"os"
 	"os/exec"
@@ -182,7 +184,9 @@ func (w *worker) analyze(path string, src []byte) (*analyzer.Report, error) {
 		return nil, fmt.Errorf("analysis worker: no report: %w", err)
 	}
 	var rep analyzer.Report
-	if err := json.Unmarshal(line, &rep); err != nil {
+	// The v2 decoder: a large program's report is decoded by the server, at its priority, and v2
+	// takes it in about half the time of encoding/json.
+	if err := jsonv2.Unmarshal(line, &rep); err != nil {
 		return nil, fmt.Errorf("analysis worker: bad report: %w", err)
 	}
 	// The worker is this binary: a report of other bytes, or from another analyzer (the file

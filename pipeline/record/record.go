@@ -142,16 +142,40 @@ func ApplyStoreCode(r *Record, mode string) error {
 	if r.Code == nil {
 		return nil
 	}
-	sum := sha256.Sum256([]byte(*r.Code))
+	keep, err := codeFacts(r, []byte(*r.Code), mode)
+	if err != nil {
+		return err
+	}
+	if !keep {
+		r.Code = nil
+	}
+	return nil
+}
+
+// SetCode is ApplyStoreCode for code held as bytes: Code is made of them only for a record that
+// keeps it, so a megabyte-sized program that is not kept is not copied into a string first.
+func SetCode(r *Record, code []byte, mode string) error {
+	keep, err := codeFacts(r, code, mode)
+	if err != nil {
+		return err
+	}
+	if keep {
+		s := string(code)
+		r.Code = &s
+	}
+	return nil
+}
+
+// codeFacts checks and fills CodeSHA256 and CodeSize from code and reports whether r keeps it.
+func codeFacts(r *Record, code []byte, mode string) (keep bool, err error) {
+	sum := sha256.Sum256(code)
 	h := hex.EncodeToString(sum[:])
 	if r.CodeSHA256 != "" && r.CodeSHA256 != h {
-		return fmt.Errorf("record code_sha256 %s is not the SHA-256 of its code (%s): pass the hash of the exact bytes", r.CodeSHA256, h)
+		return false, fmt.Errorf("record code_sha256 %s is not the SHA-256 of its code (%s): pass the hash of the exact bytes", r.CodeSHA256, h)
 	}
-	if r.CodeSize != 0 && r.CodeSize != len(*r.Code) {
-		return fmt.Errorf("record code_size %d is not the size of its code (%d)", r.CodeSize, len(*r.Code))
+	if r.CodeSize != 0 && r.CodeSize != len(code) {
+		return false, fmt.Errorf("record code_size %d is not the size of its code (%d)", r.CodeSize, len(code))
 	}
-	r.CodeSHA256, r.CodeSize = h, len(*r.Code)
-	keep := false
 	switch mode {
 	case StoreAlways:
 		keep = true
@@ -160,12 +184,10 @@ func ApplyStoreCode(r *Record, mode string) error {
 		keep = r.Kind == KindDecision && !r.Allowed()
 	case StoreNever:
 	default:
-		return fmt.Errorf("store_code %q is not one of always, on_deny, never", mode)
+		return false, fmt.Errorf("store_code %q is not one of always, on_deny, never", mode)
 	}
-	if !keep {
-		r.Code = nil
-	}
-	return nil
+	r.CodeSHA256, r.CodeSize = h, len(code)
+	return keep, nil
 }
 
 // File names an input file of a run.

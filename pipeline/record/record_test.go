@@ -184,23 +184,34 @@ func TestStoreCode(t *testing.T) {
 		{StoreOnDeny, mk(KindResult, nil), false},
 		{StoreNever, mk(KindDecision, &no), false},
 	}
-	for _, tt := range tests {
-		r := tt.rec
-		if err := ApplyStoreCode(&r, tt.mode); err != nil {
-			t.Fatal(err)
-		}
-		if (r.Code != nil) != tt.keep || r.CodeSize != len(code) || len(r.CodeSHA256) != 64 {
-			t.Errorf("%q %s allow=%v: code kept %v size %d sum %q; want kept %v", tt.mode, r.Kind, r.Allowed(), r.Code != nil, r.CodeSize, r.CodeSHA256, tt.keep)
-		}
+	// ApplyStoreCode takes the code from the record, SetCode from bytes: the same outcome.
+	apply := map[string]func(r *Record, mode string) error{
+		"ApplyStoreCode": ApplyStoreCode,
+		"SetCode": func(r *Record, mode string) error {
+			c := []byte(*r.Code)
+			r.Code = nil
+			return SetCode(r, c, mode)
+		},
 	}
-	wrong := mk(KindDecision, &no)
-	wrong.CodeSHA256 = strings.Repeat("0", 64)
-	if err := ApplyStoreCode(&wrong, StoreAlways); err == nil {
-		t.Error("ApplyStoreCode accepted a wrong code_sha256")
-	}
-	r := mk(KindDecision, &no)
-	if err := ApplyStoreCode(&r, "sometimes"); err == nil {
-		t.Error("ApplyStoreCode accepted mode sometimes")
+	for name, fn := range apply {
+		for _, tt := range tests {
+			r := tt.rec
+			if err := fn(&r, tt.mode); err != nil {
+				t.Fatal(err)
+			}
+			if (r.Code != nil) != tt.keep || r.Code != nil && *r.Code != code || r.CodeSize != len(code) || len(r.CodeSHA256) != 64 {
+				t.Errorf("%s %q %s allow=%v: code kept %v size %d sum %q; want kept %v", name, tt.mode, r.Kind, r.Allowed(), r.Code != nil, r.CodeSize, r.CodeSHA256, tt.keep)
+			}
+		}
+		wrong := mk(KindDecision, &no)
+		wrong.CodeSHA256 = strings.Repeat("0", 64)
+		if err := fn(&wrong, StoreNever); err == nil {
+			t.Errorf("%s accepted a wrong code_sha256", name)
+		}
+		r := mk(KindDecision, &no)
+		if err := fn(&r, "sometimes"); err == nil {
+			t.Errorf("%s accepted mode sometimes", name)
+		}
 	}
 }
 

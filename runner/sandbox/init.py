@@ -826,6 +826,18 @@ def warm_plotting():
     plt.close("all")
 
 
+def answer_clone3(seccomp):
+    """Starts threads under gVisor: Debian's runsc (20221219) applies the container's seccomp profile
+    with EPERM for every errno action, so clone3 gets EPERM where the profile says ENOSYS, and glibc
+    falls back from clone3 to clone only on ENOSYS. No thread would start in process 1 (OpenBLAS
+    starts its pool when numpy is imported, and printed its failure to the program's stderr) nor in
+    a program whose tier turns the kernel filter off. This filter, loaded first, answers ENOSYS: of
+    two filters' errno answers the most recently loaded one's is returned."""
+    f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
+    f.load()
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: init.py CONFIG")
@@ -848,11 +860,13 @@ def main():
     sys.modules.pop("prctl", None)
     sys.modules.pop("_prctl", None)
 
+    import seccomp as libseccomp
+    if libseccomp.get_api() < 3:
+        libseccomp.set_api(3)  # gVisor does not answer libseccomp's probe for KILL_PROCESS
+    answer_clone3(libseccomp)
     seccomp = None
     if cfg.get("seccomp", True) or cfg.get("witness"):
-        import seccomp
-        if seccomp.get_api() < 3:
-            seccomp.set_api(3)  # gVisor does not answer libseccomp's probe for KILL_PROCESS
+        seccomp = libseccomp
         kernel_filter(seccomp, frozenset(cfg.get("grants", ())), False)  # fail now, not per run
     ext = None
     if cfg.get("seccomp", True) or cfg.get("audit_hook", True):
