@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -18,14 +19,18 @@ import (
 //
 //	FILE.idx-off   per record: byte offset (8), line length without newline (4), flags (4)
 //	FILE.idx-tree  the Merkle tree's stored hashes in tlog's storage order, 32 bytes each
-//	FILE.idx-keys  an open-addressing hash table: 16 bytes of SHA-256(tag, 0, value), then seq+1 (8)
+//	FILE.idx-keys  an open-addressing hash table: 16 bytes of SHA-256(salt, tag, 0, value), then seq+1 (8)
+//
+// The salt is 16 random bytes in FILE.idx-off's header, drawn when the index is made: a key's slot
+// follows from the salt, so that nobody who chooses keys (a client's idempotency key is one) can
+// make them share a slot and grow one run of occupied slots that every insert and lookup walks.
 //
 // All integers are little-endian. The keys header says how many records the index covers; the
 // other files may hold entries past that from an interrupted update, which the next writer
 // overwrites. The index is derived data: writers rebuild it from the log when it does not match,
 // and readers check each answer against the log's bytes.
 const (
-	offHdr    = 32 // magic, lowest seq that may be open, 16 reserved
+	offHdr    = 32 // magic, lowest seq that may be open, the keys table's salt (16)
 	treeHdr   = 32 // magic, 24 reserved
 	keysHdr   = 64 // magic, slots, used, n, synced, boot (16), generation
 	offEntry  = 16
@@ -35,7 +40,9 @@ const (
 )
 
 var (
-	offMagic  = []byte("SBXOFF1\n")
+	// Version 2 has the salt; an index of version 1 is rebuilt, and a binary that knows only
+	// version 1 rebuilds one of version 2 rather than place keys without the salt.
+	offMagic  = []byte("SBXOFF2\n")
 	treeMagic = []byte("SBXTRE1\n")
 	keysMagic = []byte("SBXKEY1\n")
 )
@@ -55,8 +62,10 @@ const (
 
 type slotKey [16]byte
 
-func keyOf(tag byte, s string) slotKey {
+// keyOf is the table's key of value under tag: its slot is the first 8 bytes, modulo the table size.
+func (x *index) keyOf(tag byte, s string) slotKey {
 	h := sha256.New()
+	h.Write(x.salt[:])
 	h.Write([]byte{tag, 0})
 	h.Write([]byte(s))
 	var k slotKey
@@ -81,6 +90,7 @@ type index struct {
 	log             string
 	off, tree, keys *os.File
 	hdr             keysHeader
+	salt            [16]byte // of the keys table: see keyOf
 	write           bool
 }
 
@@ -188,7 +198,12 @@ func (x *index) readKeysHeader() error {
 	if h.slots < minSlots || h.slots&(h.slots-1) != 0 || h.used < 0 || h.used > h.slots || h.n < 0 || h.synced < 0 || h.synced > h.n {
 		return fmt.Errorf("%s: %w", x.keys.Name(), errBadIndex)
 	}
-	x.hdr = h
+	// The salt goes with the table: another process that reset the index drew a new one.
+	var salt [16]byte
+	if _, err := x.off.ReadAt(salt[:], 16); err != nil {
+		return fmt.Errorf("%s: %w", x.off.Name(), errBadIndex)
+	}
+	x.hdr, x.salt = h, salt
 	return nil
 }
 
@@ -217,6 +232,11 @@ func (x *index) reset(slots int64) error {
 		}
 		b := make([]byte, m.hdr)
 		copy(b, m.magic)
+		if m.f == x.off {
+			// A new table, a new salt: crypto/rand.Read never fails on supported platforms.
+			rand.Read(x.salt[:])
+			copy(b[16:], x.salt[:])
+		}
 		if _, err := m.f.WriteAt(b, 0); err != nil {
 			return err
 		}
@@ -464,16 +484,16 @@ func (x *index) add(recs []idxRec) error {
 		return fmt.Errorf("write %s: %w", x.tree.Name(), err)
 	}
 	for _, r := range recs {
-		if err := x.insert(keyOf(tagID, r.env.ID), r.seq); err != nil {
+		if err := x.insert(x.keyOf(tagID, r.env.ID), r.seq); err != nil {
 			return err
 		}
 		if r.env.Key != "" {
-			if err := x.insert(keyOf(tagKey, r.env.Key), r.seq); err != nil {
+			if err := x.insert(x.keyOf(tagKey, r.env.Key), r.seq); err != nil {
 				return err
 			}
 		}
 		if r.env.Link != "" {
-			if err := x.insert(keyOf(tagLink, r.env.Link), r.seq); err != nil {
+			if err := x.insert(x.keyOf(tagLink, r.env.Link), r.seq); err != nil {
 				return err
 			}
 			if err := x.close1(r.env.Link, n+int64(len(recs))); err != nil {
@@ -491,7 +511,7 @@ func (x *index) add(recs []idxRec) error {
 // close1 marks the record with id, if it was open and is among the first n records, as closed.
 func (x *index) close1(id string, n int64) error {
 	target := int64(-1)
-	if err := x.lookup(keyOf(tagID, id), func(seq int64) bool { target = seq; return false }); err != nil {
+	if err := x.lookup(x.keyOf(tagID, id), func(seq int64) bool { target = seq; return false }); err != nil {
 		return err
 	}
 	if target < 0 || target >= n {

@@ -31,6 +31,8 @@ type Reader struct {
 	// generation changes), this reader answers from the log alone.
 	distrust    bool
 	distrustGen uint64
+	// contradiction is what the log contradicted, the last time the index gave such an answer.
+	contradiction error
 }
 
 // OpenReader opens the log at path for reading.
@@ -132,11 +134,22 @@ func (r *Reader) do(fn func(v *view) error) error {
 	if r.x != nil {
 		r.distrust, r.distrustGen = true, r.x.hdr.gen
 	}
+	r.contradiction = err
 	r.mu.Unlock()
 	if v, err = r.view(); err != nil {
 		return err
 	}
 	return fn(v)
+}
+
+// Contradiction returns, when the index gave this reader an answer the log contradicts, what it
+// was; nil when it never did. Such a reader answers from the log alone until the index is rebuilt:
+// its answers are the log's records, which the index (and a signed checkpoint of its tree) no
+// longer vouches for. The index is stale or the log was edited; a full verification tells which.
+func (r *Reader) Contradiction() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.contradiction
 }
 
 // indexCovers reads the index's header and returns how many records it covers and the offset after

@@ -46,6 +46,10 @@ type Report struct {
 	// Index says what is wrong with the log's index, when a full verification found it does not match
 	// the log; nil when it matches or there is none. The log may still be intact.
 	Index error
+	// Unanchored is set when a verifier key was given but no signed checkpoint anchored the
+	// verification: none was given, and FILE.verified is absent or signed by another key. The chain
+	// is whole, but the log may have been cut or rewritten as a whole.
+	Unanchored bool
 }
 
 // verifiedState is FILE.verified: the last signed checkpoint the log was verified against.
@@ -72,22 +76,38 @@ func VerifyLog(path string, o VerifyOptions) (*Report, error) {
 		}
 		cp = &t
 	}
+	var st *savedCheckpoint
+	if o.Verifier != nil {
+		// FILE.verified lies beside the log, so whoever could alter the log could alter it too: one
+		// that does not verify with the key is damage, not a cache to pass over.
+		var err error
+		if st, err = loadState(path, o.Verifier); err != nil {
+			return nil, err
+		}
+	}
 	var rep *Report
 	var err error
 	if !o.Full && o.Verifier != nil {
-		rep, err = verifyIncremental(path, o, cp)
+		rep, err = verifyIncremental(path, o, cp, st)
 	}
 	if rep == nil && err == nil {
-		full, signed := cp, o.Checkpoint
-		if full == nil && o.Verifier != nil {
-			// The log must still extend the last checkpoint it was verified against: reading every
-			// record proves only that the chain is whole, not that it is the one that was signed.
-			if st, saved, ok := loadState(path, o.Verifier); ok {
-				full, signed = &saved, []byte(st.Checkpoint)
+		// The log must still extend the last checkpoint it was verified against, as well as one
+		// given: reading every record proves only that the chain is whole, not that it is the one
+		// that was signed.
+		var anchors []*tlog.Tree
+		if cp != nil {
+			anchors = append(anchors, cp)
+		}
+		if st != nil {
+			anchors = append(anchors, &st.tree)
+			if cp == nil {
+				cp, o.Checkpoint = &st.tree, []byte(st.Checkpoint)
 			}
 		}
-		rep, err = verifyFull(path, o.Schema, full)
-		cp, o.Checkpoint = full, signed
+		rep, err = verifyFull(path, o.Schema, anchors...)
+		if rep != nil && o.Verifier != nil && len(anchors) == 0 {
+			rep.Unanchored = true
+		}
 	}
 	if err == nil && cp != nil {
 		// A failure to save only costs the next verification its shortcut.
@@ -96,7 +116,9 @@ func VerifyLog(path string, o VerifyOptions) (*Report, error) {
 	return rep, err
 }
 
-func verifyFull(path string, s *Schema, cp *tlog.Tree) (*Report, error) {
+// verifyFull reads every record; the log must extend each of the checkpoints' trees, and the first
+// is the one the report names.
+func verifyFull(path string, s *Schema, cps ...*tlog.Tree) (*Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -108,16 +130,25 @@ func verifyFull(path string, s *Schema, cp *tlog.Tree) (*Report, error) {
 	}
 	ic := newIndexCheck(path)
 	defer ic.close()
-	sum, tree, err := verify.Verify(path, io.LimitReader(f, size), s, cp, ic.record)
+	var first *tlog.Tree
+	if len(cps) > 0 {
+		first = cps[0]
+	}
+	sum, tree, err := verify.Verify(path, io.LimitReader(f, size), s, first, ic.record)
 	if err != nil {
 		return nil, err
+	}
+	for _, cp := range cps[min(1, len(cps)):] {
+		if err := verify.Extends(tree, *cp); err != nil {
+			return nil, err
+		}
 	}
 	return &Report{Summary: *sum, Index: ic.finish(tree)}, nil
 }
 
 // verifyIncremental verifies from the newest signed checkpoint that the index still proves. It
 // returns nil, nil when there is none, for a full verification instead.
-func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, error) {
+func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree, st *savedCheckpoint) (*Report, error) {
 	r, err := OpenReader(path)
 	if err != nil {
 		return nil, err
@@ -136,8 +167,8 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 		since time.Time
 	}
 	var bases []base
-	if st, cp, ok := loadState(path, o.Verifier); ok {
-		bases = append(bases, base{cp, st.VerifiedAt})
+	if st != nil {
+		bases = append(bases, base{st.tree, st.VerifiedAt})
 	}
 	if cp != nil {
 		bases = append(bases, base{*cp, time.Time{}})
@@ -194,6 +225,10 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 	if err != nil {
 		return nil, err
 	}
+	if v.torn != nil {
+		// The view stops at the last complete record; a full verification calls what follows broken.
+		return nil, verify.Torn(v.torn)
+	}
 	root, err := c.Tree.Hash(c.Tree.N)
 	if err != nil {
 		return nil, err
@@ -205,25 +240,51 @@ func verifyIncremental(path string, o VerifyOptions, cp *tlog.Tree) (*Report, er
 		}
 		rep.Checkpoint = cp
 	}
+	if st != nil {
+		// Also when a checkpoint was given, possibly older: the log must extend the saved one too.
+		if err := verify.Extends(c.Tree, st.tree); err != nil {
+			return nil, err
+		}
+	}
 	return rep, nil
 }
 
-// loadState reads FILE.verified and checks its checkpoint's signature.
-func loadState(path string, v note.Verifier) (verifiedState, tlog.Tree, bool) {
-	var st verifiedState
+// savedCheckpoint is FILE.verified with its checkpoint's tree, the signature checked.
+type savedCheckpoint struct {
+	verifiedState
+	tree tlog.Tree
+}
+
+// loadState reads FILE.verified and checks its checkpoint's signature. It returns nil when there is
+// none, or when only another key signed it (the key was changed since): the verification is then
+// full. A file that is not a saved checkpoint, or whose checkpoint this key signed but does not
+// verify, was altered: an error wrapping ErrBadCheckpoint.
+func loadState(path string, v note.Verifier) (*savedCheckpoint, error) {
 	data, err := os.ReadFile(statePath(path))
-	if err == nil {
-		err = json.Unmarshal(data, &st)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
 	}
 	if err != nil {
-		// No saved checkpoint, or one that cannot be read: the verification is full.
-		return st, tlog.Tree{}, false
+		return nil, err
 	}
-	cp, err := verify.OpenCheckpoint([]byte(st.Checkpoint), v)
+	altered := func(why error) error { return alteredState(path, why) }
+	var st verifiedState
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, altered(err)
+	}
+	n, err := note.Open([]byte(st.Checkpoint), note.VerifierList(v))
+	var other *note.UnverifiedNoteError
+	if errors.As(err, &other) {
+		return nil, nil
+	}
 	if err != nil {
-		return st, tlog.Tree{}, false
+		return nil, altered(err)
 	}
-	return st, cp, true
+	cp, err := tlog.ParseTree([]byte(n.Text))
+	if err != nil {
+		return nil, altered(err)
+	}
+	return &savedCheckpoint{verifiedState: st, tree: cp}, nil
 }
 
 // saveVerified records signed, a checkpoint of n records the log at path was verified against, in
@@ -231,7 +292,7 @@ func loadState(path string, v note.Verifier) (verifiedState, tlog.Tree, bool) {
 // already saved. With v nil the note is not checked (the caller just signed it).
 func saveVerified(path string, signed []byte, n int64, v note.Verifier) error {
 	if v != nil {
-		if _, old, ok := loadState(path, v); ok && old.N > n {
+		if old, _ := loadState(path, v); old != nil && old.tree.N > n {
 			return nil
 		}
 	}
@@ -328,7 +389,7 @@ func newIndexCheck(path string) *indexCheck {
 
 // hasID reports whether the table maps id to seq.
 func (ic *indexCheck) hasID(id string, seq int64) bool {
-	k := keyOf(tagID, id)
+	k := ic.x.keyOf(tagID, id)
 	slots := uint64(len(ic.keys) / slotSize)
 	for i, probed := leUint64(k[:8])&(slots-1), uint64(0); probed < slots; i, probed = (i+1)&(slots-1), probed+1 {
 		s := ic.keys[i*slotSize : (i+1)*slotSize]
@@ -438,8 +499,16 @@ func OpenCheckpoint(signed []byte, v note.Verifier) (tlog.Tree, error) {
 
 // Checkpoint verifies the whole log at path and returns a signed note whose text is
 // tlog.FormatTree of its tree, with the tree.
+//
+// The log must extend the checkpoint saved in FILE.verified, which this signer must have signed: a
+// signer that signed whatever it found would bless a log cut back or rewritten since, and replace
+// the checkpoint that shows it.
 func Checkpoint(path string, s *Schema, signer note.Signer) ([]byte, tlog.Tree, error) {
-	rep, err := verifyFull(path, s, nil)
+	prev, err := signedBefore(path, signer)
+	if err != nil {
+		return nil, tlog.Tree{}, err
+	}
+	rep, err := verifyFull(path, s, prev)
 	if err != nil {
 		return nil, tlog.Tree{}, err
 	}
@@ -451,6 +520,52 @@ func Checkpoint(path string, s *Schema, signer note.Signer) ([]byte, tlog.Tree, 
 	// The whole log was just verified: a later verification with the key may start here.
 	saveVerified(path, signed, tree.N, nil)
 	return signed, tree, nil
+}
+
+// signedBefore returns the tree of the checkpoint saved in FILE.verified, nil when there is none.
+// signer must have signed it: its signatures are deterministic (ed25519), so signing the note's text
+// again must give the note. A note that names signer's key but differs was altered (an error
+// wrapping ErrBadCheckpoint); one of another key is refused too, since the log could not be checked
+// against it.
+func signedBefore(path string, signer note.Signer) (*tlog.Tree, error) {
+	data, err := os.ReadFile(statePath(path))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st verifiedState
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, alteredState(path, err)
+	}
+	var unverified *note.UnverifiedNoteError
+	if _, err := note.Open([]byte(st.Checkpoint), note.VerifierList()); !errors.As(err, &unverified) {
+		return nil, alteredState(path, fmt.Errorf("not a signed note: %v", err))
+	}
+	n := unverified.Note
+	again, err := note.Sign(&note.Note{Text: n.Text}, signer)
+	if err != nil {
+		return nil, fmt.Errorf("sign checkpoint: %w", err)
+	}
+	if !bytes.Equal(again, []byte(st.Checkpoint)) {
+		for _, sig := range n.UnverifiedSigs {
+			if sig.Name == signer.Name() && sig.Hash == signer.KeyHash() {
+				return nil, alteredState(path, errors.New("its signature by this key does not verify"))
+			}
+		}
+		return nil, fmt.Errorf("%s holds a checkpoint that key %s did not sign: a new checkpoint must extend the last one; verify the log with the key that signed it (audit verify --vkey), then remove %s to start anew with this key", statePath(path), signer.Name(), statePath(path))
+	}
+	tree, err := tlog.ParseTree([]byte(n.Text))
+	if err != nil {
+		return nil, alteredState(path, err)
+	}
+	return &tree, nil
+}
+
+// alteredState is the error for a FILE.verified that is not a checkpoint its key signed.
+func alteredState(path string, why error) error {
+	return fmt.Errorf("%s: %w: %v: the saved checkpoint was altered; verify against a checkpoint kept apart from the log with --checkpoint, or remove %s", statePath(path), ErrBadCheckpoint, why, statePath(path))
 }
 
 // Reindex rebuilds the index of the log at path from the log, under the writers' lock, and returns

@@ -164,7 +164,7 @@ func (v *view) find(tag byte, value string, fn func(seq int64) bool) error {
 	more := true
 	if v.x != nil && v.n > 0 {
 		var seqs []int64
-		if err := v.x.lookup(keyOf(tag, value), func(seq int64) bool {
+		if err := v.x.lookup(v.x.keyOf(tag, value), func(seq int64) bool {
 			if seq < v.n {
 				seqs = append(seqs, seq)
 			}

@@ -11,6 +11,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -27,6 +28,7 @@ import (
 	"unicode/utf8"
 	"weak"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -288,6 +290,9 @@ func (s *Server) submission(code, path, tier string) (pipeline.Submission, error
 func (s *Server) checkPython(ctx context.Context, req *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
 	s.calls.Add(1)
 	defer s.calls.Done()
+	if err := oneReading(req); err != nil {
+		return nil, CheckOutput{}, err
+	}
 	sub, err := s.submission(in.Code, in.Path, "")
 	if err != nil {
 		return nil, CheckOutput{}, err
@@ -322,9 +327,22 @@ func (s *Server) checkPython(ctx context.Context, req *mcp.CallToolRequest, in C
 func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in RunInput) (*mcp.CallToolResult, RunOutput, error) {
 	s.calls.Add(1)
 	defer s.calls.Done()
+	if err := oneReading(req); err != nil {
+		return nil, RunOutput{}, err
+	}
 	sub, err := s.submission(in.Code, in.Path, in.RequestedTier)
 	if err != nil {
 		return nil, RunOutput{}, err
+	}
+	if k := in.IdempotencyKey; k != "" {
+		// Refused here, as over HTTP: the pipeline refuses it too, but before deciding, which
+		// runFailure cannot tell from a gate failure.
+		if err := pipeline.ValidIdempotencyKey(k); err != nil {
+			return nil, RunOutput{}, fmt.Errorf("idempotency_key: %v; nothing ran", err)
+		}
+		if s.p.Log == nil {
+			return nil, RunOutput{}, errors.New("idempotency_key needs an audit log to keep it, and this server keeps none; nothing ran: call without it")
+		}
 	}
 	sub.IdempotencyKey = in.IdempotencyKey
 	if sub.Files, err = s.inputFiles(in.Files); err != nil {
@@ -381,6 +399,33 @@ func (s *Server) runPython(ctx context.Context, req *mcp.CallToolRequest, in Run
 	res.Content = append(res.Content, artifactContent(out.RequestID, out.Result.Artifacts)...)
 	return res, ro, nil
 }
+
+// oneReading refuses tool arguments that two readers could read differently: a member named twice
+// in an object (the SDK keeps the last copy; a client that shows or checks the call may take the
+// first) or invalid UTF-8 (which decoding turns into U+FFFD, so the gate would decide other bytes
+// than were sent). The HTTP API refuses the same bodies.
+func oneReading(req *mcp.CallToolRequest) error {
+	if req == nil || req.Params == nil || len(req.Params.Arguments) == 0 {
+		return nil
+	}
+	err := jsontext.NewDecoder(bytes.NewReader(req.Params.Arguments)).SkipValue()
+	var se *jsontext.SyntacticError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &se) && errors.Is(se.Err, jsontext.ErrDuplicateName):
+		return fmt.Errorf("argument %s appears twice: send each argument once", se.JSONPointer)
+	case errors.As(err, &se) && errors.Is(se.Err, errInvalidUTF8):
+		return fmt.Errorf("the arguments are not valid UTF-8 at byte %d: send the code and names as UTF-8", se.ByteOffset)
+	}
+	return fmt.Errorf("the arguments are not one JSON object: %v", err)
+}
+
+// errInvalidUTF8 is jsontext's (unexported) cause of a syntactic error for invalid UTF-8.
+var errInvalidUTF8 = func() error {
+	_, err := jsontext.AppendQuote(nil, "\xff")
+	return errors.Unwrap(err)
+}()
 
 // inputFiles decodes run_python's files and checks them against files.in.
 func (s *Server) inputFiles(in []InputFile) ([]runner.File, error) {

@@ -279,9 +279,10 @@ func TestBadArguments(t *testing.T) {
 			}
 		})
 	}
-	// Only the allowed run reached the log (its decision); the rest were refused before the gate.
-	if n := len(s.records(t)); n != 1 {
-		t.Fatalf("%d records, want 1", n)
+	// Only the allowed run reached the log (its decision, and the result that records that no
+	// runner ran it); the rest were refused before the gate.
+	if n := len(s.records(t)); n != 2 {
+		t.Fatalf("%d records, want 2", n)
 	}
 }
 

@@ -143,6 +143,15 @@ func TestResultNotLogged(t *testing.T) {
 	}
 }
 
+// blockingRunner's runs start, say so, and end when release is closed.
+type blockingRunner struct{ started, release chan struct{} }
+
+func (r blockingRunner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	close(r.started)
+	<-r.release
+	return runner.Result{}, nil
+}
+
 // TestIdempotencyKey: a second Run with the same key and code by the same principal returns the
 // recorded outcome and writes nothing; other code under the key is refused; another principal's
 // key is its own; the log keeps the key across restarts.
@@ -194,18 +203,27 @@ func TestIdempotencyKey(t *testing.T) {
 	if out, err := b.Run(ctx, keyed("alice", denied, "k-1")); err != nil || !out.Replayed || out.AuditID != first.AuditID {
 		t.Fatalf("retry after a restart: %+v %v", out, err)
 	}
-	// An allowed decision under a key whose run never logged a result is in progress.
-	noRunner := *b.Pipeline
-	if _, err := noRunner.Run(ctx, keyed("alice", "print(2)\n", "k-2")); !errors.Is(err, ErrNoRunner) {
-		t.Fatalf("run without a runner: %v", err)
+	// An allowed decision under a key whose run has not logged a result yet is in progress.
+	started, release := make(chan struct{}), make(chan struct{})
+	blocking := *b.Pipeline
+	blocking.Runner = blockingRunner{started, release}
+	done := make(chan error, 1)
+	go func() {
+		_, err := blocking.Run(ctx, keyed("alice", "print(2)\n", "k-2"))
+		done <- err
+	}()
+	<-started
+	if _, err := blocking.Run(ctx, keyed("alice", "print(2)\n", "k-2")); !errors.Is(err, ErrRunInProgress) {
+		t.Fatalf("retry of a run that has no result yet: %v, want ErrRunInProgress", err)
 	}
-	if _, err := noRunner.Run(ctx, keyed("alice", "print(2)\n", "k-2")); !errors.Is(err, ErrRunInProgress) {
-		t.Fatalf("retry of a run that has no result: %v, want ErrRunInProgress", err)
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatalf("the first run: %v", err)
 	}
 	b.Close()
 	recs := records(t, logPath)
-	if len(recs) != 3 {
-		t.Fatalf("%d records, want 3 decisions (alice k-1, bob k-1, alice k-2)", len(recs))
+	if len(recs) != 4 {
+		t.Fatalf("%d records, want 3 decisions (alice k-1, bob k-1, alice k-2) and k-2's result", len(recs))
 	}
 	if _, err := audit.VerifyLog(logPath, audit.VerifyOptions{Schema: record.Schema}); err != nil {
 		t.Fatal(err)

@@ -166,6 +166,12 @@ func (p *Pipeline) Run(ctx context.Context, s Submission) (Outcome, error) {
 		return out, nil
 	}
 	if p.Runner == nil {
+		// Nothing will run: the decision gets its result now, the runner's failure, as any run the
+		// runner could not do; left without one, it would read as a run whose outcome is missing,
+		// and a retry with its key as still in progress for ever.
+		if logErr := p.logResult(context.WithoutCancel(ctx), s, out, id, ErrNoRunner); logErr != nil {
+			return out, fmt.Errorf("run: %w (and its result could not be logged: %v)", ErrNoRunner, logErr)
+		}
 		return out, fmt.Errorf("run: %w", ErrNoRunner)
 	}
 	// Who submitted is in the log; the container carries only the request id, so a warm one

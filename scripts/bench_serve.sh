@@ -51,7 +51,7 @@ hash=$(printf '%s' "$token" | "$bin" token hash) || die "sbxgate token hash fail
 agg_token=aggressor-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 agg_hash=$(printf '%s' "$agg_token" | "$bin" token hash) || die "sbxgate token hash failed"
 sed -e "s/^  rate_per_minute: .*/  rate_per_minute: 0/" \
-	-e "s/^  tokens: \[\]/  tokens: [{sha256: \"$hash\", principal: bench}, {sha256: \"$agg_hash\", principal: aggressor}]/" \
+	-e "s/^  tokens: \[\]/  tokens: [{sha256: \"$hash\", principal: bench, roles: [auditor]}, {sha256: \"$agg_hash\", principal: aggressor}]/" \
 	"$root/config/sandbox.yaml" >"$work/sandbox.yaml"
 grep -q "principal: bench" "$work/sandbox.yaml" || die "config/sandbox.yaml has no 'tokens: []' line to replace: update this script"
 
@@ -201,7 +201,8 @@ aggressor_row() {
 # queue_waits PRINCIPAL: from the server's /metrics, the bucket under which 99% of the principal's
 # waits for a turn (work queue) and for room for its body (memory queue) fell.
 queue_waits() {
-	curl -fsS "$url/metrics" | awk -v p="$1" '
+	# The series by principal go only to a token with the auditor role: bench has it.
+	curl -fsS -H "Authorization: Bearer $token" "$url/metrics" | awk -v p="$1" '
 		/^sbxgate_queue_wait_seconds_bucket\{/ && index($0, "principal=\"" p "\"") {
 			q = $0; sub(/.*queue="/, "", q); sub(/".*/, "", q)
 			le = $0; sub(/.*le="/, "", le); sub(/".*/, "", le)

@@ -2,12 +2,14 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/pipeline"
@@ -16,7 +18,8 @@ import (
 // metrics live in the Server's own registry, so several servers (tests) never collide.
 type metrics struct {
 	reg          *prometheus.Registry
-	handler      http.Handler
+	handler      http.Handler // every series: for a token with the auditor role
+	public       http.Handler // without the series labelled by principal
 	requests     *prometheus.CounterVec
 	latency      *prometheus.HistogramVec
 	decisions    *prometheus.CounterVec
@@ -77,7 +80,33 @@ func newMetrics(lg pipeline.Log) *metrics {
 		)
 	}
 	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+	m.public = promhttp.HandlerFor(withoutLabel(m.reg, principalLabel), promhttp.HandlerOpts{})
 	return m
+}
+
+// principalLabel names who a series is about: which principals there are and what each does is not
+// for everyone who can reach /metrics.
+const principalLabel = "principal"
+
+// withoutLabel gathers g's metrics without those that carry the label name.
+func withoutLabel(g prometheus.Gatherer, name string) prometheus.Gatherer {
+	return prometheus.GathererFunc(func() ([]*dto.MetricFamily, error) {
+		mfs, err := g.Gather()
+		out := mfs[:0]
+		for _, mf := range mfs {
+			kept := mf.Metric[:0]
+			for _, m := range mf.Metric {
+				if !slices.ContainsFunc(m.GetLabel(), func(l *dto.LabelPair) bool { return l.GetName() == name }) {
+					kept = append(kept, m)
+				}
+			}
+			if len(kept) > 0 {
+				mf.Metric = kept
+				out = append(out, mf)
+			}
+		}
+		return out, err
+	})
 }
 
 func (m *metrics) observeRequest(route string, code int, d time.Duration) {

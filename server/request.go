@@ -101,10 +101,20 @@ var decodeOpts = json.JoinOptions(
 
 // checkHeaders refuses what the headers alone show to be wrong, before the body is waited for.
 func checkHeaders(r *http.Request, maxBody int64) *httpError {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
+	// The body is read one way only, UTF-8 JSON: a second Content-Type, or a charset that another
+	// reader of the same bytes (a proxy, a log) would honour, could make it read other code.
+	cts := r.Header.Values("Content-Type")
+	if len(cts) > 1 {
+		return badRequest("Content-Type appears %d times: send it once, Content-Type: application/json", len(cts))
+	}
+	if len(cts) == 1 && cts[0] != "" {
+		ct := cts[0]
+		mt, params, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
 			return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q is not JSON: send Content-Type: application/json", clip(ct))}
+		}
+		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
+			return &httpError{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q names charset %q: the body is read as UTF-8, so send it as UTF-8 with Content-Type: application/json", clip(ct), clip(cs))}
 		}
 	}
 	if r.ContentLength > maxBody {

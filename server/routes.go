@@ -180,7 +180,22 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request, _ principal
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 }
 
+// handleMetrics needs no token, but the series labelled by principal (which principals there are,
+// and when and how much each sends) only go to a token with the auditor role: a tenant must not
+// watch another's requests. A token that is sent must be valid.
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request, _ principal) {
+	if len(r.Header.Values("Authorization")) == 0 {
+		s.metrics.public.ServeHTTP(w, r)
+		return
+	}
+	p, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	if !p.Auditor {
+		s.metrics.public.ServeHTTP(w, r)
+		return
+	}
 	s.metrics.handler.ServeHTTP(w, r)
 }
 

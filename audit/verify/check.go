@@ -139,7 +139,7 @@ func Verify(name string, r io.Reader, s *Schema, checkpoint *tlog.Tree, fn func(
 	})
 	var torn *TornError
 	if errors.As(err, &torn) {
-		return nil, c.Tree, &BrokenError{Seq: torn.LineNo - 1, Line: torn.LineNo, Reason: "incomplete last line (a writer stopped mid-write): run sbxgate audit repair, or append, to set it aside as a logged repair"}
+		return nil, c.Tree, Torn(torn)
 	}
 	if err != nil {
 		return nil, c.Tree, err
@@ -157,6 +157,12 @@ func Verify(name string, r io.Reader, s *Schema, checkpoint *tlog.Tree, fn func(
 		sum.Checkpoint = &cp
 	}
 	return sum, c.Tree, nil
+}
+
+// Torn is the verdict on a log that ends in an incomplete line: it is broken there, until the line
+// is set aside by a logged repair.
+func Torn(torn *TornError) *BrokenError {
+	return &BrokenError{Seq: torn.LineNo - 1, Line: torn.LineNo, Reason: "incomplete last line (a writer stopped mid-write): run sbxgate audit repair, or append, to set it aside as a logged repair"}
 }
 
 // Extends checks that the log whose tree is t still extends the checkpoint's tree: a consistency

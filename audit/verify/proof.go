@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 
+	jsonv2 "github.com/go-json-experiment/json"
 	"golang.org/x/mod/sumdb/tlog"
 )
 
@@ -48,8 +49,10 @@ func VerifyProof(p *Proof, tree tlog.Tree) (*Envelope, error) {
 		return nil, bad("line has seq %d but the proof is for index %d", e.Seq, p.Index)
 	}
 	if len(p.Record) > 0 {
+		// Decoded strictly, as the envelope is: a member given twice, or invalid UTF-8, would let a
+		// reader of the record see other values than the line holds.
 		var a, b any
-		if json.Unmarshal(p.Record, &a) != nil || json.Unmarshal(line, &b) != nil || !reflect.DeepEqual(a, b) {
+		if jsonv2.Unmarshal(p.Record, &a) != nil || jsonv2.Unmarshal(line, &b) != nil || !reflect.DeepEqual(a, b) {
 			return nil, bad("record differs from line")
 		}
 	}

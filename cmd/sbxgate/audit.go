@@ -198,10 +198,21 @@ func auditVerify(e *Env, args []string) int {
 	if rep.Checkpoint != nil {
 		fmt.Fprintf(e.Stdout, "%s: extends the checkpoint of %d records (%s)\n", path, rep.Checkpoint.N, rep.Checkpoint.Hash)
 	}
+	if rep.Unanchored {
+		e.Errorf("audit verify: warning: %s: no signed checkpoint anchored this verification (%s.verified is absent or signed by another key): the chain is whole, but the log could have been cut or rewritten as a whole; pass --checkpoint FILE, kept apart from the log", path, path)
+	}
 	if rep.Index != nil {
 		e.Errorf("audit verify: warning: %s: %v: the log is intact; run sbxgate audit reindex --audit %s", path, rep.Index, path)
 	}
 	return 0
+}
+
+// warnContradiction says on standard error that the reader found the log contradicting its index,
+// so that what it read from the log alone is not taken as vouched for.
+func warnContradiction(e *Env, cmd, path string, rd *audit.Reader) {
+	if err := rd.Contradiction(); err != nil {
+		e.Errorf("audit %s: warning: %s contradicts its index (%v): this is the log's record, which the index and any checkpoint of it do not vouch for; run sbxgate audit verify --full --audit %s", cmd, path, err, path)
+	}
 }
 
 // checkpoint is a signed checkpoint read from a file, with its key and tree.
@@ -323,11 +334,22 @@ func auditShow(e *Env, args []string) int {
 		e.Errorf("audit show: %v", err)
 		return 2
 	}
-	rec, line, err := record.Find(path, pos[0])
+	rd, err := audit.OpenReader(path)
+	if err != nil {
+		e.Errorf("audit show: %v", err)
+		return 2
+	}
+	defer rd.Close()
+	_, line, err := rd.Find(pos[0])
+	var rec *record.Record
+	if err == nil {
+		rec, err = record.Decode(line)
+	}
 	if err != nil {
 		e.Errorf("audit show: %v: list ids with sbxgate audit list", err)
 		return 2
 	}
+	warnContradiction(e, "show", path, rd)
 	if *format == "text" {
 		w, err := record.NewWriter("text", e.Stdout)
 		if err == nil {
@@ -559,6 +581,20 @@ func auditProve(e *Env, args []string) int {
 		e.Errorf("audit prove: %v", err)
 		return exitFor(err)
 	}
+	if cp != nil {
+		// The check above read the index; the proof is made from the record the log holds now, which
+		// the reader takes from the log alone when the index contradicts it. Only a proof that holds
+		// in the checkpoint's tree is given; otherwise verifying the log against it names the record.
+		if _, err := verify.VerifyProof(p, cp.Tree); err != nil {
+			if _, verr := audit.VerifyLog(path, audit.VerifyOptions{Schema: record.Schema, Checkpoint: cp.signed, Verifier: cp.key, Full: true}); verr != nil {
+				e.Errorf("audit prove: %s: %v", path, verr)
+				return exitFor(verr)
+			}
+			e.Errorf("audit prove: %s: %v: run sbxgate audit reindex --audit %s", path, err, path)
+			return 1
+		}
+	}
+	warnContradiction(e, "prove", path, rd)
 	out, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		e.Errorf("audit prove: encode the proof: %v", err)

@@ -1,0 +1,81 @@
+package server
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// TestContentTypeOneReading (red team): the body is decoded as UTF-8 JSON whatever the request
+// says. A Content-Type naming another charset (a proxy or a log that honours it reads other
+// characters out of the same bytes: latin-1 reads "Ã©" where we read "é"), or two Content-Type
+// headers (one reader takes the first, another the last), were accepted. Both must be refused
+// before the body is read, as two Authorization headers are.
+func TestContentTypeOneReading(t *testing.T) {
+	tests := []struct {
+		name   string
+		ct     []string
+		status int // 0: accepted
+	}{
+		{"none", nil, 0},
+		{"json", []string{"application/json"}, 0},
+		{"json utf-8", []string{"application/json; charset=utf-8"}, 0},
+		{"json UTF-8 quoted", []string{`Application/JSON; charset="UTF-8"`}, 0},
+		{"latin-1", []string{"application/json; charset=iso-8859-1"}, http.StatusUnsupportedMediaType},
+		{"utf-16", []string{"application/json; charset=utf-16"}, http.StatusUnsupportedMediaType},
+		{"utf-8 and utf-16", []string{"application/json; charset=utf-8; charset=utf-16"}, http.StatusUnsupportedMediaType},
+		{"twice, same", []string{"application/json", "application/json"}, http.StatusBadRequest},
+		{"twice, other", []string{"application/json", "text/plain"}, http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest(http.MethodPost, "/v1/check", strings.NewReader(`{"code":"1"}`))
+		for _, v := range tt.ct {
+			r.Header.Add("Content-Type", v)
+		}
+		herr := checkHeaders(r, 4096)
+		switch {
+		case tt.status == 0 && herr != nil:
+			t.Errorf("%s: refused: %d %s", tt.name, herr.code, herr.msg)
+		case tt.status != 0 && herr == nil:
+			t.Errorf("%s: accepted, want %d", tt.name, tt.status)
+		case tt.status != 0 && herr.code != tt.status:
+			t.Errorf("%s: %d %s, want %d", tt.name, herr.code, herr.msg, tt.status)
+		}
+	}
+}
+
+// TestMetricsHidePrincipals (red team): GET /metrics needs no token, and its fair-queue series are
+// labelled by principal. Anyone who reached the port, any tenant among them, read every principal's
+// name and watched its requests come and go (their counts and waits, scrape by scrape). The
+// per-principal series are for the operator: a token with the auditor role; others get the rest.
+func TestMetricsHidePrincipals(t *testing.T) {
+	e := startEnv(t, testConfig(t), envOpts{})
+	e.post("/v1/check", aliceToken, map[string]any{"code": allowedCode})
+	for _, tc := range []struct {
+		who, token string
+		status     int
+		principals bool
+	}{
+		{"no token", "", 200, false},
+		{"a tenant", bobToken, 200, false},
+		{"an auditor", auditorToken, 200, true},
+		{"a bad token", "sbxg_not-a-token-of-this-server", 401, false},
+	} {
+		r := e.do(http.MethodGet, "/metrics", tc.token, nil)
+		body := string(r.Body)
+		if r.Status != tc.status {
+			t.Errorf("%s: status %d, want %d", tc.who, r.Status, tc.status)
+			continue
+		}
+		if r.Status != 200 {
+			continue
+		}
+		if got := strings.Contains(body, `principal="alice"`); got != tc.principals {
+			t.Errorf("%s: alice's series shown: %v, want %v", tc.who, got, tc.principals)
+		}
+		if !strings.Contains(body, `sbxgate_decisions_total{decision="allow",endpoint="check"} 1`) {
+			t.Errorf("%s: the totals are missing", tc.who)
+		}
+	}
+}
