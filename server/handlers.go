@@ -146,7 +146,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 	noteAudit(w, out.AuditID)
 	if err != nil {
 		// The decision was not recorded: fail closed and do not hand out an unlogged answer.
-		writeError(w, http.StatusServiceUnavailable, gateError(err))
+		writeError(w, http.StatusServiceUnavailable, s.gateError(err))
 		return
 	}
 	s.metrics.observeDecision("check", out.Decision.Allow)
@@ -210,7 +210,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 	switch {
 	case errors.Is(err, pipeline.ErrResultNotLogged):
 		// The code ran: this is its answer, not a failure to retry (a retry would run it again).
-		resp.Warning = "the code ran, but " + strings.TrimPrefix(err.Error(), "audit: ")
+		resp.Warning = "the code ran, but " + s.outward(strings.TrimPrefix(err.Error(), "audit: "))
 		writeJSONError(w, http.StatusOK, resp.Warning, resp)
 		return
 	case errors.Is(err, pipeline.ErrIdempotencyConflict):
@@ -224,7 +224,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		return
 	}
 	if err != nil {
-		resp.Error = gateError(err)
+		resp.Error = s.gateError(err)
 		if errors.Is(r.Context().Err(), context.Canceled) {
 			resp.Error += " (the request was canceled: the server is shutting down or the client went away)"
 		}
@@ -308,12 +308,21 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 
 // gateError is the one-line message for a pipeline error; the stage prefix (audit:, run:) is already
 // on it.
-func gateError(err error) string {
-	msg := err.Error()
+func (s *Server) gateError(err error) string {
+	msg := s.outward(err.Error())
 	if errors.Is(err, pipeline.ErrNoRunner) {
 		msg += ": this server was started without a runner"
 	}
 	return msg
+}
+
+// outward is msg as a client gets it: without the audit log's directory (a failed write names its
+// file), so that no answer shows where the server keeps its files.
+func (s *Server) outward(msg string) string {
+	if s.logDir == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, s.logDir, "")
 }
 
 // writeJSONError writes body (which carries an "error" member) and records msg for the log line.

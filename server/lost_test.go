@@ -36,6 +36,12 @@ func TestReadyz(t *testing.T) {
 	if r.Status != http.StatusServiceUnavailable || r.json(t)["status"] != "not ready" || !strings.Contains(r.json(t)["reason"].(string), "no space left") {
 		t.Fatalf("readyz on a full disk: %d %s", r.Status, r.Body)
 	}
+	// Neither answer shows where the server keeps its log.
+	for _, r := range []response{r, e.post("/v1/check", aliceToken, map[string]any{"code": big})} {
+		if strings.Contains(string(r.Body), dir) {
+			t.Errorf("an answer names the log's directory %s: %s", dir, r.Body)
+		}
+	}
 	if r := e.do(http.MethodGet, "/healthz", "", nil); r.Status != 200 {
 		t.Fatalf("healthz on a full disk: %d %s", r.Status, r.Body)
 	}

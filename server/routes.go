@@ -169,7 +169,7 @@ type readiness interface{ Ready() error }
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request, _ principal) {
 	if rd, ok := s.p.Log.(readiness); ok {
 		if err := rd.Ready(); err != nil {
-			reason := "audit log: " + err.Error()
+			reason := "audit log: " + s.outward(err.Error())
 			if sw, ok := w.(*statusWriter); ok {
 				sw.errMsg = reason
 			}

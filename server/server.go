@@ -24,6 +24,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -64,7 +65,10 @@ type Timeouts struct {
 // Server is the HTTP API. It is an http.Handler; Serve adds the listener, timeouts and graceful
 // shutdown.
 type Server struct {
-	p        *pipeline.Pipeline
+	p *pipeline.Pipeline
+	// logDir is the directory of the audit log with its separator, which answers to clients leave
+	// out: a tenant learns nothing of the server's file system from a failed write.
+	logDir   string
 	large    pipeline.Analyzer // nil: the pipeline's analyzer analyzes every program
 	cfg      *config.Config
 	tokens   tokenTable
@@ -108,6 +112,9 @@ func WithAuditPath(path string) Option {
 	return func(s *Server) {
 		if path != "" {
 			s.audit = FileAuditReader(path)
+			if dir := filepath.Dir(path); dir != "." {
+				s.logDir = dir + string(filepath.Separator)
+			}
 		}
 	}
 }
