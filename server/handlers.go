@@ -81,8 +81,16 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, p principal, wait
 		busy(w, http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many request bytes as it may (%d MiB in flight, half of it per principal): retry after 1s", s.maxInFlight>>20))
 		return nil, false
 	}
+	// From here the body holds its share until it is read, so it must arrive within half the queue
+	// wait: the bytes it holds come back before the wait of a request queued behind it ends. (Two
+	// principals sending bodies slowly held every admitted byte, and a third got 503.)
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(min(bodyDeadline(wait), s.timeouts.Read)))
 	return t, true
 }
+
+// bodyDeadline is how long an admitted body may take to arrive: half the queue wait, and at least
+// 2 s (a 1 MiB body at 512 KiB/s).
+func bodyDeadline(queueWait time.Duration) time.Duration { return max(queueWait/2, 2*time.Second) }
 
 // decode reads the body admitted under hold and shrinks hold to the body's size; then it takes the
 // request's turn in the work queue and decodes the body on it: decoding, analysis and decision are

@@ -500,3 +500,49 @@ func TestValidAuditID(t *testing.T) {
 		}
 	}
 }
+
+// Two principals holding every admitted byte with bodies they send slowly cannot keep a third out
+// (found by the front-door red team: the third got 503 after its queue wait): an admitted body must
+// arrive within half the queue wait, so the bytes it holds come back before the wait of a request
+// queued behind it ends, and the fair queue gives them to the principal that has had none.
+func TestSlowBodiesDoNotHoldAdmission(t *testing.T) {
+	cfg := testConfig(t)
+	maxBody := int64(cfg.Server.MaxBodyBytes)
+	const wait = 3 * time.Second
+	e := startEnv(t, cfg, envOpts{noLog: true, opts: []Option{WithMaxBytesInFlight(4 * maxBody), WithMaxConcurrentChecks(64, wait)}})
+	addr := strings.TrimPrefix(e.url, "http://")
+	answered := make(chan int, 4)
+	for _, token := range []string{aliceToken, aliceToken, bobToken, bobToken} {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		// Each announces the largest body and sends its first bytes only: half the bytes in flight
+		// per principal, all of them between the two.
+		fmt.Fprintf(c, "POST /v1/check HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"code\": \"pri", token, maxBody)
+		go func() {
+			_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				answered <- 0
+				return
+			}
+			resp.Body.Close()
+			answered <- resp.StatusCode
+		}()
+	}
+	time.Sleep(300 * time.Millisecond) // the four are admitted
+	start := time.Now()
+	if r := e.post("/v1/check", auditorToken, map[string]any{"code": "print(1)\n"}); r.Status != http.StatusOK {
+		t.Fatalf("the third principal's check beside the slow bodies: %d %s", r.Status, r.Body)
+	}
+	if d := time.Since(start); d > wait {
+		t.Errorf("the third principal's check took %v, past the queue wait of %v", d, wait)
+	}
+	for range 4 {
+		if code := <-answered; code != http.StatusRequestTimeout {
+			t.Errorf("a slow body got %d, want 408", code)
+		}
+	}
+}
