@@ -1,6 +1,10 @@
 package config
 
 import (
+	"bytes"
+	"go/format"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -60,5 +64,45 @@ func TestModuleAPIValidation(t *testing.T) {
 	}
 	if _, err := ParseModuleAPI(moduleAPIJSON, append([]byte("unknown_key: 1\n"), moduleAPIYAML...)); err == nil || !strings.Contains(err.Error(), "unknown_key") {
 		t.Errorf("an unknown key of the review: got %v", err)
+	}
+}
+
+// The compiled-in table is module_api.json's: the file make module-api writes, and the same
+// entries as the JSON decoded.
+func TestModuleAPITableUpToDate(t *testing.T) {
+	src, err := RenderAPITable(moduleAPIJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src, err = format.Source(src); err != nil {
+		t.Fatal(err)
+	}
+	have, err := os.ReadFile("module_api_table.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(src, have) {
+		t.Fatal("module_api_table.go is not module_api.json's: run go run ./scripts/apitable (make module-api does)")
+	}
+	m, err := DefaultModuleAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m.Table.Sorted(), &moduleAPITable) {
+		t.Fatal("the compiled-in table differs from module_api.json decoded: run go run ./scripts/apitable")
+	}
+	r, err := DefaultReviewedAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r.Review, m.Review) {
+		t.Fatal("DefaultReviewedAPI's review differs from DefaultModuleAPI's")
+	}
+	for _, key := range []string{"json.loads", "os.path", "unittest.loader.TestLoader.discover", "logging.Logger.handlers", "json.nothing", "nothing"} {
+		k1, ok1 := m.Lookup(key)
+		k2, ok2 := lookupIn(r.Table, key)
+		if k1 != k2 || ok1 != ok2 {
+			t.Errorf("%s: the maps say %q, %v and the sorted table %q, %v", key, k1, ok1, k2, ok2)
+		}
 	}
 }

@@ -273,8 +273,8 @@ func (t *apiTables) makerNames() map[string]bool {
 	t.makerOnce.Do(func() {
 		t.makers = map[string]bool{"type": true, "new_class": true, "make_dataclass": true}
 		for _, am := range t.modules {
-			for name, kind := range am.kinds { // the kinds, not the members: none is built
-				if target, ok := strings.CutPrefix(kind, "class "); ok {
+			for i, name := range am.Attrs { // the kinds, not the members: none is built
+				if target, ok := strings.CutPrefix(am.Kinds[i], "class "); ok {
 					if c := t.classes[target]; c != nil && c.makesClasses(0) {
 						t.makers[name] = true
 					}

@@ -42,8 +42,9 @@ type APIRule struct {
 type apiClass struct {
 	name string
 	// dir are the public names of dir(C), sorted: what the class has; inst are the attributes its
-	// methods assign, sorted: with dir, what an instance has. The table's own slices, searched
-	// rather than copied into sets: a program asks about a few of the hundreds of classes.
+	// methods assign, sorted: with dir, what an instance has. The table's own slices
+	// (config.SortedClass), searched rather than copied into sets: a program asks about a few of
+	// the hundreds of classes.
 	dir, inst []string
 	bases     []*apiClass
 	meta      *apiClass
@@ -68,19 +69,10 @@ func (c *apiClass) hasAttr(attr string) bool {
 	return ok
 }
 
-// sortedNames is names sorted: names itself when it is (the generated tables are), else a copy.
-func sortedNames(names []string) []string {
-	if slices.IsSorted(names) {
-		return names
-	}
-	return slices.Sorted(slices.Values(names))
-}
-
-// apiModule is a module of the table: its attributes' kinds as generated, and the members they
-// make, built on the first lookup (most programs look up a few of the modules).
+// apiModule is a module of the table and the members its attributes make, built on the first
+// lookup (most programs look up a few of the modules).
 type apiModule struct {
-	name    string
-	kinds   map[string]string // attribute -> "module M", "class C", "function" or "data C"
+	*config.SortedModule
 	once    sync.Once
 	members map[string]Member
 }
@@ -90,7 +82,7 @@ type apiTables struct {
 	classes  map[string]*apiClass
 	returns  map[string]string
 	dunders  map[string]bool
-	privates map[string]bool // the private names the allowed modules and their classes have
+	privates []string // the private names the allowed modules and their classes have, sorted
 	// harmlessPrivate are the private names the review lets any object be asked for
 	harmlessPrivate map[string]bool
 	// rules of module attributes and of whole classes, by the review's key
@@ -108,11 +100,11 @@ type apiTables struct {
 	makerOnce sync.Once
 }
 
-func newAPITables(m *config.ModuleAPI) *apiTables {
+func newAPITables(m *config.ReviewedAPI) *apiTables {
 	t := &apiTables{
 		modules: make(map[string]*apiModule, len(m.Table.Modules)), classes: make(map[string]*apiClass, len(m.Table.Classes)),
 		rules: map[string]*APIRule{}, returns: m.Review.Returns, dunders: make(map[string]bool, len(m.Review.Dunders)),
-		privates: make(map[string]bool, len(m.Table.Privates)), harmlessPrivate: map[string]bool{},
+		privates: m.Table.Privates, harmlessPrivate: map[string]bool{},
 		methodRules: map[string][]*APIRule{}, ruleAttrs: map[string]bool{},
 	}
 	for key, r := range m.Review.Exclude {
@@ -127,26 +119,21 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 	for name := range m.Review.Dunders {
 		t.dunders[name] = true
 	}
-	for _, name := range m.Table.Privates {
-		t.privates[name] = true
-	}
 	for name := range m.Review.Privates {
 		t.harmlessPrivate[name] = true
 	}
 	acs := make([]apiClass, len(m.Table.Classes)) // one allocation for all
-	i := 0
-	for name, c := range m.Table.Classes {
+	for i, c := range m.Table.Classes {
 		ac := &acs[i]
-		i++
-		*ac = apiClass{name: name, dir: sortedNames(c.Attrs), inst: sortedNames(c.Instance), open: c.Dynamic}
-		if _, ok := m.Review.Open[name]; ok {
+		*ac = apiClass{name: c.Name, dir: c.Attrs, inst: c.Instance, open: c.Dynamic}
+		if _, ok := m.Review.Open[c.Name]; ok {
 			ac.open = true
-			ac.holder = !strings.HasPrefix(name, "weakref.") // proxies forward to any object
+			ac.holder = !strings.HasPrefix(c.Name, "weakref.") // proxies forward to any object
 		}
-		t.classes[name] = ac
+		t.classes[c.Name] = ac
 	}
-	for name, c := range m.Table.Classes {
-		ac := t.classes[name]
+	for i, c := range m.Table.Classes {
+		ac := &acs[i]
 		for _, b := range c.Bases {
 			if bc := t.classes[b]; bc != nil {
 				ac.bases = append(ac.bases, bc)
@@ -175,11 +162,9 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 	}
 	t.methodHeads = HeadsOf(t.methodRules)
 	ams := make([]apiModule, len(m.Table.Modules))
-	i = 0
-	for mod, kinds := range m.Table.Modules {
-		ams[i] = apiModule{name: mod, kinds: kinds}
-		t.modules[mod] = &ams[i]
-		i++
+	for i := range m.Table.Modules {
+		ams[i].SortedModule = &m.Table.Modules[i]
+		t.modules[ams[i].Name] = &ams[i]
 	}
 	return t
 }
@@ -187,9 +172,9 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 // membersOf are the members of module am, built on the first call (safe for concurrent use).
 func (t *apiTables) membersOf(am *apiModule) map[string]Member {
 	am.once.Do(func() {
-		am.members = make(map[string]Member, len(am.kinds))
-		for attr, kind := range am.kinds {
-			am.members[attr] = t.newMember(am.name, attr, kind)
+		am.members = make(map[string]Member, len(am.Attrs))
+		for i, attr := range am.Attrs {
+			am.members[attr] = t.newMember(am.Name, attr, am.Kinds[i])
 		}
 	})
 	return am.members
@@ -445,7 +430,10 @@ func (p *Pass) HoldsOnlyGivenClass(class string) bool {
 func (p *Pass) HarmlessDunder(name string) bool { return p.a.api.dunders[name] }
 
 // StdlibPrivate reports whether the allowed modules or their classes have the private name.
-func (p *Pass) StdlibPrivate(name string) bool { return p.a.api.privates[name] }
+func (p *Pass) StdlibPrivate(name string) bool {
+	_, ok := slices.BinarySearch(p.a.api.privates, name)
+	return ok
+}
 
 // HarmlessPrivate reports whether the review lets any object be asked for the private name (the
 // public API of namedtuples and enums spells some names with an underscore).
@@ -461,7 +449,7 @@ var (
 // engine.
 func loadAPITables() (*apiTables, error) {
 	apiOnce.Do(func() {
-		m, err := config.DefaultModuleAPI()
+		m, err := config.DefaultReviewedAPI()
 		if err != nil {
 			apiErr = err
 			return

@@ -1178,7 +1178,7 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 		for _, r := range p.resolve(b, site.sc, site.idx) {
 			if class, inst, ok := p.TypeOf(r); ok && !inst {
 				known = true
-				if !stateless(class) && p.a.api.privates[name] {
+				if !stateless(class) && p.StdlibPrivate(name) {
 					return true
 				}
 			}

@@ -68,7 +68,7 @@ func TestAPITagsSound(t *testing.T) {
 				names = append(names, c)
 			}
 			for _, name := range names {
-				for attr := range am.kinds {
+				for _, attr := range am.Attrs {
 					check(name + "." + attr)
 					mb, _ := api.member(mod, attr)
 					c := api.classes[mb.Target]

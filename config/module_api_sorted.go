@@ -1,0 +1,188 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-json-experiment/json"
+)
+
+// The standard library's table compiled in: module_api_table.go holds module_api.json as sorted
+// slices (SortedAPITable), written by make module-api (go run ./scripts/apitable) and checked
+// against the JSON by TestModuleAPITableUpToDate. A command that analyzes reads it where it lies
+// in the binary instead of decoding 400 KB of JSON into maps at every start.
+
+// SortedAPITable is a generated table (APITable) as sorted slices, searched by name.
+type SortedAPITable struct {
+	GeneratedBy string
+	Python      string
+	Modules     []SortedModule // by name
+	Classes     []SortedClass  // by name
+	Privates    []string       // sorted
+}
+
+// SortedModule is a module of the table: its public attributes, sorted, and what each is.
+type SortedModule struct {
+	Name  string
+	Attrs []string
+	Kinds []string // Kinds[i] is what Attrs[i] is: "module M", "class C", "function" or "data C"
+}
+
+// SortedClass is a class of the table (APIClass), its name lists sorted.
+type SortedClass struct {
+	Name     string
+	Attrs    []string // public names of dir(C)
+	Instance []string // public attributes its methods assign on self
+	Bases    []string
+	Meta     string
+	Dynamic  bool
+}
+
+// Module is the entry of module name, or nil.
+func (t *SortedAPITable) Module(name string) *SortedModule {
+	i, ok := slices.BinarySearchFunc(t.Modules, name, func(m SortedModule, name string) int { return strings.Compare(m.Name, name) })
+	if !ok {
+		return nil
+	}
+	return &t.Modules[i]
+}
+
+// Kind is what attribute attr of m is, if m has it.
+func (m *SortedModule) Kind(attr string) (string, bool) {
+	i, ok := slices.BinarySearch(m.Attrs, attr)
+	if !ok {
+		return "", false
+	}
+	return m.Kinds[i], true
+}
+
+// Class is the entry of class name (its canonical name), or nil.
+func (t *SortedAPITable) Class(name string) *SortedClass {
+	i, ok := slices.BinarySearchFunc(t.Classes, name, func(c SortedClass, name string) int { return strings.Compare(c.Name, name) })
+	if !ok {
+		return nil
+	}
+	return &t.Classes[i]
+}
+
+func (t *SortedAPITable) moduleAttr(mod, attr string) (string, bool) {
+	if m := t.Module(mod); m != nil {
+		return m.Kind(attr)
+	}
+	return "", false
+}
+
+func (t *SortedAPITable) class(name string) (attrs, instance []string, ok bool) {
+	if c := t.Class(name); c != nil {
+		return c.Attrs, c.Instance, true
+	}
+	return nil, nil, false
+}
+
+// Sorted is t as sorted slices (an empty list is nil).
+func (t *APITable) Sorted() *SortedAPITable {
+	s := &SortedAPITable{GeneratedBy: t.GeneratedBy, Python: t.Python, Privates: sortedList(t.Privates)}
+	for _, name := range sortedKeys(t.Modules) {
+		m := SortedModule{Name: name, Attrs: sortedKeys(t.Modules[name])}
+		for _, a := range m.Attrs {
+			m.Kinds = append(m.Kinds, t.Modules[name][a])
+		}
+		if len(m.Attrs) == 0 {
+			m.Attrs = nil
+		}
+		s.Modules = append(s.Modules, m)
+	}
+	for _, name := range sortedKeys(t.Classes) {
+		c := t.Classes[name]
+		s.Classes = append(s.Classes, SortedClass{
+			Name: name, Attrs: sortedList(c.Attrs), Instance: sortedList(c.Instance),
+			Bases: slices.Clip(slices.Clone(c.Bases)), Meta: c.Meta, Dynamic: c.Dynamic,
+		})
+		if len(c.Bases) == 0 {
+			s.Classes[len(s.Classes)-1].Bases = nil
+		}
+	}
+	return s
+}
+
+// sortedList is the distinct strings of xs, sorted, in a new slice; nil when there are none.
+func sortedList(xs []string) []string {
+	if len(xs) == 0 {
+		return nil
+	}
+	return slices.Clip(slices.Compact(slices.Sorted(slices.Values(xs))))
+}
+
+// ReviewedAPI is a table as sorted slices with its review: what the analyzer reads.
+type ReviewedAPI struct {
+	Table  *SortedAPITable
+	Review *APIReview
+}
+
+// Reviewed is m with its table as sorted slices.
+func (m *ModuleAPI) Reviewed() *ReviewedAPI {
+	return &ReviewedAPI{Table: m.Table.Sorted(), Review: m.Review}
+}
+
+// DefaultReviewedAPI returns the compiled-in table (the embedded module_api.json's) and the
+// embedded review, validated once; read-only. DefaultModuleAPI is the same as maps.
+func DefaultReviewedAPI() (*ReviewedAPI, error) { return defaultReviewedAPI() }
+
+var defaultReviewedAPI = sync.OnceValues(func() (*ReviewedAPI, error) {
+	r, err := parseReview(moduleAPIYAML)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateReview(&moduleAPITable, moduleAPITable.Python, r); err != nil {
+		return nil, fmt.Errorf("module API review: %w", err)
+	}
+	return &ReviewedAPI{Table: &moduleAPITable, Review: r}, nil
+})
+
+// RenderAPITable is the Go source of module_api_table.go for a generated table (module_api.json),
+// before gofmt.
+func RenderAPITable(tableJSON []byte) ([]byte, error) {
+	var t APITable
+	if err := json.Unmarshal(tableJSON, &t); err != nil {
+		return nil, fmt.Errorf("module API table: %w", err)
+	}
+	if len(t.Modules) == 0 || len(t.Classes) == 0 {
+		return nil, errors.New("module API table is empty: regenerate it with make module-api")
+	}
+	s := t.Sorted()
+	var b strings.Builder
+	b.WriteString("// Code generated by go run ./scripts/apitable from module_api.json; DO NOT EDIT.\n\npackage config\n\n")
+	b.WriteString("var moduleAPITable = SortedAPITable{\n")
+	fmt.Fprintf(&b, "\tGeneratedBy: %s,\n\tPython:      %s,\n\tModules: []SortedModule{\n", strconv.Quote(s.GeneratedBy), strconv.Quote(s.Python))
+	for _, m := range s.Modules {
+		fmt.Fprintf(&b, "\t\t{Name: %s, Attrs: %s, Kinds: %s},\n", strconv.Quote(m.Name), goStrings(m.Attrs), goStrings(m.Kinds))
+	}
+	b.WriteString("\t},\n\tClasses: []SortedClass{\n")
+	for _, c := range s.Classes {
+		fmt.Fprintf(&b, "\t\t{Name: %s, Attrs: %s, Instance: %s, Bases: %s, Meta: %s, Dynamic: %t},\n",
+			strconv.Quote(c.Name), goStrings(c.Attrs), goStrings(c.Instance), goStrings(c.Bases), strconv.Quote(c.Meta), c.Dynamic)
+	}
+	fmt.Fprintf(&b, "\t},\n\tPrivates: %s,\n}\n", goStrings(s.Privates))
+	return []byte(b.String()), nil
+}
+
+// goStrings is the Go expression of xs: nil, or a []string literal.
+func goStrings(xs []string) string {
+	if xs == nil {
+		return "nil"
+	}
+	var b strings.Builder
+	b.WriteString("[]string{")
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(x))
+	}
+	b.WriteString("}")
+	return b.String()
+}
