@@ -214,8 +214,9 @@ func (t *apiTables) member(mod, attr string) (mb Member, known bool) {
 }
 
 // tagsOf are the reviewed API's tags of qual: tagInAPI when it is a module attribute the table
-// lists; tagAPIRule when RuleOf may have a rule for it, which it can only when the review has a
-// rule ending with its last component or it names a class with a rule (RuleOf's two ways).
+// lists; tagAPIRule when RuleOf has a rule for it. That is asked only of the names whose last
+// component ends a key of the review (ruleAttrs) or that name a class with a rule: RuleOf's two
+// ways to a rule, and few of a program's names.
 func (t *apiTables) tagsOf(qual string) qualTags {
 	i := strings.LastIndexByte(qual, '.')
 	if i <= 0 {
@@ -226,7 +227,7 @@ func (t *apiTables) tagsOf(qual string) qualTags {
 	if mb.Kind != NoMember {
 		tags |= tagInAPI
 	}
-	if mb.Rule != nil || t.ruleAttrs[qual[i+1:]] {
+	if mb.Rule != nil || t.ruleAttrs[qual[i+1:]] && t.ruleOf(qual) != nil {
 		tags |= tagAPIRule
 	}
 	return tags
@@ -375,12 +376,16 @@ func (p *Pass) RuleOf(r Ref) *APIRule {
 	if r.Kind != ObjRef || !r.MayHaveRule() {
 		return nil
 	}
-	t := p.a.api
-	i := strings.LastIndexByte(r.Qual, '.')
+	return p.a.api.ruleOf(r.Qual)
+}
+
+// ruleOf is RuleOf of the object qual names.
+func (t *apiTables) ruleOf(qual string) *APIRule {
+	i := strings.LastIndexByte(qual, '.')
 	if i < 0 {
 		return nil
 	}
-	owner, attr := r.Qual[:i], r.Qual[i+1:]
+	owner, attr := qual[:i], qual[i+1:]
 	if !t.ruleAttrs[attr] {
 		// No rule ends with attr; but a class with a rule may be named through a module's
 		// attribute of another name (FT = types.FunctionType is named FunctionType).
