@@ -61,16 +61,18 @@ func readModTable() (*modTable, error) {
 func (t *modTable) mergeAliases() {
 	type merge struct{ into, from string }
 	var merges []merge
+	var buf [128]byte // k.a is built here, and made a string only when it is a module
 	for k, attrs := range t.Modules {
 		for a, v := range attrs {
-			sub := k + "." + a
-			if v == sub {
-				continue
+			if dottedUnder(v, k) && v[len(k)+1:] == a {
+				continue // v is k.a
 			}
-			for _, from := range [2]string{a, sub} {
-				if from != v && t.isModule(from) {
-					merges = append(merges, merge{v, from})
-				}
+			if a != v && t.isModule(a) {
+				merges = append(merges, merge{v, a})
+			}
+			sub := append(append(append(buf[:0], k...), '.'), a...)
+			if _, ok := t.Modules[string(sub)]; ok {
+				merges = append(merges, merge{v, string(sub)})
 			}
 		}
 	}
