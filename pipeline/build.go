@@ -23,6 +23,10 @@ type Options struct {
 	// NoPool skips the warm pool: a one-shot caller (the CLI) would pay for warming a container
 	// per tier and use at most one.
 	NoPool bool
+	// Prefetch are the programs a one-shot caller submits first: each is analyzed as soon as the
+	// analyzer is built, while the policy may still compile, and the first analysis of the same
+	// path and code takes that report.
+	Prefetch []Prefetch
 }
 
 // Built is a pipeline together with what must be closed when done with it.
@@ -48,10 +52,12 @@ func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
 	// other: built side by side, a one-shot command waits for the longer only.
 	var an *analyzer.Analyzer
 	anErr := make(chan error, 1)
+	ahead := newAhead(o.Prefetch)
 	go func() {
-		var err error
-		an, err = analyzer.New(cfg)
+		a, err := analyzer.New(cfg)
+		an = a
 		anErr <- err
+		ahead.analyze(ctx, a) // past New's return, when the policy is ready first
 	}()
 	popts := []policy.Option{policy.WithConfig(cfg)}
 	if o.PolicyDir != "" {
@@ -67,7 +73,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
 	if err := record.ValidStoreCode(cfg.Audit.StoreCode); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
-	b := &Built{Pipeline: &Pipeline{Analyzer: an, Decider: eng, StoreCode: cfg.Audit.StoreCode}, Config: cfg, Policy: eng}
+	b := &Built{Pipeline: &Pipeline{Analyzer: an, Decider: eng, StoreCode: cfg.Audit.StoreCode, ahead: ahead}, Config: cfg, Policy: eng}
 	path := o.AuditPath
 	if path == "" {
 		path = cfg.Audit.Path

@@ -55,6 +55,7 @@ type Pipeline struct {
 	Log      Log
 	// StoreCode says which records keep the submitted code (config audit.store_code); "" is on_deny.
 	StoreCode string
+	ahead     *ahead // the programs analyzed ahead (Options.Prefetch), or nil
 }
 
 // Submission is one program and who sent it.
@@ -301,7 +302,10 @@ func (p *Pipeline) decide(ctx context.Context, s *Submission) Outcome {
 	if s.RequestID == "" {
 		s.RequestID = NewRequestID()
 	}
-	rep := p.Analyzer.Analyze(ctx, s.Path, s.Code)
+	rep := p.ahead.take(ctx, s.Path, s.Code)
+	if rep == nil {
+		rep = p.Analyzer.Analyze(ctx, s.Path, s.Code)
+	}
 	dec := p.Decider.Decide(ctx, policy.Input{Request: s.Request, Report: rep})
 	return Outcome{RequestID: s.RequestID, Report: rep, Decision: dec}
 }

@@ -141,7 +141,7 @@ func newProfileEngine(cfg *config.Config, checks []*Check, profile string) (*Eng
 	mods.mergeAliases()
 	pcfg := *cfg
 	pcfg.Modules = cfg.Modules.WithProfile(profile)
-	a, err := newEngine(&pcfg, checks, mods, newAPITables(config.MergeModuleAPI(base, prof)))
+	a, err := newEngine(&pcfg, checks, mods, newAPITables(config.MergeModuleAPI(base, prof).Reviewed()))
 	if err != nil {
 		return nil, fmt.Errorf("image profile %s: %w", profile, err)
 	}

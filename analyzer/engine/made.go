@@ -272,10 +272,10 @@ func (c *apiClass) makesClasses(depth int) bool {
 func (t *apiTables) makerNames() map[string]bool {
 	t.makerOnce.Do(func() {
 		t.makers = map[string]bool{"type": true, "new_class": true, "make_dataclass": true}
-		for _, attrs := range t.modules {
-			for name, mb := range attrs {
-				if mb.Kind == ClassMember {
-					if c := t.classes[mb.Target]; c != nil && c.makesClasses(0) {
+		for _, am := range t.modules {
+			for i, name := range am.Attrs { // the kinds, not the members: none is built
+				if target, ok := strings.CutPrefix(am.Kinds[i], "class "); ok {
+					if c := t.classes[target]; c != nil && c.makesClasses(0) {
 						t.makers[name] = true
 					}
 				}

@@ -40,23 +40,49 @@ type APIRule struct {
 }
 
 type apiClass struct {
-	name  string
-	attrs map[string]bool // dir(C) and the attributes its methods assign: what an instance has
-	dir   map[string]bool // dir(C) alone: what the class has
-	bases []*apiClass
-	meta  *apiClass
-	open  bool // any attribute: __getattr__, or the review says so
+	name string
+	// dir are the public names of dir(C), sorted: what the class has; inst are the attributes its
+	// methods assign, sorted: with dir, what an instance has. The table's own slices
+	// (config.SortedClass), searched rather than copied into sets: a program asks about a few of
+	// the hundreds of classes.
+	dir, inst []string
+	bases     []*apiClass
+	meta      *apiClass
+	open      bool // any attribute: __getattr__, or the review says so
 	// holder: the review's open class holds only what the program gives it (not a proxy)
 	holder bool
 	rules  map[string]*APIRule
 }
 
+// inDir reports whether dir(C) has attr.
+func (c *apiClass) inDir(attr string) bool {
+	_, ok := slices.BinarySearch(c.dir, attr)
+	return ok
+}
+
+// hasAttr reports whether an instance of C has attr: dir(C) or what its methods assign.
+func (c *apiClass) hasAttr(attr string) bool {
+	if c.inDir(attr) {
+		return true
+	}
+	_, ok := slices.BinarySearch(c.inst, attr)
+	return ok
+}
+
+// apiModule is a module of the table and the members its attributes make, built on the first
+// lookup (most programs look up a few of the modules).
+type apiModule struct {
+	*config.SortedModule
+	once    sync.Once
+	members map[string]Member
+}
+
 type apiTables struct {
-	modules  map[string]map[string]Member
+	modules  map[string]*apiModule
 	classes  map[string]*apiClass
 	returns  map[string]string
 	dunders  map[string]bool
-	privates map[string]bool // the private names the allowed modules and their classes have
+	privates []string // the private names the allowed modules and their classes have, sorted
 	// harmlessPrivate are the private names the review lets any object be asked for
 	harmlessPrivate map[string]bool
 	// rules of module attributes and of whole classes, by the review's key
@@ -74,11 +100,12 @@ type apiTables struct {
 	makerOnce sync.Once
 }
 
-func newAPITables(m *config.ModuleAPI) *apiTables {
+func newAPITables(m *config.ReviewedAPI) *apiTables {
 	t := &apiTables{
-		modules: map[string]map[string]Member{}, classes: map[string]*apiClass{}, rules: map[string]*APIRule{},
-		returns: m.Review.Returns, dunders: map[string]bool{}, privates: map[string]bool{},
-		harmlessPrivate: map[string]bool{}, methodRules: map[string][]*APIRule{}, ruleAttrs: map[string]bool{},
+		modules: make(map[string]*apiModule, len(m.Table.Modules)), classes: make(map[string]*apiClass, len(m.Table.Classes)),
+		rules: map[string]*APIRule{}, returns: m.Review.Returns, dunders: make(map[string]bool, len(m.Review.Dunders)),
+		privates: m.Table.Privates, harmlessPrivate: map[string]bool{},
+		methodRules: map[string][]*APIRule{}, ruleAttrs: map[string]bool{},
 	}
 	for key, r := range m.Review.Exclude {
 		t.rules[key] = &APIRule{Key: key, Capability: r.Capability, Reason: r.Reason}
@@ -92,28 +119,21 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 	for name := range m.Review.Dunders {
 		t.dunders[name] = true
 	}
-	for _, name := range m.Table.Privates {
-		t.privates[name] = true
-	}
 	for name := range m.Review.Privates {
 		t.harmlessPrivate[name] = true
 	}
-	for name, c := range m.Table.Classes {
-		ac := &apiClass{name: name, attrs: map[string]bool{}, dir: map[string]bool{}, open: c.Dynamic}
-		for _, a := range c.Attrs {
-			ac.attrs[a], ac.dir[a] = true, true
-		}
-		for _, a := range c.Instance {
-			ac.attrs[a] = true
-		}
-		if _, ok := m.Review.Open[name]; ok {
+	acs := make([]apiClass, len(m.Table.Classes)) // one allocation for all
+	for i, c := range m.Table.Classes {
+		ac := &acs[i]
+		*ac = apiClass{name: c.Name, dir: c.Attrs, inst: c.Instance, open: c.Dynamic}
+		if _, ok := m.Review.Open[c.Name]; ok {
 			ac.open = true
-			ac.holder = !strings.HasPrefix(name, "weakref.") // proxies forward to any object
+			ac.holder = !strings.HasPrefix(c.Name, "weakref.") // proxies forward to any object
 		}
-		t.classes[name] = ac
+		t.classes[c.Name] = ac
 	}
-	for name, c := range m.Table.Classes {
-		ac := t.classes[name]
+	for i, c := range m.Table.Classes {
+		ac := &acs[i]
 		for _, b := range c.Bases {
 			if bc := t.classes[b]; bc != nil {
 				ac.bases = append(ac.bases, bc)
@@ -124,7 +144,7 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 	// A class's rules are those of its own attributes: "C.attr" keys of the review.
 	for key, r := range t.rules {
 		if i := strings.LastIndexByte(key, '.'); i > 0 {
-			if c := t.classes[key[:i]]; c != nil && (c.attrs[key[i+1:]] || c.dir[key[i+1:]]) {
+			if c := t.classes[key[:i]]; c != nil && c.hasAttr(key[i+1:]) {
 				if c.rules == nil {
 					c.rules = map[string]*APIRule{}
 				}
@@ -141,39 +161,76 @@ func newAPITables(m *config.ModuleAPI) *apiTables {
 		slices.SortFunc(rs, func(a, b *APIRule) int { return strings.Compare(a.Key, b.Key) })
 	}
 	t.methodHeads = HeadsOf(t.methodRules)
-	for mod, attrs := range m.Table.Modules {
-		members := make(map[string]Member, len(attrs))
-		for attr, kind := range attrs {
-			k, target, _ := strings.Cut(kind, " ")
-			mb := Member{Target: target, Rule: t.rules[mod+"."+attr]}
-			switch k {
-			case "module":
-				mb.Kind = ModuleMember
-			case "class":
-				mb.Kind = ClassMember
-				if mb.Rule == nil {
-					mb.Rule = t.rules[target] // a class excluded or judged wherever it is exposed
-				}
-			case "function":
-				mb.Kind = FunctionMember
-			default:
-				mb.Kind = DataMember
-			}
-			members[attr] = mb
-		}
-		t.modules[mod] = members
+	ams := make([]apiModule, len(m.Table.Modules))
+	for i := range m.Table.Modules {
+		ams[i].SortedModule = &m.Table.Modules[i]
+		t.modules[ams[i].Name] = &ams[i]
 	}
 	return t
+}
+
+// membersOf are the members of module am, built on the first call (safe for concurrent use).
+func (t *apiTables) membersOf(am *apiModule) map[string]Member {
+	am.once.Do(func() {
+		am.members = make(map[string]Member, len(am.Attrs))
+		for i, attr := range am.Attrs {
+			am.members[attr] = t.newMember(am.Name, attr, am.Kinds[i])
+		}
+	})
+	return am.members
+}
+
+// newMember is what the table's kind of attribute attr of module mod makes.
+func (t *apiTables) newMember(mod, attr, kind string) Member {
+	k, target, _ := strings.Cut(kind, " ")
+	mb := Member{Target: target}
+	if t.ruleAttrs[attr] { // no key of the review ends with any other name
+		mb.Rule = t.rules[mod+"."+attr]
+	}
+	switch k {
+	case "module":
+		mb.Kind = ModuleMember
+	case "class":
+		mb.Kind = ClassMember
+		if mb.Rule == nil {
+			mb.Rule = t.rules[target] // a class excluded or judged wherever it is exposed
+		}
+	case "function":
+		mb.Kind = FunctionMember
+	default:
+		mb.Kind = DataMember
+	}
+	return mb
 }
 
 // member is what the table says of attribute attr of module mod; known reports whether the
 // table has the module at all.
 func (t *apiTables) member(mod, attr string) (mb Member, known bool) {
-	attrs, known := t.modules[mod]
-	if !known {
+	am := t.modules[mod]
+	if am == nil {
 		return Member{}, false
 	}
-	return attrs[attr], true
+	return t.membersOf(am)[attr], true
+}
+
+// tagsOf are the reviewed API's tags of qual: tagInAPI when it is a module attribute the table
+// lists; tagAPIRule when RuleOf has a rule for it. That is asked only of the names whose last
+// component ends a key of the review (ruleAttrs) or that name a class with a rule: RuleOf's two
+// ways to a rule, and few of a program's names.
+func (t *apiTables) tagsOf(qual string) qualTags {
+	i := strings.LastIndexByte(qual, '.')
+	if i <= 0 {
+		return 0
+	}
+	var tags qualTags
+	mb, _ := t.member(qual[:i], qual[i+1:])
+	if mb.Kind != NoMember {
+		tags |= tagInAPI
+	}
+	if mb.Rule != nil || t.ruleAttrs[qual[i+1:]] && t.ruleOf(qual) != nil {
+		tags |= tagAPIRule
+	}
+	return tags
 }
 
 // classOf is the class a dotted name written in a program denotes (a module's class attribute,
@@ -218,9 +275,9 @@ func (c *apiClass) lookup(attr string, instance bool) ClassAttrInfo {
 	case c.open:
 		out.Found = true
 	case instance:
-		out.Found = c.attrs[attr]
+		out.Found = c.hasAttr(attr)
 	default:
-		out.Found = c.dir[attr]
+		out.Found = c.inDir(attr)
 	}
 	if !instance && c.meta != nil && c.meta != c {
 		m := c.meta.lookup(attr, true)
@@ -319,12 +376,16 @@ func (p *Pass) RuleOf(r Ref) *APIRule {
 	if r.Kind != ObjRef || !r.MayHaveRule() {
 		return nil
 	}
-	t := p.a.api
-	i := strings.LastIndexByte(r.Qual, '.')
+	return p.a.api.ruleOf(r.Qual)
+}
+
+// ruleOf is RuleOf of the object qual names.
+func (t *apiTables) ruleOf(qual string) *APIRule {
+	i := strings.LastIndexByte(qual, '.')
 	if i < 0 {
 		return nil
 	}
-	owner, attr := r.Qual[:i], r.Qual[i+1:]
+	owner, attr := qual[:i], qual[i+1:]
 	if !t.ruleAttrs[attr] {
 		// No rule ends with attr; but a class with a rule may be named through a module's
 		// attribute of another name (FT = types.FunctionType is named FunctionType).
@@ -374,7 +435,10 @@ func (p *Pass) HoldsOnlyGivenClass(class string) bool {
 func (p *Pass) HarmlessDunder(name string) bool { return p.a.api.dunders[name] }
 
 // StdlibPrivate reports whether the allowed modules or their classes have the private name.
-func (p *Pass) StdlibPrivate(name string) bool { return p.a.api.privates[name] }
+func (p *Pass) StdlibPrivate(name string) bool {
+	_, ok := slices.BinarySearch(p.a.api.privates, name)
+	return ok
+}
 
 // HarmlessPrivate reports whether the review lets any object be asked for the private name (the
 // public API of namedtuples and enums spells some names with an underscore).
@@ -390,7 +454,7 @@ var (
 // engine.
 func loadAPITables() (*apiTables, error) {
 	apiOnce.Do(func() {
-		m, err := config.DefaultModuleAPI()
+		m, err := config.DefaultReviewedAPI()
 		if err != nil {
 			apiErr = err
 			return
@@ -415,72 +479,6 @@ func (p *Pass) MethodRules(name string) []*APIRule {
 func (p *Pass) ImportsPackage(name string) bool {
 	top, _, _ := strings.Cut(name, ".")
 	return p.Imported(top)
-}
-
-// ruleQuals are the dotted names resolution may give a ref that RuleOf has a rule for: module
-// attributes with a rule (or whose class has one), and the attributes with a rule of classes as
-// named through every module attribute that exposes them, as instances ("C()") and as classes,
-// metaclass rules (type.mro) included.
-func (t *apiTables) ruleQuals() map[string]bool {
-	out := map[string]bool{}
-	names := map[*apiClass]map[string]bool{} // ruleNames per class, walked once
-	ruleNames := func(c *apiClass) map[string]bool {
-		n, ok := names[c]
-		if !ok {
-			n = c.ruleNames()
-			names[c] = n
-		}
-		return n
-	}
-	for mod, attrs := range t.modules {
-		for attr, mb := range attrs {
-			if mb.Rule != nil {
-				out[mod+"."+attr] = true
-			}
-			if mb.Kind != ClassMember && mb.Kind != DataMember {
-				continue
-			}
-			c := t.classes[mb.Target]
-			if c == nil {
-				continue
-			}
-			if mb.Kind == DataMember {
-				for m := range ruleNames(c) {
-					out[mod+"."+attr+"."+m] = true // an object: unittest.defaultTestLoader.discover
-				}
-				continue
-			}
-			for _, name := range []string{mod + "." + attr, c.name} {
-				for m := range ruleNames(c) {
-					out[name+"."+m] = true
-					out[name+"()."+m] = true
-				}
-			}
-		}
-	}
-	return out
-}
-
-// ruleNames are the attribute names with a rule of c, its bases and its metaclass.
-func (c *apiClass) ruleNames() map[string]bool {
-	out := map[string]bool{}
-	var walk func(k *apiClass, depth int)
-	walk = func(k *apiClass, depth int) {
-		if k == nil || depth > 32 {
-			return
-		}
-		for name := range k.rules {
-			out[name] = true
-		}
-		for _, b := range k.bases {
-			walk(b, depth+1)
-		}
-		if k.meta != nil && k.meta != k && depth == 0 {
-			walk(k.meta, depth+1)
-		}
-	}
-	walk(c, 0)
-	return out
 }
 
 // MayHaveRule reports whether the review may have a rule for r: false is certain (one bit of the

@@ -2,19 +2,18 @@ package engine
 
 import (
 	"fmt"
-	"github.com/go-json-experiment/json"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/config"
 )
 
-// modTable is config/module_attrs.json: for every standard-library module, the attributes that are
-// themselves modules (random._os is os), and the names of the builtins. It lets resolution see
-// through attribute chains that an import check alone misses.
+// modTable is config/module_attrs.json (config.DefaultModuleAttrs): for every standard-library
+// module, the attributes that are themselves modules (random._os is os), and the names of the
+// builtins. It lets resolution see through attribute chains that an import check alone misses.
 type modTable struct {
-	Python   string                       `json:"python"`
-	Builtins []string                     `json:"builtins"`
-	Modules  map[string]map[string]string `json:"modules"`
+	Python   string
+	Builtins []string
+	Modules  map[string]map[string]string
 
 	builtin map[string]bool
 }
@@ -28,20 +27,29 @@ func loadModTable() (*modTable, error) {
 	return t, nil
 }
 
-// readModTable is the table as generated, without mergeAliases.
+// readModTable is the table as generated, without mergeAliases: maps of its own, which the
+// profiles' engines add to.
 func readModTable() (*modTable, error) {
-	var t modTable
-	if err := json.Unmarshal(config.ModuleAttrsJSON(), &t); err != nil { // v2: see config.ParseModuleAPI
-		return nil, fmt.Errorf("module table: %w: regenerate it with make module-table", err)
+	m, err := config.DefaultModuleAttrs()
+	if err != nil {
+		return nil, err
 	}
-	if len(t.Builtins) == 0 || len(t.Modules) == 0 {
+	if len(m.Builtins) == 0 || len(m.Modules) == 0 {
 		return nil, fmt.Errorf("module table is empty: regenerate it with make module-table")
+	}
+	t := &modTable{Python: m.Python, Builtins: m.Builtins, Modules: make(map[string]map[string]string, len(m.Modules))}
+	for _, mod := range m.Modules {
+		attrs := make(map[string]string, len(mod.Attrs))
+		for i, a := range mod.Attrs {
+			attrs[a] = mod.Modules[i]
+		}
+		t.Modules[mod.Name] = attrs
 	}
 	t.builtin = make(map[string]bool, len(t.Builtins))
 	for _, b := range t.Builtins {
 		t.builtin[b] = true
 	}
-	return &t, nil
+	return t, nil
 }
 
 // mergeAliases makes every name the table resolves to carry the attributes of every module object
@@ -53,16 +61,18 @@ func readModTable() (*modTable, error) {
 func (t *modTable) mergeAliases() {
 	type merge struct{ into, from string }
 	var merges []merge
+	var buf [128]byte // k.a is built here, and made a string only when it is a module
 	for k, attrs := range t.Modules {
 		for a, v := range attrs {
-			sub := k + "." + a
-			if v == sub {
-				continue
+			if dottedUnder(v, k) && v[len(k)+1:] == a {
+				continue // v is k.a
 			}
-			for _, from := range [2]string{a, sub} {
-				if from != v && t.isModule(from) {
-					merges = append(merges, merge{v, from})
-				}
+			if a != v && t.isModule(a) {
+				merges = append(merges, merge{v, a})
+			}
+			sub := append(append(append(buf[:0], k...), '.'), a...)
+			if _, ok := t.Modules[string(sub)]; ok {
+				merges = append(merges, merge{v, string(sub)})
 			}
 		}
 	}

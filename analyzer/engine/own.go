@@ -1107,17 +1107,15 @@ func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
 	return classes, true
 }
 
-// ClassAttrNames are the attributes class (a canonical name) and its instances have, sorted
-// arbitrarily.
+// ClassAttrNames are the attributes class (a canonical name) and its instances have: dir(C)'s,
+// then those its methods assign.
 func (p *Pass) ClassAttrNames(class string) []string {
 	c := p.a.api.classes[class]
 	if c == nil {
 		return nil
 	}
-	out := make([]string, 0, len(c.attrs))
-	for a := range c.attrs {
-		out = append(out, a)
-	}
+	out := make([]string, 0, len(c.dir)+len(c.inst))
+	out = append(append(out, c.dir...), c.inst...)
 	return out
 }
 
@@ -1180,7 +1178,7 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 		for _, r := range p.resolve(b, site.sc, site.idx) {
 			if class, inst, ok := p.TypeOf(r); ok && !inst {
 				known = true
-				if !stateless(class) && p.a.api.privates[name] {
+				if !stateless(class) && p.StdlibPrivate(name) {
 					return true
 				}
 			}
@@ -2252,7 +2250,7 @@ func (p *Pass) patchedClass(class string) bool {
 		return len(p.own.stored) > 0
 	}
 	for name := range p.own.stored {
-		if c.attrs[name] || c.dir[name] {
+		if c.hasAttr(name) {
 			return true
 		}
 	}

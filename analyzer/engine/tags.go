@@ -161,7 +161,8 @@ func dottedUnder(name, mod string) bool {
 	return len(name) > len(mod) && name[len(mod)] == '.' && name[:len(mod)] == mod
 }
 
-// buildTags is the table of the names that have tags other than a naming prefix.
+// buildTags is the table of the names that have tags other than a naming prefix or the reviewed
+// API's (tagsOf).
 func (a *Engine) buildTags() map[string]qualTags {
 	m := map[string]qualTags{}
 	for _, s := range nameSets {
@@ -180,26 +181,13 @@ func (a *Engine) buildTags() map[string]qualTags {
 	for q, n := range a.naming.exact {
 		m[q] |= qualTags(n) << namingShift
 	}
-	for mod, attrs := range a.api.modules {
-		for attr := range attrs {
-			m[mod+"."+attr] |= tagInAPI
-		}
-	}
-	for q := range a.api.ruleQuals() {
-		m[q] |= tagAPIRule
-		// Resolution names a module by the name the module table knows it by.
-		if i := strings.LastIndexByte(q, '.'); i > 0 {
-			if c := a.mods.canonical(q[:i]); c != q[:i] {
-				m[c+q[i:]] |= tagAPIRule
-			}
-		}
-	}
 	return m
 }
 
-// tagsOf returns the tags of qual.
+// tagsOf returns the tags of qual. The reviewed API's are computed here, not tabled at New: its
+// table has thousands of names that a program does not name.
 func (a *Engine) tagsOf(qual string) qualTags {
-	t := a.tags[qual] | tagKnown
+	t := a.tags[qual] | tagKnown | a.api.tagsOf(qual)
 	if t&tagNaming == 0 {
 		if n := a.naming.prefixRule(qual); n != 0 {
 			t |= qualTags(n) << namingShift

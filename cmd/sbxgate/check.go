@@ -47,7 +47,14 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("check: %v", err)
 		return 2
 	}
-	b, err := g.build(ctx, e, false)
+	// The first input is read before the pipeline is built, so that its analysis starts as soon as
+	// the analyzer is ready; a read error is reported in its place below, as for the others.
+	first := readInput(e, paths[0])
+	var prefetch []pipeline.Prefetch
+	if first.err == nil {
+		prefetch = append(prefetch, pipeline.Prefetch{Path: displayPath(paths[0]), Code: first.src})
+	}
+	b, err := g.build(ctx, e, false, prefetch...)
 	if err != nil {
 		e.Errorf("check: %v", err)
 		return 2
@@ -68,7 +75,11 @@ func cmdCheck(ctx context.Context, e *Env, args []string) int {
 	for range min(runtime.GOMAXPROCS(0), len(paths)) {
 		go func() {
 			for i := range work {
-				slots[i] = checkOne(ctx, e, b, g.request(), paths[i], *explain)
+				in := first
+				if i > 0 {
+					in = readInput(e, paths[i])
+				}
+				slots[i] = checkOne(ctx, b, g.request(), paths[i], in, *explain)
 				close(ready[i])
 			}
 		}()
@@ -133,11 +144,22 @@ type checked struct {
 	err    string
 }
 
-func checkOne(ctx context.Context, e *Env, b *pipeline.Built, req policy.Request, path string, explain bool) checked {
+// input is a program read, or why it could not be.
+type input struct {
+	src []byte
+	err error
+}
+
+func readInput(e *Env, path string) input {
 	src, err := readSource(e, path)
-	if err != nil {
-		return checked{err: err.Error()}
+	return input{src, err}
+}
+
+func checkOne(ctx context.Context, b *pipeline.Built, req policy.Request, path string, in input, explain bool) checked {
+	if in.err != nil {
+		return checked{err: in.err.Error()}
 	}
+	src := in.src
 	var c checked
 	sub := pipeline.Submission{Path: displayPath(path), Code: src, Request: req}
 	out, err := b.Check(ctx, sub)

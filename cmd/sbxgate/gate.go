@@ -40,14 +40,16 @@ func (g *gateFlags) request() policy.Request {
 
 // build loads the config and builds the pipeline; errors come back ready to print. A repair of the
 // audit log (a torn record left by a crash, set aside) is reported on standard error.
-func (g *gateFlags) build(ctx context.Context, e *Env, withRunner bool) (*pipeline.Built, error) {
+// build builds the pipeline; prefetch are the programs the command submits first, analyzed while
+// the policy compiles (pipeline.Options.Prefetch).
+func (g *gateFlags) build(ctx context.Context, e *Env, withRunner bool, prefetch ...pipeline.Prefetch) (*pipeline.Built, error) {
 	// The policy compiles while the config is read and the analyzer built.
 	policy.Warm(g.policyDir)
 	cfg, err := config.Load(g.config)
 	if err != nil {
 		return nil, err
 	}
-	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: g.policyDir, AuditPath: g.audit, Runner: withRunner, NoPool: true})
+	b, err := pipeline.New(ctx, cfg, pipeline.Options{PolicyDir: g.policyDir, AuditPath: g.audit, Runner: withRunner, NoPool: true, Prefetch: prefetch})
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func cmdRun(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("run: %v", err)
 		return exitGateFailure
 	}
-	b, err := g.build(ctx, e, true)
+	b, err := g.build(ctx, e, true, pipeline.Prefetch{Path: displayPath(path), Code: src})
 	if err != nil {
 		e.Errorf("run: %v", err)
 		return exitGateFailure
