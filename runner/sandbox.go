@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sbxgate/sbxgate/config"
 )
@@ -276,6 +277,10 @@ type Reached struct {
 // kills the container, so the status line after a program that used its whole allowance still
 // arrives. init.py bounds the line well below it.
 const statusHeadroom = 64 << 10
+
+// outputGrace is how long a sandbox whose output passed its limit may still take to end by itself
+// and send process 1's status line before the runner kills it (see execute).
+const outputGrace = 2 * time.Second
 
 // newNonce is 47 bytes, as sandbox/init.py reads it (NONCE_LEN).
 func newNonce() string {
