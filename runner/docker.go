@@ -422,6 +422,13 @@ func (d *Docker) remove(b *box) {
 	d.uids.give(b.uids)
 }
 
+// signal sends sig to the sandbox's process 1.
+func (d *Docker) signal(b *box, sig string) {
+	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
+	defer cancel()
+	_, _ = d.cli.ContainerKill(ctx, b.id, client.ContainerKillOptions{Signal: sig})
+}
+
 func (d *Docker) kill(b *box) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
 	defer cancel()
@@ -566,11 +573,12 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			return false
 		}
 	}
-	// Past its output limit the program is killed, but not at once: the bytes that passed it may
-	// have been written just before the program ended (a pipe holds up to 1 MiB, which reaches us
-	// after the writer is gone), and a kill then would take process 1 before its status line, with
-	// the program's violation (findings/33). The sandbox gets outputGrace to end by itself; the
-	// output beyond the limit is dropped meanwhile.
+	// Past its output limit the program is ended by process 1, not by a kill of the sandbox: the
+	// bytes that passed it may have been written just before the program ended (a pipe holds up
+	// to 1 MiB, which reaches us after the writer is gone), and a kill then would take process 1
+	// before its status line, with the program's violation (findings/33). Process 1 is asked
+	// (outputSignal), ends the program as at its deadline and writes its status line; the sandbox
+	// is killed if it has not ended outputGrace later. The output beyond the limit is dropped.
 	var (
 		overOnce sync.Once
 		over     = make(chan struct{}) // closed when either stream first passed its limit
@@ -690,6 +698,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			onKill, grace = nil, time.After(d.cleanup)
 		case <-onOver:
 			onOver, outEnd = nil, time.After(outputGrace)
+			go d.signal(b, outputSignal)
 		case <-outEnd:
 			outEnd = nil
 			kill()

@@ -278,9 +278,13 @@ type Reached struct {
 // arrives. init.py bounds the line well below it.
 const statusHeadroom = 64 << 10
 
-// outputGrace is how long a sandbox whose output passed its limit may still take to end by itself
-// and send process 1's status line before the runner kills it (see execute).
-const outputGrace = 2 * time.Second
+// outputSignal asks process 1 to end the program for its output and write its status line
+// (sandbox/init.py, OUTPUT_SIGNAL); outputGrace is how long the sandbox then has before the runner
+// kills it (see execute).
+const (
+	outputSignal = "SIGUSR1"
+	outputGrace  = 2 * time.Second
+)
 
 // newNonce is 47 bytes, as sandbox/init.py reads it (NONCE_LEN).
 func newNonce() string {
