@@ -365,8 +365,12 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
 
         try:
             code = compile(source, path, "exec", dont_inherit=True)
-        except (SyntaxError, ValueError) as e:
-            sys.excepthook(type(e), e, None)
+        except Exception as e:
+            # The program's text is the program's: whatever the compiler raises for it (a
+            # SyntaxError; a MemoryError when its parser runs out of stack, a RecursionError
+            # when the tree is too deep: findings/34) is the program's failure, as for
+            # `python3 job.py`, never the sandbox's. No program code has run.
+            report_uncaught(e)
             finish(1)
         register_source(path, source)
 
