@@ -21,7 +21,7 @@ func TestCompileFailureIsTheProgramsResult(t *testing.T) {
 		"power":   "x = " + strings.Repeat("1**", 2984) + "1\nprint(x)\n",
 		"lambda":  "x = " + strings.Repeat("lambda: ", 2985) + "1\nprint(x)\n",
 		"binary":  "x = " + strings.Repeat("1+", 5000) + "1\nprint(x)\n", // RecursionError
-		"control": "x = (\n",                                               // SyntaxError
+		"control": "x = (\n",                                             // SyntaxError
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
