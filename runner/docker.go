@@ -422,6 +422,13 @@ func (d *Docker) remove(b *box) {
 	d.uids.give(b.uids)
 }
 
+// signal sends sig to the sandbox's process 1.
+func (d *Docker) signal(b *box, sig string) {
+	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
+	defer cancel()
+	_, _ = d.cli.ContainerKill(ctx, b.id, client.ContainerKillOptions{Signal: sig})
+}
+
 func (d *Docker) kill(b *box) {
 	ctx, cancel := context.WithTimeout(context.Background(), d.cleanup)
 	defer cancel()
@@ -566,11 +573,30 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			return false
 		}
 	}
+	// Past its output limit the program is ended by process 1, not by a kill of the sandbox: the
+	// bytes that passed it may have been written just before the program ended (a pipe holds up
+	// to 1 MiB, which reaches us after the writer is gone), and a kill then would take process 1
+	// before its status line, with the program's violation (findings/33). Process 1 is asked
+	// (outputSignal), ends the program as at its deadline and writes its status line; the sandbox
+	// is killed if it has not ended outputGrace later. The output beyond the limit is dropped.
+	var (
+		overOnce sync.Once
+		over     = make(chan struct{}) // closed when either stream first passed its limit
+	)
+	overflow := func() { overOnce.Do(func() { close(over) }) }
+	overflowed := func() bool {
+		select {
+		case <-over:
+			return true
+		default:
+			return false
+		}
+	}
 	nonce := newNonce()
 	outLimits := d.files.OutLimits()
-	stdout := newOutWriter(nonce, req.Limits.OutputBytes, trailerRoom(outLimits), kill)
+	stdout := newOutWriter(nonce, req.Limits.OutputBytes, trailerRoom(outLimits), overflow)
 	stderr := &capWriter{max: req.Limits.OutputBytes + statusHeadroom, tailMax: statusHeadroom,
-		overflow: kill, ended: endsWithStatus(nonce), done: make(chan struct{})}
+		overflow: overflow, ended: endsWithStatus(nonce), done: make(chan struct{})}
 	copied := make(chan error, 1)
 	go func() {
 		_, err := stdcopy.StdCopy(stdout, stderr, b.conn.Reader)
@@ -652,6 +678,8 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		ex     exit
 		onKill = (<-chan struct{})(killed)
 		grace  <-chan time.Time // after our kill, how long the daemon gets to report the exit
+		onOver = (<-chan struct{})(over)
+		outEnd <-chan time.Time // after the output passed its limit, when the sandbox is killed
 		// Both streams ended with process 1's markers: the result is complete, and the teardown
 		// of the container (slow under gVisor) is left to the cleanup.
 		ended     = bothClosed(stdout.done, stderr.done)
@@ -668,6 +696,12 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 			kill()
 		case <-onKill:
 			onKill, grace = nil, time.After(d.cleanup)
+		case <-onOver:
+			onOver, outEnd = nil, time.After(outputGrace)
+			go d.signal(b, outputSignal)
+		case <-outEnd:
+			outEnd = nil
+			kill()
 		case <-grace:
 			return Result{}, fmt.Errorf("%w: container did not stop after SIGKILL: check the Docker daemon", ErrRunner)
 		case <-ctx.Done():
@@ -727,9 +761,10 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		res.ExitCode = int(ex.code)
 	}
 
-	if (res.StdoutTruncated || res.StderrTruncated) && weKilled() {
-		// The runner killed the sandbox for its output: the status line may have said the
-		// program ended first, but the result is the same whichever won the race.
+	if (res.StdoutTruncated || res.StderrTruncated) && (weKilled() || overflowed()) {
+		// The output passed its limit: the run is one killed for its output (137), whether the
+		// program ended first or the kill after outputGrace did; the status line's violations,
+		// when it came, stay.
 		res.ExitCode = 137
 	}
 	if cpu1, ok := d.cg.cpuNS(b.name); ok {
@@ -745,7 +780,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	// the cgroup's peak at the limit needs no event: on a loaded host the event came more than 5 s
 	// late for a memory bomb under gVisor, and the run was taken for a sandbox failure.
 	nearLimit := peakKnown && peak >= req.Limits.MemoryBytes-req.Limits.MemoryBytes/20
-	if !weKilled() && (res.ExitCode == 137 && !res.TimedOut || nearLimit) {
+	if !weKilled() && !overflowed() && (res.ExitCode == 137 && !res.TimedOut || nearLimit) {
 		res.OOMKilled = nearLimit && res.ExitCode == 137 && !res.TimedOut || d.oomEvent(ctx, b.id, started)
 	}
 	if stErr != nil && !weKilled() && !res.OOMKilled {

@@ -359,7 +359,8 @@ func (w *outWriter) result() (out []byte, truncated bool, trailer []byte, traile
 // program's, so every file is a new one (O_EXCL): nothing existing is overwritten, nor written
 // through a link of any kind, nor keeps a mode the program did not choose (files are 0644). Names
 // with a part that starts with "." are not written: hidden files and directories are where host
-// tools keep configuration they act on (.git/config's fsmonitor runs a command on `git status`).
+// tools keep configuration they act on (.git/config's fsmonitor runs a command on `git status`);
+// nor names with a part that starts with "-", which a shell's * hands to a command as options.
 // Nothing is written outside dir: names are checked again, and the writes go through an os.Root,
 // which refuses a symbolic link in dir that leads out of it. A truncated artifact is not written (a
 // partial file would pass for the whole one).
@@ -382,6 +383,9 @@ func SaveArtifacts(dir string, arts []Artifact) (written []string, skipped []Ski
 			continue
 		case hiddenPart(a.Name):
 			skipped = append(skipped, SkippedArtifact{a.Name, "a hidden name (a part starts with .): host tools act on such files"})
+			continue
+		case optionPart(a.Name):
+			skipped = append(skipped, SkippedArtifact{a.Name, "a part starts with -: host tools take such a name for an option (tar cf x.tar * runs --checkpoint-action)"})
 			continue
 		}
 		if d := path.Dir(a.Name); d != "." {
@@ -407,6 +411,17 @@ func SaveArtifacts(dir string, arts []Artifact) (written []string, skipped []Ski
 		written = append(written, a.Name)
 	}
 	return written, skipped, nil
+}
+
+// optionPart reports a part that starts with "-": a shell's * in DIR hands it to a command as an
+// option (`tar cf x.tar *` with --checkpoint-action=exec=..., `rm *` with -rf; findings/35).
+func optionPart(name string) bool {
+	for p := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(p, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 func hiddenPart(name string) bool {

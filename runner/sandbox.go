@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sbxgate/sbxgate/config"
 )
@@ -276,6 +277,14 @@ type Reached struct {
 // kills the container, so the status line after a program that used its whole allowance still
 // arrives. init.py bounds the line well below it.
 const statusHeadroom = 64 << 10
+
+// outputSignal asks process 1 to end the program for its output and write its status line
+// (sandbox/init.py, OUTPUT_SIGNAL); outputGrace is how long the sandbox then has before the runner
+// kills it (see execute).
+const (
+	outputSignal = "SIGUSR1"
+	outputGrace  = 2 * time.Second
+)
 
 // newNonce is 47 bytes, as sandbox/init.py reads it (NONCE_LEN).
 func newNonce() string {

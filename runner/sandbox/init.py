@@ -56,6 +56,9 @@ MAX_HEADER = 1 << 20  # the header line (runner maxHeaderBytes)
 MAX_STATUS = 16 << 10  # the status line, in bytes: the runner looks for it in the last 64 KiB
 MAX_LISTED = 16  # violations and witnessed system calls kept in the status line
 WAKE_MS = 250  # process 1's longest wait without looking at the program's process and the clock
+# The runner sends it to process 1 (docker kill) when the program's output passed its limit: the
+# program is ended as at the deadline, and the status line is written (runner/docker.go, execute).
+OUTPUT_SIGNAL = signal.SIGUSR1
 NONCE_LEN = 47  # "sbxgate-status-" and 32 hex digits, then a newline
 WORKSPACE = "/tmp/work"  # the program's working directory (runner/files.go)
 OUT_DIR = "out"
@@ -362,8 +365,12 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
 
         try:
             code = compile(source, path, "exec", dont_inherit=True)
-        except (SyntaxError, ValueError) as e:
-            sys.excepthook(type(e), e, None)
+        except Exception as e:
+            # The program's text is the program's: whatever the compiler raises for it (a
+            # SyntaxError; a MemoryError when its parser runs out of stack, a RecursionError
+            # when the tree is too deep: findings/34) is the program's failure, as for
+            # `python3 job.py`, never the sandbox's. No program code has run.
+            report_uncaught(e)
             finish(1)
         register_source(path, source)
 
@@ -523,9 +530,17 @@ class Supervisor:
         self.started = False
         self.report = b""  # after the marker: the violations, and whatever the program wrote
         self.reached = []
+        # The runner's request to end the program for its output (OUTPUT_SIGNAL): the program is
+        # another user, in a session of its own, and the kernel filter refuses it every signal to
+        # process 1, so only the runner (docker kill) sends it.
+        self.output_over = False
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.signal(signal.SIGCHLD, lambda *_: None)
+        signal.signal(OUTPUT_SIGNAL, self.on_output)
         signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
+
+    def on_output(self, *_):
+        self.output_over = True
 
     def run(self):
         poll = select.poll()
@@ -537,6 +552,8 @@ class Supervisor:
             self.reap()
             if self.status is not None:
                 break
+            if self.output_over:
+                break  # killed for its output: the status line still comes, with the violations
             left = self.deadline - time.monotonic()
             if left <= 0:
                 self.timed_out = True
@@ -639,18 +656,22 @@ def ignore_signals():
     return before
 
 
-def kill_all():
+def kill_all(child=None):
     """Kills every process of the container but this one, and reaps them all: they are the
-    program's user's, which CAP_KILL, kept by process 1 for this, lets it signal."""
+    program's user's, which CAP_KILL, kept by process 1 for this, lets it signal. Returns the wait
+    status of child, when it is reaped here."""
+    status = None
     try:
         os.kill(-1, signal.SIGKILL)
     except ProcessLookupError:
         pass
     while True:
         try:
-            os.waitpid(-1, 0)
+            pid, st = os.waitpid(-1, 0)
+            if pid == child:
+                status = st
         except ChildProcessError:
-            return
+            return status
         except InterruptedError:
             continue
 
@@ -985,7 +1006,11 @@ def main():
 
     sup = Supervisor(child, report_r, witness_fd, deadline)
     sup.run()
-    kill_all()
+    st = kill_all(child)
+    if sup.status is None and sup.output_over and st is not None and \
+            not (os.WIFSIGNALED(st) and os.WTERMSIG(st) == signal.SIGKILL):
+        # It ended by itself (its verdict, say) before the kill for its output: that end is its own.
+        sup.status = st
     if sup.status is None:
         try:
             _, sup.status = os.waitpid(child, os.WNOHANG)
@@ -1009,8 +1034,8 @@ def main():
     lines, _, _ = parse_report(sup.report)
     violations, sig, code = [], 0, 0
     verdicts = verdict_signals(cfg)
-    if sup.timed_out:
-        code = TIMEOUT_EXIT
+    if sup.timed_out or sup.status is None:
+        code = TIMEOUT_EXIT  # the deadline, or killed for its output (OUTPUT_SIGNAL)
     elif sup.status is not None and os.WIFSIGNALED(sup.status):
         sig = os.WTERMSIG(sup.status)
         code = 128 + sig

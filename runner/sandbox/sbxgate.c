@@ -218,6 +218,18 @@ static int verdict_signal(const char *capability)
     return sig;
 }
 
+/* forced_signal: a signal the kernel raises for a fault of the thread that takes it. Ignoring one
+ * does not ignore it: a fault the kernel forces on an ignored (or blocked) signal resets it to its
+ * default action, which ends the process. A thread of the program that faults in a loop (a read of
+ * a mapping past the end of its truncated file, in C code without the interpreter lock, with a
+ * handler that returns) would end the process with that signal the moment die() ignored it, before
+ * the verdict (findings/32). Left as the program set them, such faults run only its C-level
+ * handler; the queue they take is a few entries. */
+static int forced_signal(int s)
+{
+    return s == SIGSEGV || s == SIGBUS || s == SIGILL || s == SIGFPE || s == SIGTRAP || s == SIGSYS;
+}
+
 /* die ends the process with the verdict's signal, called with every signal blocked in this thread.
  *
  * A signal mask is a thread's: the program's other threads (waiting for the interpreter lock, in a
@@ -247,12 +259,13 @@ static void die(const char *capability)
             _exit(VIOLATION_EXIT); /* not reached: the signal is taken as the call returns */
         /* A real-time signal sent by tgkill fails with EAGAIN when the user's queue of pending
          * signals is full, which the program can make it (kill of a blocked signal to itself).
-         * Every other signal is now ignored, which discards the program's pending ones (no
-         * handler of the program's can run, no default action end the process), and the
+         * Every other signal but the faults (forced_signal) is now ignored, which discards the
+         * program's pending ones (no handler of the program's can run, no default action end the
+         * process), and the
          * verdict goes to the process with kill(2): Linux makes an SI_USER signal pending even
          * with a full queue, and only this thread's mask surely lets it through. */
         for (int s = 1; s <= SIGRTMAX; s++) {
-            if (s == sig || s == SIGKILL || s == SIGSTOP)
+            if (s == sig || s == SIGKILL || s == SIGSTOP || forced_signal(s))
                 continue;
             struct sigaction ign;
             memset(&ign, 0, sizeof(ign));
