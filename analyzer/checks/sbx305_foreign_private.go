@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml), and __annotations__ (a library object's annotations are the library's objects: socket.socket); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -130,6 +130,13 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 		}
 	}
 	if dunder {
+		if st, ok := at.(*ast.Attribute); attr == "__annotations__" && (!ok || st.Ctx == ast.Load) {
+			// The review's harmless dunders hold for any object's name, not for what a library
+			// object's annotations are: the library's own objects, never judged
+			// (TransportSocket.__init__'s sock: socket.socket). A store is SBX205's.
+			p.Reportf(at, "__annotations__ of an object the program does not define hands out the objects its library annotates with (classes of modules outside the allowlist)")
+			return
+		}
 		if p.HarmlessDunder(attr) && !(attr == "__dict__" && (classLike(p, obj) || namespaceLike(p, base))) {
 			return
 		}
