@@ -2418,3 +2418,38 @@ func (p *Pass) rewrapValue(f *frame, x ast.Expr, s Site) bool {
 	}
 	return p.namesQual(x, s, "functools.update_wrapper") || p.namesQual(x, s, "functools.wraps")
 }
+
+// StrSubclasses reports whether a class of the program may derive from str, whose objects pass
+// isinstance(name, str) and choose their own repr, str and isidentifier: a class made at run
+// time, an object standing in a class's bases, a base the analysis cannot resolve, or a library
+// base with str among its ancestors (enum.StrEnum). Library code that pastes names into source it
+// execs (dataclasses' field names) trusts them to be exact strings.
+func (p *Pass) StrSubclasses() bool {
+	p.classFacts()
+	if p.own.made || p.own.attrs["__mro_entries__"] || p.own.attrs["__class_getitem__"] {
+		return true
+	}
+	for cls, site := range p.own.classSite {
+		for _, b := range cls.Bases {
+			if nm, ok := b.(*ast.Name); ok && nm.Id == "object" && p.isBuiltinName(nm, site) {
+				continue
+			}
+			if p.baseClass(b, site, 1) != nil {
+				continue // a class of the program: its own bases are looked at in turn
+			}
+			known := false
+			for _, r := range p.resolve(b, site.sc, site.idx) {
+				if class, inst, ok := p.TypeOf(r); ok && !inst {
+					if p.a.api.derives(class, "builtins.str") {
+						return true
+					}
+					known = true
+				}
+			}
+			if !known {
+				return true
+			}
+		}
+	}
+	return false
+}
