@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml), and __annotations__ (a library object's annotations are the library's objects: socket.socket); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way; on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -36,6 +36,9 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 			namespaceKey(p, n, n.Value, n.Slice)
 		}
 	case *ast.Call:
+		if copiedNames(p, n) {
+			return
+		}
 		at, isAttr := n.Func.(*ast.Attribute)
 		if isAttr && (at.Attr == "get" || at.Attr == "pop" || at.Attr == "setdefault" || at.Attr == "__getitem__") && len(n.Args) > 0 {
 			namespaceKey(p, n, at.Value, n.Args[0])
@@ -149,4 +152,65 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 		return
 	}
 	p.Report(at, attr)
+}
+
+// copiedNames judges the names functools.update_wrapper (and wraps) copies: each name in
+// assigned= is a getattr of the wrapped object and a setattr on the wrapper, each in updated= a
+// getattr whose dict updates the wrapper's. A private or dunder name is judged like an attribute
+// of the wrapped object (update_wrapper(Own, loop, assigned=("_ssock",)) makes the loop's socket
+// a class attribute of the program's); names the source does not show are reported.
+func copiedNames(p *engine.Pass, c *ast.Call) bool {
+	var wrapped, assigned, updated ast.Expr
+	for _, r := range p.Refs(c.Func) {
+		switch r.Qual {
+		case "functools.update_wrapper":
+			wrapped, assigned, updated = argOrKeyword(c, 1, "wrapped"), argOrKeyword(c, 2, "assigned"), argOrKeyword(c, 3, "updated")
+		case "functools.wraps":
+			wrapped, assigned, updated = argOrKeyword(c, 0, "wrapped"), argOrKeyword(c, 1, "assigned"), argOrKeyword(c, 2, "updated")
+		default:
+			continue
+		}
+		break
+	}
+	if wrapped == nil {
+		return false
+	}
+	spread := false
+	for _, a := range c.Args {
+		_, st := a.(*ast.Starred)
+		spread = spread || st
+	}
+	for _, k := range c.Keywords {
+		spread = spread || k.Arg == nil
+	}
+	if spread {
+		p.Reportf(c, "update_wrapper with spread arguments copies attributes whose names the source does not show")
+		return true
+	}
+	for _, names := range []ast.Expr{assigned, updated} {
+		if names == nil {
+			continue
+		}
+		var elts []ast.Expr
+		switch e := names.(type) {
+		case *ast.Tuple:
+			elts = e.Elts
+		case *ast.List:
+			elts = e.Elts
+		default:
+			p.Reportf(c, "update_wrapper copies attributes whose names the source does not show (assigned=, updated= other than a display of constant names)")
+			return true
+		}
+		for _, e := range elts {
+			name, ok := p.ConstString(e)
+			if !ok {
+				p.Reportf(c, "update_wrapper copies an attribute whose name the source does not show")
+				return true
+			}
+			if name != "" && name[0] == '_' {
+				foreignPrivate(p, c, wrapped, name)
+			}
+		}
+	}
+	return false
 }
