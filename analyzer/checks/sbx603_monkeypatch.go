@@ -9,12 +9,13 @@ import (
 
 var sbx603 = &engine.Check{
 	ID: "SBX603", Name: "monkeypatching", Capability: "monkeypatching", Severity: "high", CWE: 471,
-	Doc:     "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...), setattr/delattr on modules, updates of module dicts, changes of sys.path and the import hooks, also where sys.path is handed to other code (list.insert(sys.path, ...)) or one of its changing methods is (map(sys.path.insert, ...)); changes of sys.argv, from which unittest's main() takes the names it imports",
+	Doc:     "assignment to attributes of modules or builtins (os.system = ..., builtins.open = ..., sys.modules[...] = ..., __builtins__.x = ...) and of library classes (argparse.ArgumentParser.parse_args = ..., which unittest.main() calls), setattr/delattr on modules and library classes (also update_wrapper's wrapper), updates of module dicts, changes of sys.path and the import hooks, also where sys.path is handed to other code (list.insert(sys.path, ...)) or one of its changing methods is (map(sys.path.insert, ...)); changes of sys.argv, from which unittest's main() takes the names it imports",
 	Hint:    "wrap the function in your own code instead of replacing module attributes",
 	Message: "assignment to %s.%s changes the module for all code",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.SubscriptNode, engine.CallNode, engine.NameNode},
-	// The target of x += ..., a name stored into, refers to nothing.
-	Unresolved: []engine.NodeKind{engine.NameNode},
+	// The target of x += ..., a name stored into, refers to nothing; wraps(f)(cls) calls what
+	// a call returns.
+	Unresolved: []engine.NodeKind{engine.NameNode, engine.CallNode},
 	Run:        runSBX603,
 }
 
@@ -48,6 +49,9 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 				p.Report(t, r.Qual, t.Attr)
 				return
 			}
+		}
+		if libraryClass(p, t.Value) {
+			p.Reportf(t, "assignment to %s of a library class changes the class for all code, the library's own calls included", t.Attr)
 		}
 	case *ast.Subscript:
 		if t.Ctx == ast.Load {
@@ -149,7 +153,13 @@ func monkeyCall(p *engine.Pass, c *ast.Call) {
 	if q, ok := engine.FirstIn(p.Refs(c.Func), setDelBuiltins); ok && len(c.Args) > 0 {
 		if anyModule(p, p.Refs(c.Args[0])) {
 			p.Reportf(c, "%s on a module changes it for all code", short(q))
+		} else if libraryClass(p, c.Args[0]) {
+			p.Reportf(c, "%s on a library class changes the class for all code, the library's own calls included", short(q))
 		}
+		return
+	}
+	if wrapperIsLibraryClass(p, c) {
+		p.Reportf(c, "functools.update_wrapper with a library class as the wrapper sets attributes of the class for all code")
 		return
 	}
 	at, ok := c.Func.(*ast.Attribute)
@@ -166,6 +176,8 @@ func monkeyCall(p *engine.Pass, c *ast.Call) {
 		}
 		if anyModule(p, p.Refs(target)) {
 			p.Reportf(c, "%s on a module changes it for all code", at.Attr)
+		} else if libraryClass(p, target) {
+			p.Reportf(c, "%s on a library class changes the class for all code, the library's own calls included", at.Attr)
 		}
 		return
 	}
@@ -199,3 +211,52 @@ var sysWritable = map[string]bool{
 	"logging.raiseExceptions": true, "logging.logThreads": true, "logging.logProcesses": true,
 	"logging.logMultiprocessing": true, "csv.field_size_limit": false, "decimal.DefaultContext": false,
 }
+
+// libraryClass reports whether e is a class the program does not define: a class of the reviewed
+// API, or type(x) and x.__class__ of an object that is not the program's own. Its methods are
+// what the library's own code calls (unittest.main() calls ArgumentParser.parse_args), so a store
+// into it changes what reviewed calls do.
+func libraryClass(p *engine.Pass, e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Call:
+		if len(x.Args) == 1 && len(x.Keywords) == 0 {
+			if _, ok := engine.FirstIn(p.Refs(x.Func), typeBuiltin); ok {
+				return !p.IsOwn(x.Args[0])
+			}
+		}
+	case *ast.Attribute:
+		if x.Attr == "__class__" {
+			return !p.IsOwn(x.Value)
+		}
+	}
+	if p.IsOwn(e) {
+		return false
+	}
+	for _, r := range p.Refs(e) {
+		if _, inst, ok := p.TypeOf(r); ok && !inst {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapperIsLibraryClass reports functools.update_wrapper(wrapper, ...) and wraps(...)(wrapper)
+// with a library class as the wrapper: they set its __name__, __doc__, __wrapped__ and the names
+// of assigned=, whatever they are.
+func wrapperIsLibraryClass(p *engine.Pass, c *ast.Call) bool {
+	if _, ok := engine.FirstIn(p.Refs(c.Func), updateWrapper); ok {
+		w := argOrKeyword(c, 0, "wrapper")
+		return w != nil && libraryClass(p, w)
+	}
+	if inner, ok := c.Func.(*ast.Call); ok && len(c.Args) == 1 {
+		if _, ok := engine.FirstIn(p.Refs(inner.Func), functoolsWraps); ok {
+			return libraryClass(p, c.Args[0])
+		}
+	}
+	return false
+}
+
+var (
+	updateWrapper  = engine.NewNameSet("functools.update_wrapper", "functools.update_wrapper")
+	functoolsWraps = engine.NewNameSet("functools.wraps", "functools.wraps")
+)
