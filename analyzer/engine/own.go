@@ -2453,3 +2453,52 @@ func (p *Pass) StrSubclasses() bool {
 	}
 	return false
 }
+
+// MatchArgNames are the attributes a class pattern's positional sub-patterns read from its
+// subject: the names of the class's __match_args__. A class of the program gives the constant
+// tuple its body (or an own base's) assigns; a class the analysis resolves outside the program
+// (a library class, a builtin) has public field names or none, reported as ok with no names.
+// Not ok: a class of the program without a constant __match_args__, or a class expression the
+// analysis cannot tell (a parameter, a class made at run time): the names are not seen.
+func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
+	c := p.baseClass(cls, s, 1)
+	if c == nil {
+		for _, r := range p.resolve(cls, s.sc, s.idx) {
+			if _, inst, ok := p.TypeOf(r); ok && !inst {
+				return nil, true
+			}
+		}
+		return nil, false
+	}
+	seen := map[*ast.ClassDef]bool{}
+	for depth := 0; c != nil && !seen[c] && depth < 8; depth++ {
+		seen[c] = true
+		for _, st := range c.Body {
+			a, ok := st.(*ast.Assign)
+			if !ok || len(a.Targets) != 1 {
+				continue
+			}
+			if nm, ok := a.Targets[0].(*ast.Name); !ok || nm.Id != "__match_args__" {
+				continue
+			}
+			t, ok := a.Value.(*ast.Tuple)
+			if !ok {
+				return nil, false
+			}
+			names := make([]string, 0, len(t.Elts))
+			for _, e := range t.Elts {
+				str, ok := p.foldString(e, s.sc, s.idx)
+				if !ok {
+					return nil, false
+				}
+				names = append(names, str)
+			}
+			return names, true
+		}
+		if len(c.Bases) != 1 {
+			return nil, len(c.Bases) == 0
+		}
+		c = p.baseClass(c.Bases[0], p.own.classSite[c], 1)
+	}
+	return nil, false
+}
