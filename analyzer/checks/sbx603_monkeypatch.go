@@ -14,8 +14,8 @@ var sbx603 = &engine.Check{
 	Message: "assignment to %s.%s changes the module for all code",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.SubscriptNode, engine.CallNode, engine.NameNode},
 	// The target of x += ..., a name stored into, refers to nothing; wraps(f)(cls) calls what
-	// a call returns.
-	Unresolved: []engine.NodeKind{engine.NameNode, engine.CallNode},
+	// a call returns; x.attr = f stores into an object the analysis may not resolve.
+	Unresolved: []engine.NodeKind{engine.NameNode, engine.CallNode, engine.AttributeNode},
 	Run:        runSBX603,
 }
 
@@ -52,6 +52,13 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 		}
 		if libraryClass(p, t.Value) {
 			p.Reportf(t, "assignment to %s of a library class changes the class for all code, the library's own calls included", t.Attr)
+			return
+		}
+		// A function stored on an object the analysis cannot tell (an item of a container, a
+		// parameter, a loop variable): it may be a library class reached by value, or a library
+		// object whose own code calls the method replaced.
+		if as, ok := p.Parent().(*ast.Assign); ok && t.Ctx == ast.Store && len(p.Refs(t.Value)) == 0 && !p.IsOwn(t.Value) && functionValue(p, as.Value) {
+			p.Reportf(t, "a function stored as %s of an object the program does not define may replace a library class's method for all code, or one the library's own code calls", t.Attr)
 		}
 	case *ast.Subscript:
 		if t.Ctx == ast.Load {
@@ -260,3 +267,23 @@ var (
 	updateWrapper  = engine.NewNameSet("functools.update_wrapper", "functools.update_wrapper")
 	functoolsWraps = engine.NewNameSet("functools.wraps", "functools.wraps")
 )
+
+// functionValue reports whether e is code of the program's that a store may make a method: a
+// def, lambda or class of the program, or one wrapped by functools.partial, partialmethod,
+// types.MethodType, staticmethod, classmethod or property. (A library function or class stored,
+// sqlite3.Row as a row_factory, brings no code of the program's.)
+func functionValue(p *engine.Pass, e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Lambda:
+		return true
+	case *ast.Call:
+		if _, ok := engine.FirstIn(p.Refs(x.Func), methodWrappers); ok {
+			return true
+		}
+		return false
+	}
+	return p.DefinedClassOrFunction(e)
+}
+
+var methodWrappers = engine.NewNameSet("method wrappers", "functools.partial", "functools.partialmethod",
+	"types.MethodType", "builtins.staticmethod", "builtins.classmethod", "builtins.property")
