@@ -48,6 +48,8 @@ type ownFacts struct {
 	clsArgs map[*ast.Arg]*ast.ClassDef
 	// slotsStored is set when the program assigns an attribute named __slots__.
 	slotsStored bool
+	// matchArgsNamed: the string "__match_args__" is in the source (setattr, a namespace key).
+	matchArgsNamed bool
 	// stored are the attribute names the program assigns or deletes on any object (x.name = v,
 	// setattr(x, "name", v)); storesAny is set when it may store names it does not show
 	// (__setattr__ or setattr with a computed name, or as a value).
@@ -104,7 +106,7 @@ func (o *ownFacts) reset() {
 	clear(o.rewrapped)
 	o.rewrapDone = false
 	o.rewrapClasses, o.rewrapAny, o.rewrapEscapes = o.rewrapClasses[:0], false, false
-	o.slotsStored = false
+	o.slotsStored, o.matchArgsNamed = false, false
 	clear(o.stored)
 	o.storesAny = false
 	clear(o.outerNames)
@@ -2461,6 +2463,9 @@ func (p *Pass) StrSubclasses() bool {
 // Not ok: a class of the program without a constant __match_args__, or a class expression the
 // analysis cannot tell (a parameter, a class made at run time): the names are not seen.
 func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
+	if p.own.stored["__match_args__"] || p.own.matchArgsNamed {
+		return nil, false // set outside a class body: the names are not seen
+	}
 	c := p.baseClass(cls, s, 1)
 	if c == nil {
 		for _, r := range p.resolve(cls, s.sc, s.idx) {
@@ -2494,6 +2499,20 @@ func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
 				names = append(names, str)
 			}
 			return names, true
+		}
+		if len(c.DecoratorList) > 0 {
+			// dataclass(match_args=True) makes __match_args__ of the fields: the annotated names.
+			var names []string
+			for _, st := range c.Body {
+				if a, ok := st.(*ast.AnnAssign); ok {
+					if nm, ok := a.Target.(*ast.Name); ok {
+						names = append(names, nm.Id)
+					}
+				}
+			}
+			if len(names) > 0 {
+				return names, true
+			}
 		}
 		if len(c.Bases) != 1 {
 			return nil, len(c.Bases) == 0
