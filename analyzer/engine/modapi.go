@@ -509,3 +509,6 @@ func (t *apiTables) derives(class, ancestor string) bool {
 	}
 	return walk(c, 0)
 }
+
+// Derives reports whether the reviewed class class is ancestor or has it among its bases.
+func (p *Pass) Derives(class, ancestor string) bool { return p.a.api.derives(class, ancestor) }
