@@ -57,7 +57,7 @@ func runSBX603(p *engine.Pass, n ast.Node) {
 		// A function stored on an object the analysis cannot tell (an item of a container, a
 		// parameter, a loop variable): it may be a library class reached by value, or a library
 		// object whose own code calls the method replaced.
-		if as, ok := p.Parent().(*ast.Assign); ok && t.Ctx == ast.Store && len(p.Refs(t.Value)) == 0 && !p.IsOwn(t.Value) && functionValue(p, as.Value) {
+		if t.Ctx == ast.Store && len(p.Refs(t.Value)) == 0 && !p.IsOwn(t.Value) && storesFunction(p, t) {
 			p.Reportf(t, "a function stored as %s of an object the program does not define may replace a library class's method for all code, or one the library's own code calls", t.Attr)
 		}
 	case *ast.Subscript:
@@ -162,6 +162,8 @@ func monkeyCall(p *engine.Pass, c *ast.Call) {
 			p.Reportf(c, "%s on a module changes it for all code", short(q))
 		} else if libraryClass(p, c.Args[0]) {
 			p.Reportf(c, "%s on a library class changes the class for all code, the library's own calls included", short(q))
+		} else if len(c.Args) >= 3 && len(p.Refs(c.Args[0])) == 0 && !p.IsOwn(c.Args[0]) && functionValue(p, c.Args[2], 0) {
+			p.Reportf(c, "%s of a function on an object the program does not define may replace a library class's method for all code", short(q))
 		}
 		return
 	}
@@ -185,6 +187,8 @@ func monkeyCall(p *engine.Pass, c *ast.Call) {
 			p.Reportf(c, "%s on a module changes it for all code", at.Attr)
 		} else if libraryClass(p, target) {
 			p.Reportf(c, "%s on a library class changes the class for all code, the library's own calls included", at.Attr)
+		} else if n := len(c.Args); at.Attr == "__setattr__" && n >= 2 && len(p.Refs(target)) == 0 && !p.IsOwn(target) && functionValue(p, c.Args[n-1], 0) {
+			p.Reportf(c, "__setattr__ of a function on an object the program does not define may replace a library class's method for all code")
 		}
 		return
 	}
@@ -268,11 +272,93 @@ var (
 	functoolsWraps = engine.NewNameSet("functools.wraps", "functools.wraps")
 )
 
+// storesFunction reports whether the attribute store at stores one of the program's functions
+// (functionValue): the value of an assignment, the matching item of a display it unpacks, an item
+// of a display a for loop goes over; a with statement's target may be given anything.
+func storesFunction(p *engine.Pass, at *ast.Attribute) bool {
+	switch parent := p.Parent().(type) {
+	case *ast.Assign:
+		return valueFor(p, parent.Targets, parent.Value, at)
+	case *ast.AnnAssign:
+		return parent.Value != nil && functionValue(p, parent.Value, 0)
+	case *ast.For:
+		return anyFunction(p, parent.Iter)
+	case *ast.AsyncFor:
+		return anyFunction(p, parent.Iter)
+	case *ast.Comprehension:
+		return anyFunction(p, parent.Iter)
+	case *ast.With, *ast.AsyncWith, *ast.WithItem:
+		return true
+	case *ast.Tuple, *ast.List, *ast.Starred:
+		return storesFunctionIn(p)
+	}
+	return false
+}
+
+// storesFunctionIn is storesFunction for an attribute within an unpacking target: any function
+// item of a display the statement takes its values from.
+func storesFunctionIn(p *engine.Pass) bool {
+	for i := 2; i < 10; i++ {
+		switch st := p.Ancestor(i).(type) {
+		case *ast.Assign:
+			return anyFunction(p, st.Value)
+		case *ast.For:
+			return anyFunction(p, st.Iter)
+		case *ast.AsyncFor:
+			return anyFunction(p, st.Iter)
+		case *ast.Comprehension:
+			return anyFunction(p, st.Iter)
+		case *ast.With, *ast.AsyncWith, *ast.WithItem:
+			return true
+		case nil:
+			return false
+		}
+	}
+	return false
+}
+
+func valueFor(p *engine.Pass, targets []ast.Expr, value ast.Expr, at *ast.Attribute) bool {
+	for _, t := range targets {
+		if ast.Node(t) == ast.Node(at) {
+			return functionValue(p, value, 0)
+		}
+	}
+	return anyFunction(p, value)
+}
+
+// anyFunction reports whether e is a function of the program's, or a display (or nested displays)
+// holding one.
+func anyFunction(p *engine.Pass, e ast.Expr) bool {
+	var elts []ast.Expr
+	switch x := e.(type) {
+	case *ast.Tuple:
+		elts = x.Elts
+	case *ast.List:
+		elts = x.Elts
+	case *ast.Set:
+		elts = x.Elts
+	case *ast.Starred:
+		return anyFunction(p, x.Value)
+	default:
+		return functionValue(p, e, 0)
+	}
+	for _, el := range elts {
+		if anyFunction(p, el) {
+			return true
+		}
+	}
+	return false
+}
+
 // functionValue reports whether e is code of the program's that a store may make a method: a
 // def, lambda or class of the program, or one wrapped by functools.partial, partialmethod,
-// types.MethodType, staticmethod, classmethod or property. (A library function or class stored,
-// sqlite3.Row as a row_factory, brings no code of the program's.)
-func functionValue(p *engine.Pass, e ast.Expr) bool {
+// types.MethodType, staticmethod, classmethod or property, or a name assigned only such values.
+// (A library function or class stored, sqlite3.Row as a row_factory, brings no code of the
+// program's.)
+func functionValue(p *engine.Pass, e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
 	switch x := e.(type) {
 	case *ast.Lambda:
 		return true
@@ -281,6 +367,17 @@ func functionValue(p *engine.Pass, e ast.Expr) bool {
 			return true
 		}
 		return false
+	case *ast.Name:
+		if p.DefinedClassOrFunction(e) {
+			return true
+		}
+		binds := p.Bindings(x.Id)
+		for _, b := range binds {
+			if !b.Assigned() || !functionValue(p, b.Value(), depth+1) {
+				return false
+			}
+		}
+		return len(binds) > 0
 	}
 	return p.DefinedClassOrFunction(e)
 }
