@@ -42,6 +42,10 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		if q, ok := engine.FirstIn(p.NamedRefs(n, true), attrBuiltins); ok && q != "builtins.hasattr" {
 			p.Reportf(n, "%s is passed as a value, so the attribute names it is given are unknown", short(q))
+		} else if q, ok := engine.FirstIn(p.NamedRefs(n, true), attrCopiers); ok {
+			// partial(update_wrapper, assigned=("_ssock",)): the names it copies (SBX305
+			// judges them at a call) are given where it is called, unseen.
+			p.Reportf(n, "%s is passed as a value, so the attribute names it copies are unknown", short(q))
 		}
 		return
 	}
@@ -560,3 +564,7 @@ func dirCall(p *engine.Pass, b *engine.Binding) bool {
 	}
 	return false
 }
+
+// attrCopiers getattr and setattr the names they are given: update_wrapper's assigned= and
+// updated=, and wraps's, which returns a partial of update_wrapper.
+var attrCopiers = engine.NewNameSet("attribute copiers", "functools.update_wrapper", "functools.wraps")
