@@ -3,7 +3,7 @@
 package config
 
 // moduleAPISums are the CRC-32s of the files this was made from (DefaultReviewedAPI).
-var moduleAPISums = [2]uint32{0xcbd3158a, 0xcded5edf}
+var moduleAPISums = [2]uint32{0xcbd3158a, 0x76b6a305}
 
 var moduleAPITable = SortedAPITable{
 	GeneratedBy: "scripts/gen_module_api.py",
@@ -1084,6 +1084,7 @@ func compiledReview() *APIReview {
 			"builtins.license":                    {Capability: "interactive", Reason: "an interactive helper with no use in a program"},
 			"builtins.locals":                     {Capability: "builtins_access", Reason: "a namespace as a dict, reachable by computed keys"},
 			"builtins.type.mro":                   {Capability: "introspection", Reason: "gives a class's bases up to object, whose __subclasses__ reach every class"},
+			"enum.global_enum":                    {Capability: "monkeypatching", Reason: "exports the enum's members into sys.modules[cls.__module__], the module a class body's __module__ names: a member named path replaces sys.path"},
 			"gc.garbage":                          {Capability: "introspection", Reason: "with DEBUG_SAVEALL, every object the collector frees"},
 			"gc.get_objects":                      {Capability: "introspection", Reason: "every object the collector tracks"},
 			"gc.get_referents":                    {Capability: "introspection", Reason: "the objects an object refers to"},
@@ -1122,6 +1123,7 @@ func compiledReview() *APIReview {
 			"unittest.loader.TestLoader.loadTestsFromNames": {Capability: "name_resolution", Reason: "imports the modules dotted names name"},
 			"unittest.main.TestProgram.createTests":         {Capability: "name_resolution", Reason: "loads the tests testNames names, importing their modules"},
 			"unittest.main.TestProgram.parseArgs":           {Capability: "name_resolution", Reason: "turns argument strings into test names it imports"},
+			"warnings.WarningMessage.source":                {Capability: "introspection", Reason: "the object a warning is about: for the ResourceWarning of an unclosed socket, file or event loop freed by library code, that object itself (an event loop's self-pipe socket), which the program never had"},
 		},
 		Calls: map[string]APIRule{
 			"builtins.delattr":           {Capability: "builtins_access", Reason: "the attribute name and the object are judged (SBX403, SBX603)"},
@@ -1182,7 +1184,7 @@ func compiledReview() *APIReview {
 			"__aiter__":            "the async for statement's hook",
 			"__all__":              "a module's public names",
 			"__anext__":            "anext()'s hook",
-			"__annotations__":      "a dict of annotations (a store into it is judged with the annotation evaluators, SBX205)",
+			"__annotations__":      "a dict of annotations, of the program's own classes and functions: a library object's hold the library's objects (socket.socket), SBX305 (a store into it is judged with the annotation evaluators, SBX205)",
 			"__args__":             "a generic alias's arguments, as typing.get_args gives them",
 			"__await__":            "await's hook",
 			"__bool__":             "bool()'s hook",

@@ -7,14 +7,14 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
 	// first walk (Pass.AnnotationStores), read at the module node.
-	Nodes: []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.SubscriptNode, engine.DictNode},
-	// Subscript stores into any dictionary, and dataclass(...)(cls).
-	Unresolved: []engine.NodeKind{engine.SubscriptNode, engine.CallNode},
+	Nodes: []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.SubscriptNode, engine.DictNode, engine.AttributeNode},
+	// Subscript stores into any dictionary, dataclass(...)(cls), and x.name = v on any object.
+	Unresolved: []engine.NodeKind{engine.SubscriptNode, engine.CallNode, engine.AttributeNode},
 	Run:        runSBX205,
 }
 
@@ -56,6 +56,8 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		}
 	case *ast.Call:
 		annotationCall(p, n)
+	case *ast.Attribute:
+		fieldNameStore(p, n)
 	case *ast.Dict:
 		for _, k := range n.Keys {
 			var s string
@@ -148,6 +150,14 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			return
 		case setDelBuiltins.Has(r.Qual) && len(c.Args) >= 2:
 			computedAnnotationStore(p, c, c.Args[0], c.Args[1])
+			if s, ok := p.ConstString(c.Args[1]); ok && s == "name" && p.NamesDataclass() && !p.IsOwn(c.Args[0]) && p.StrSubclasses() {
+				p.Reportf(c, "setattr of name on an object the program does not define, in a program with a str subclass: a dataclasses.Field's name is pasted into the code dataclasses exec, as its repr")
+			}
+			return
+		case r.Qual == "dataclasses.make_dataclass":
+			if p.StrSubclasses() && !constantFieldNames(p, argOrKeyword(c, 1, "fields")) {
+				p.Reportf(c, "dataclasses.make_dataclass with field names that are not constant strings, in a program with a str subclass: dataclasses paste each name, and its repr, into the code they exec")
+			}
 			return
 		case r.Qual == "dataclasses.dataclass" && len(c.Args) == 1:
 			// dataclass(cls) called: cls must be a class statement, whose annotations are written.
@@ -323,4 +333,56 @@ func notATypeName(p *engine.Pass, e ast.Expr, site engine.Site) string {
 		}
 	}
 	return ""
+}
+
+// constantFieldNames reports whether fields, make_dataclass's second argument, is a display whose
+// every item is a constant name or a tuple or list starting with one (or there are no fields).
+func constantFieldNames(p *engine.Pass, fields ast.Expr) bool {
+	var elts []ast.Expr
+	switch f := fields.(type) {
+	case nil:
+		return true
+	case *ast.List:
+		elts = f.Elts
+	case *ast.Tuple:
+		elts = f.Elts
+	default:
+		return false
+	}
+	for _, e := range elts {
+		switch item := e.(type) {
+		case *ast.Tuple:
+			if len(item.Elts) == 0 {
+				return false
+			}
+			e = item.Elts[0]
+		case *ast.List:
+			if len(item.Elts) == 0 {
+				return false
+			}
+			e = item.Elts[0]
+		}
+		if _, ok := p.ConstString(e); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldNameStore reports, in a program that names dataclasses and may derive a class from str, a
+// store into the name of an object it does not define (a dataclasses.Field: a base dataclass's
+// fields are inherited by name) and a change of a class's __dataclass_fields__: dataclasses paste
+// the field names of a subclass, inherited ones too, into the code they exec, and an object of a
+// str subclass chooses what its repr pastes.
+func fieldNameStore(p *engine.Pass, at *ast.Attribute) {
+	if at.Attr != "name" && at.Attr != "__dataclass_fields__" {
+		return
+	}
+	if at.Ctx == ast.Load && (at.Attr == "name" || !changedInPlace(p, at)) {
+		return
+	}
+	if !p.NamesDataclass() || at.Attr == "name" && p.IsOwn(at.Value) || !p.StrSubclasses() {
+		return
+	}
+	p.Reportf(at, "a store into %s in a program with a str subclass: dataclasses paste field names into the code they exec, as their repr", at.Attr)
 }

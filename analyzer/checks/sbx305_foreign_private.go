@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way; on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -36,9 +36,25 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 			namespaceKey(p, n, n.Value, n.Slice)
 		}
 	case *ast.Call:
+		if copiedNames(p, n) {
+			return
+		}
 		at, isAttr := n.Func.(*ast.Attribute)
 		if isAttr && (at.Attr == "get" || at.Attr == "pop" || at.Attr == "setdefault" || at.Attr == "__getitem__") && len(n.Args) > 0 {
 			namespaceKey(p, n, at.Value, n.Args[0])
+			return
+		}
+		if isAttr && (at.Attr == "__setattr__" || at.Attr == "__delattr__") && len(n.Args) > 0 {
+			// x.__setattr__("_name", v), object.__setattr__(x, "_name", v): a store.
+			obj, name := at.Value, n.Args[0]
+			for _, r := range p.Refs(at.Value) {
+				if (r.Qual == "builtins.object" || r.Qual == "builtins.type") && len(n.Args) >= 2 {
+					obj, name = n.Args[0], n.Args[1]
+				}
+			}
+			if s, ok := p.ConstString(name); ok && s != "" && s[0] == '_' && !engine.IsDunder(s) {
+				foreignPrivate(p, n, obj, s)
+			}
 			return
 		}
 		if isAttr && at.Attr == "__getattribute__" && len(n.Args) > 0 {
@@ -111,7 +127,10 @@ func namespaceOf(p *engine.Pass, ns ast.Expr) ast.Expr {
 
 func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 	dunder := engine.IsDunder(attr)
-	if dunder && reviewedDunder(attr) || !dunder && p.HarmlessPrivate(attr) {
+	// The review's harmless private names are names any object may be asked for, not names the
+	// program may give an object it does not define: ast.iter_fields(x) getattr()s every name of
+	// x._fields, NodeTransformer.generic_visit setattr()s them.
+	if dunder && reviewedDunder(attr) || !dunder && p.HarmlessPrivate(attr) && !storeSite(p, at) {
 		return // SBX301 or SBX302 report it; or the review lets any object have it
 	}
 	if p.IsOwn(obj) {
@@ -130,6 +149,13 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 		}
 	}
 	if dunder {
+		if st, ok := at.(*ast.Attribute); attr == "__annotations__" && (!ok || st.Ctx == ast.Load) {
+			// The review's harmless dunders hold for any object's name, not for what a library
+			// object's annotations are: the library's own objects, never judged
+			// (TransportSocket.__init__'s sock: socket.socket). A store is SBX205's.
+			p.Reportf(at, "__annotations__ of an object the program does not define hands out the objects its library annotates with (classes of modules outside the allowlist)")
+			return
+		}
 		if p.HarmlessDunder(attr) && !(attr == "__dict__" && (classLike(p, obj) || namespaceLike(p, base))) {
 			return
 		}
@@ -142,4 +168,81 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 		return
 	}
 	p.Report(at, attr)
+}
+
+// copiedNames judges the names functools.update_wrapper (and wraps) copies: each name in
+// assigned= is a getattr of the wrapped object and a setattr on the wrapper, each in updated= a
+// getattr whose dict updates the wrapper's. A private or dunder name is judged like an attribute
+// of the wrapped object (update_wrapper(Own, loop, assigned=("_ssock",)) makes the loop's socket
+// a class attribute of the program's); names the source does not show are reported.
+func copiedNames(p *engine.Pass, c *ast.Call) bool {
+	var wrapped, assigned, updated ast.Expr
+	for _, r := range p.Refs(c.Func) {
+		switch r.Qual {
+		case "functools.update_wrapper":
+			wrapped, assigned, updated = argOrKeyword(c, 1, "wrapped"), argOrKeyword(c, 2, "assigned"), argOrKeyword(c, 3, "updated")
+		case "functools.wraps":
+			wrapped, assigned, updated = argOrKeyword(c, 0, "wrapped"), argOrKeyword(c, 1, "assigned"), argOrKeyword(c, 2, "updated")
+		default:
+			continue
+		}
+		break
+	}
+	if wrapped == nil {
+		return false
+	}
+	spread := false
+	for _, a := range c.Args {
+		_, st := a.(*ast.Starred)
+		spread = spread || st
+	}
+	for _, k := range c.Keywords {
+		spread = spread || k.Arg == nil
+	}
+	if spread {
+		p.Reportf(c, "update_wrapper with spread arguments copies attributes whose names the source does not show")
+		return true
+	}
+	for _, names := range []ast.Expr{assigned, updated} {
+		if names == nil {
+			continue
+		}
+		var elts []ast.Expr
+		switch e := names.(type) {
+		case *ast.Tuple:
+			elts = e.Elts
+		case *ast.List:
+			elts = e.Elts
+		default:
+			p.Reportf(c, "update_wrapper copies attributes whose names the source does not show (assigned=, updated= other than a display of constant names)")
+			return true
+		}
+		for _, e := range elts {
+			name, ok := p.ConstString(e)
+			if !ok {
+				p.Reportf(c, "update_wrapper copies an attribute whose name the source does not show")
+				return true
+			}
+			if name != "" && name[0] == '_' {
+				foreignPrivate(p, c, wrapped, name)
+			}
+		}
+	}
+	return false
+}
+
+// storeSite reports whether at stores or deletes the attribute it names: an assignment, del or
+// augmented assignment target, setattr or delattr, a __setattr__ or __delattr__ call.
+func storeSite(p *engine.Pass, at ast.Node) bool {
+	switch n := at.(type) {
+	case *ast.Attribute:
+		return n.Ctx != ast.Load
+	case *ast.Call:
+		if f, ok := n.Func.(*ast.Attribute); ok && (f.Attr == "__setattr__" || f.Attr == "__delattr__") {
+			return true
+		}
+		_, ok := engine.FirstIn(p.Refs(n.Func), setDelBuiltins)
+		return ok
+	}
+	return false
 }

@@ -10,7 +10,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method) or a library class's dunder method taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects) or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -20,7 +20,7 @@ var sbx403 = &engine.Check{
 
 func runSBX403(p *engine.Pass, n ast.Node) {
 	c, ok := n.(*ast.Call)
-	if ok && (libraryMethodOnOwn(p, c) || namespaceOnOwn(p, c)) {
+	if ok && (libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
 		return
 	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
@@ -42,6 +42,10 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		}
 		if q, ok := engine.FirstIn(p.NamedRefs(n, true), attrBuiltins); ok && q != "builtins.hasattr" {
 			p.Reportf(n, "%s is passed as a value, so the attribute names it is given are unknown", short(q))
+		} else if q, ok := engine.FirstIn(p.NamedRefs(n, true), attrCopiers); ok {
+			// partial(update_wrapper, assigned=("_ssock",)): the names it copies (SBX305
+			// judges them at a call) are given where it is called, unseen.
+			p.Reportf(n, "%s is passed as a value, so the attribute names it copies are unknown", short(q))
 		}
 		return
 	}
@@ -156,6 +160,35 @@ func libraryMethodOnOwn(p *engine.Pass, c *ast.Call) bool {
 	}
 	p.Reportf(c, "%s.%s called with the program's own object as self stores on it what the library's code chooses, __class__ among the names", short(cls), at.Attr)
 	return true
+}
+
+// libraryDunderOnForeign reports Cls.__dunder__(x, ...), a library class's dunder method called
+// unbound with a self that is neither the program's own object (libraryMethodOnOwn) nor known to
+// be an instance of Cls: Python code of the library then reads that object's attributes as its
+// own, private ones among them, and hands them to the other operands
+// (argparse.Namespace.__eq__(loop, mirror) compares vars(loop) with vars(mirror), calling the
+// program's __eq__ with each of the loop's values). The builtins' methods check their self's
+// type; the class-level dunders (__new__, __init_subclass__, ...) take no instance.
+func libraryDunderOnForeign(p *engine.Pass, c *ast.Call) bool {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || len(c.Args) == 0 || !engine.IsDunder(at.Attr) || classDunders[at.Attr] || p.IsOwn(c.Args[0]) {
+		return false
+	}
+	cls := libraryClassOf(p, at.Value)
+	if cls == "" || strings.HasPrefix(cls, "builtins.") {
+		return false
+	}
+	if inst, ok := p.InstanceClass(c.Args[0]); ok && p.Derives(inst, cls) {
+		return false
+	}
+	p.Reportf(c, "%s.%s called with an object that may not be an instance of %s as self: the library's code reads that object's attributes, private ones among them, as its own", short(cls), at.Attr, short(cls))
+	return true
+}
+
+// classDunders are the dunder methods called on a class, not on an instance.
+var classDunders = map[string]bool{
+	"__new__": true, "__init_subclass__": true, "__class_getitem__": true, "__subclasshook__": true,
+	"__prepare__": true, "__instancecheck__": true, "__subclasscheck__": true, "__subclasses__": true,
 }
 
 // libraryClassOf is the canonical name of the library class e may be, or "".
@@ -531,3 +564,7 @@ func dirCall(p *engine.Pass, b *engine.Binding) bool {
 	}
 	return false
 }
+
+// attrCopiers getattr and setattr the names they are given: update_wrapper's assigned= and
+// updated=, and wraps's, which returns a partial of update_wrapper.
+var attrCopiers = engine.NewNameSet("attribute copiers", "functools.update_wrapper", "functools.wraps")

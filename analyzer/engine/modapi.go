@@ -484,3 +484,29 @@ func (p *Pass) ImportsPackage(name string) bool {
 // MayHaveRule reports whether the review may have a rule for r: false is certain (one bit of the
 // ref's tags), true is a question for RuleOf.
 func (r Ref) MayHaveRule() bool { return r.tags&tagKnown == 0 || r.tags&tagAPIRule != 0 }
+
+// derives reports whether class has ancestor among its bases (or is it), as the table lists them.
+func (t *apiTables) derives(class, ancestor string) bool {
+	c := t.classes[class]
+	seen := map[*apiClass]bool{}
+	var walk func(c *apiClass, depth int) bool
+	walk = func(c *apiClass, depth int) bool {
+		if c == nil || seen[c] || depth > 32 {
+			return false
+		}
+		seen[c] = true
+		if c.name == ancestor {
+			return true
+		}
+		for _, b := range c.bases {
+			if walk(b, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(c, 0)
+}
+
+// Derives reports whether the reviewed class class is ancestor or has it among its bases.
+func (p *Pass) Derives(class, ancestor string) bool { return p.a.api.derives(class, ancestor) }

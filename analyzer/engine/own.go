@@ -48,6 +48,8 @@ type ownFacts struct {
 	clsArgs map[*ast.Arg]*ast.ClassDef
 	// slotsStored is set when the program assigns an attribute named __slots__.
 	slotsStored bool
+	// matchArgsNamed: the string "__match_args__" is in the source (setattr, a namespace key).
+	matchArgsNamed bool
 	// stored are the attribute names the program assigns or deletes on any object (x.name = v,
 	// setattr(x, "name", v)); storesAny is set when it may store names it does not show
 	// (__setattr__ or setattr with a computed name, or as a value).
@@ -104,7 +106,7 @@ func (o *ownFacts) reset() {
 	clear(o.rewrapped)
 	o.rewrapDone = false
 	o.rewrapClasses, o.rewrapAny, o.rewrapEscapes = o.rewrapClasses[:0], false, false
-	o.slotsStored = false
+	o.slotsStored, o.matchArgsNamed = false, false
 	clear(o.stored)
 	o.storesAny = false
 	clear(o.outerNames)
@@ -2415,4 +2417,105 @@ func (p *Pass) rewrapValue(f *frame, x ast.Expr, s Site) bool {
 		return false
 	}
 	return p.namesQual(x, s, "functools.update_wrapper") || p.namesQual(x, s, "functools.wraps")
+}
+
+// StrSubclasses reports whether a class of the program may derive from str, whose objects pass
+// isinstance(name, str) and choose their own repr, str and isidentifier: a class made at run
+// time, an object standing in a class's bases, a base the analysis cannot resolve, or a library
+// base with str among its ancestors (enum.StrEnum). Library code that pastes names into source it
+// execs (dataclasses' field names) trusts them to be exact strings.
+func (p *Pass) StrSubclasses() bool {
+	p.classFacts()
+	if p.own.made || p.own.attrs["__mro_entries__"] || p.own.attrs["__class_getitem__"] {
+		return true
+	}
+	for cls, site := range p.own.classSite {
+		for _, b := range cls.Bases {
+			if nm, ok := b.(*ast.Name); ok && nm.Id == "object" && p.isBuiltinName(nm, site) {
+				continue
+			}
+			if p.baseClass(b, site, 1) != nil {
+				continue // a class of the program: its own bases are looked at in turn
+			}
+			known := false
+			for _, r := range p.resolve(b, site.sc, site.idx) {
+				if class, inst, ok := p.TypeOf(r); ok && !inst {
+					if p.a.api.derives(class, "builtins.str") {
+						return true
+					}
+					known = true
+				}
+			}
+			if !known {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MatchArgNames are the attributes a class pattern's positional sub-patterns read from its
+// subject: the names of the class's __match_args__. A class of the program gives the constant
+// tuple its body (or an own base's) assigns; a class the analysis resolves outside the program
+// (a library class, a builtin) has public field names or none, reported as ok with no names.
+// Not ok: a class of the program without a constant __match_args__, or a class expression the
+// analysis cannot tell (a parameter, a class made at run time): the names are not seen.
+func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
+	if p.own.stored["__match_args__"] || p.own.matchArgsNamed {
+		return nil, false // set outside a class body: the names are not seen
+	}
+	c := p.baseClass(cls, s, 1)
+	if c == nil {
+		for _, r := range p.resolve(cls, s.sc, s.idx) {
+			if _, inst, ok := p.TypeOf(r); ok && !inst {
+				return nil, true
+			}
+		}
+		return nil, false
+	}
+	seen := map[*ast.ClassDef]bool{}
+	for depth := 0; c != nil && !seen[c] && depth < 8; depth++ {
+		seen[c] = true
+		for _, st := range c.Body {
+			a, ok := st.(*ast.Assign)
+			if !ok || len(a.Targets) != 1 {
+				continue
+			}
+			if nm, ok := a.Targets[0].(*ast.Name); !ok || nm.Id != "__match_args__" {
+				continue
+			}
+			t, ok := a.Value.(*ast.Tuple)
+			if !ok {
+				return nil, false
+			}
+			names := make([]string, 0, len(t.Elts))
+			for _, e := range t.Elts {
+				str, ok := p.foldString(e, s.sc, s.idx)
+				if !ok {
+					return nil, false
+				}
+				names = append(names, str)
+			}
+			return names, true
+		}
+		if len(c.DecoratorList) > 0 {
+			// dataclass(match_args=True) makes __match_args__ of the fields: the annotated names.
+			var names []string
+			for _, st := range c.Body {
+				if a, ok := st.(*ast.AnnAssign); ok {
+					if nm, ok := a.Target.(*ast.Name); ok {
+						names = append(names, nm.Id)
+					}
+				}
+			}
+			if len(names) > 0 {
+				return names, true
+			}
+		}
+		if len(c.Bases) != 1 {
+			return nil, len(c.Bases) == 0
+		}
+		c = p.baseClass(c.Bases[0], p.own.classSite[c], 1)
+	}
+	return nil, false
 }

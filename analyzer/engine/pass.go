@@ -179,6 +179,9 @@ func (p *Pass) run(ctx context.Context) {
 		default:
 			continue
 		}
+		if pat, ok := f.n.(*ast.MatchClass); ok && len(pat.Patterns) > 0 {
+			p.matchPositionals(f, fi, pat)
+		}
 		for _, child := range kids {
 			if synth := p.subjects[child]; synth != nil {
 				sf := frame{n: ast.ExprNode(synth), parent: fi, sc: f.sc, idx: f.idx, cond: f.cond}
@@ -409,3 +412,33 @@ func locOf(n ast.Node) ast.Loc {
 // isDataclassMaker reports whether name is that of a dataclasses function that makes classes
 // whose methods it execs from their annotations' names.
 func isDataclassMaker(name string) bool { return name == "dataclass" || name == "make_dataclass" }
+
+// matchPositionals dispatches, for a class pattern's positional sub-patterns, the attribute reads
+// the interpreter makes of its subject: the names of the class's __match_args__ (a metaclass's
+// __instancecheck__ lets any object match the program's class). Names the analysis cannot read
+// are read as the private name __match_args__[i], judged like one.
+func (p *Pass) matchPositionals(f *frame, fi int32, pat *ast.MatchClass) {
+	subj := p.subjects[ast.Pattern(pat)]
+	if subj == nil {
+		return
+	}
+	names, ok := p.MatchArgNames(pat.Cls, Site{f.sc, f.idx})
+	if ok && len(names) == 0 {
+		return
+	}
+	for i, sp := range pat.Patterns {
+		attr := fmt.Sprintf("__match_args__[%d]", i)
+		if ok {
+			if i >= len(names) {
+				break
+			}
+			attr = names[i]
+		}
+		synth := &ast.Attribute{Loc: locOf(sp), Value: subj, Attr: attr, Ctx: ast.Load}
+		sf := frame{n: ast.ExprNode(synth), parent: fi, sc: f.sc, idx: f.idx, cond: f.cond}
+		p.cur = &sf
+		p.facts(&sf)
+		p.dispatch(sf.n)
+	}
+	p.cur = f
+}

@@ -24,6 +24,18 @@ func (p *Pass) Parent() ast.Node {
 	return p.frames[p.cur.parent].n
 }
 
+// Ancestor is the current node's ancestor i levels up (1 is Parent), nil above the module.
+func (p *Pass) Ancestor(i int) ast.Node {
+	f := p.cur
+	for ; i > 0; i-- {
+		if f.parent < 0 {
+			return nil
+		}
+		f = &p.frames[f.parent]
+	}
+	return f.n
+}
+
 func (p *Pass) IsCallee(n ast.Node) bool {
 	c, ok := p.Parent().(*ast.Call)
 	return ok && sameNode(c.Func, n)

@@ -474,6 +474,8 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 		// __slots__, which self.__slots__ reads before its class's.
 		if str, ok := n.Value.(string); ok && str == "__slots__" {
 			c.p.own.slotsStored = true
+		} else if ok && str == "__match_args__" {
+			c.p.own.matchArgsNamed = true
 		} else if ok {
 			c.p.fieldNamesOpen = c.p.fieldNamesOpen || fieldNamesMaker(str) || str == "__annotations__"
 		}

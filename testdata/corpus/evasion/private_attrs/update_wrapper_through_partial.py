@@ -16,6 +16,6 @@ class Quiet:
 
 
 q = Quiet()
-functools.partial(functools.update_wrapper, q)(warnings.catch_warnings())
+functools.partial(functools.update_wrapper, q)(warnings.catch_warnings())  # want: SBX403
 host = q.module()
 host.sys.modules["os"].system("true")
