@@ -470,23 +470,43 @@ func (p *Pass) Arguments(b *Binding) ([]Argument, bool) {
 }
 
 func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
-	// Two scans of every node: charged to the work budget, so that many such questions cannot
-	// make the analysis quadratic. Out of budget, the answer is no (a finding).
-	if p.budget < 2*len(p.frames) {
-		return nil, false
+	// Asked again for the same parameter (every value stored from it, every check that follows
+	// it), the answer is the first one's: each scan is charged to the budget, and argparse.py ran
+	// out of it asking for the same parameters.
+	if ans, ok := p.argsMemo[a]; ok {
+		return ans.args, ans.ok
 	}
-	p.budget -= 2 * len(p.frames)
+	args, ok := p.scanArguments(a)
+	if p.argsMemo == nil {
+		p.argsMemo = map[*ast.Arg]argsAnswer{}
+	}
+	p.argsMemo[a] = argsAnswer{args, ok}
+	return args, ok
+}
+
+// argsAnswer is an answer of argumentsOf.
+type argsAnswer struct {
+	args []Argument
+	ok   bool
+}
+
+func (p *Pass) scanArguments(a *ast.Arg) ([]Argument, bool) {
 	fn, pos, ok := p.paramOf(a)
 	if !ok {
 		return nil, false
 	}
+	// The loads of the function's name, from an index of every name's loads made once per
+	// analysis; each question is charged to the work budget for what it reads, so that many
+	// cannot make the analysis quadratic. Out of budget, the answer is no (a finding).
+	loads := p.loadsOf(fn.Name)
+	if p.budget < 2*len(loads)+1 {
+		return nil, false
+	}
+	p.budget -= 2*len(loads) + 1
 	var out []Argument
-	for i := range p.frames {
+	for _, i := range loads {
 		f := &p.frames[i]
-		nm, ok := f.n.(*ast.Name)
-		if !ok || nm.Id != fn.Name || nm.Ctx != ast.Load {
-			continue
-		}
+		nm := f.n.(*ast.Name)
 		binds, _, _ := p.lookup(nm.Id, f.sc, f.idx)
 		mine := false
 		for _, b := range binds {
@@ -510,6 +530,21 @@ func (p *Pass) argumentsOf(a *ast.Arg) ([]Argument, bool) {
 		out = append(out, Argument{arg, Site{f.sc, f.idx}, nil})
 	}
 	return out, len(out) > 0
+}
+
+// loadsOf are the indexes in p.frames of the loads of a name, in walk order. The index of every
+// name is made at the first question (one scan of the frames, charged to the work budget).
+func (p *Pass) loadsOf(name string) []int32 {
+	if p.nameLoads == nil {
+		p.nameLoads = map[string][]int32{}
+		p.budget -= len(p.frames)
+		for i := range p.frames {
+			if nm, ok := p.frames[i].n.(*ast.Name); ok && nm.Ctx == ast.Load {
+				p.nameLoads[nm.Id] = append(p.nameLoads[nm.Id], int32(i))
+			}
+		}
+	}
+	return p.nameLoads[name]
 }
 
 func (p *Pass) parentOf(f *frame) ast.Node {

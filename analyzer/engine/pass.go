@@ -35,10 +35,14 @@ type Pass struct {
 	seen      map[findingKey]bool
 	// dropped counts the findings and imports past maxFindings: a report without them must not be
 	// decided on (analyze refuses the program).
-	dropped int
+	dropped   int
 	static    map[string]bool // modules imported by import statements
 	subjects  map[ast.Pattern]ast.Expr
 	exhausted bool // resolution hit its depth or work limit: the analysis is incomplete
+	// argsMemo are argumentsOf's answers, by parameter: it is asked again and again.
+	argsMemo map[*ast.Arg]argsAnswer
+	// nameLoads indexes the frames of name loads by name (loadsOf), made at the first question.
+	nameLoads map[string][]int32
 	// evalStrings is set when the program names a function that evaluates strings as type
 	// expressions (typing.get_type_hints and the like): then every string that is a Python
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
@@ -131,12 +135,14 @@ func (p *Pass) release() {
 	clear(p.extraCaps)
 	clear(p.seen)
 	clear(p.static)
+	clear(p.argsMemo)
 	clear(p.frames)
 	clear(p.annStack[:cap(p.annStack)])
 	p.own.reset()
 	*p = Pass{
 		w: p.w, refCache: p.refCache, foldCache: p.foldCache, dyn: p.dyn,
-		extraCaps: p.extraCaps, seen: p.seen, static: p.static, frames: p.frames[:0], order: p.order[:0],
+		extraCaps: p.extraCaps, seen: p.seen, static: p.static, argsMemo: p.argsMemo,
+		frames: p.frames[:0], order: p.order[:0],
 		env: p.env[:0], namingHits: p.namingHits[:0], annStack: p.annStack[:0], own: p.own,
 	}
 	passPool.Put(p)
