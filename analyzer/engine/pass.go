@@ -39,6 +39,10 @@ type Pass struct {
 	static    map[string]bool // modules imported by import statements
 	subjects  map[ast.Pattern]ast.Expr
 	exhausted bool // resolution hit its depth or work limit: the analysis is incomplete
+	// limit names the first bound past which the analysis would have dropped what the program
+	// may refer to (a candidate, a binding, a string Python evaluates): analyze refuses such a
+	// program with a LimitError naming it, never decides on what was kept.
+	limit string
 	// evalStrings is set when the program names a function that evaluates strings as type
 	// expressions (typing.get_type_hints and the like): then every string that is a Python
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
@@ -225,6 +229,9 @@ func (p *Pass) embedded(at ast.Node, code string) {
 	sub.run(p.ctx)
 	p.embeddedN += sub.embeddedN
 	p.exhausted = p.exhausted || sub.exhausted
+	if p.limit == "" {
+		p.limit = sub.limit
+	}
 	loc := locOf(at)
 	p.dropped += sub.dropped
 	for _, f := range sub.rep.Findings {
@@ -247,6 +254,15 @@ func (p *Pass) embedded(at ast.Node, code string) {
 		p.extraCaps[c] = true
 	}
 	sub.release()
+}
+
+// overLimit records that the analysis met a bound past which it would drop information: the
+// program is refused (a LimitError with msg, the first such message), never decided on the part
+// that was kept.
+func (p *Pass) overLimit(format string, args ...any) {
+	if p.limit == "" {
+		p.limit = fmt.Sprintf(format, args...)
+	}
 }
 
 // nameModule is the tree the parser makes of code when code is one plain ASCII name, the common

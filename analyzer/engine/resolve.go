@@ -223,7 +223,9 @@ func (p *Pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []Ref {
 		out = append(out, p.resolveD(e.Value, sc, idx, depth+1)...)
 	case *ast.IfExp:
 		out = append(out, p.resolveD(e.Body, sc, idx, depth+1)...)
-		out = append(out, p.resolveD(e.Orelse, sc, idx, depth+1)...)
+		for _, r := range p.resolveD(e.Orelse, sc, idx, depth+1) {
+			out = p.addRef(out, r) // at most maxRefs, like every result
+		}
 	case *ast.BoolOp:
 		for _, v := range e.Values {
 			for _, r := range p.resolveD(v, sc, idx, depth+1) {
@@ -234,9 +236,16 @@ func (p *Pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []Ref {
 	return p.w.refLists.keep(out)
 }
 
-// addRef appends r to out unless it is there already or out is full, with its tags.
+// addRef appends r to out unless it is there already, with its tags. A candidate past maxRefs or
+// longer than maxQualLen is not kept, and the program is refused (Pass.overLimit): the checks
+// judge what an expression may refer to, and one left out (the ninth module a name may be bound
+// to) would go unjudged.
 func (p *Pass) addRef(out []Ref, r Ref) []Ref {
-	if r.Qual == "" || len(r.Qual) > maxQualLen || len(out) >= maxRefs {
+	if r.Qual == "" {
+		return out
+	}
+	if len(r.Qual) > maxQualLen {
+		p.overLimit("a dotted name of more than %d characters (%.40s...), past what the analyzer resolves (maxQualLen): write it in shorter steps", maxQualLen, r.Qual)
 		return out
 	}
 	if r.tags&tagKnown == 0 {
@@ -246,6 +255,10 @@ func (p *Pass) addRef(out []Ref, r Ref) []Ref {
 		if x == r {
 			return out
 		}
+	}
+	if len(out) >= maxRefs {
+		p.overLimit("an expression that may refer to more than %d modules or objects (%s, %s, ...), past what the analyzer follows (maxRefs): bind each to a name of its own", maxRefs, out[0].Qual, r.Qual)
+		return out
 	}
 	return append(out, r)
 }
@@ -449,8 +462,8 @@ func (p *Pass) getterSteps(path string, base ast.Expr, sc *scope, idx int, depth
 			cur = p.a.child(cur, attr)
 			steps = append(steps, cur)
 		}
-		if len(steps) > 0 && len(out) < maxRefs {
-			out = append(out, steps)
+		if len(steps) > 0 {
+			out = append(out, steps) // one per candidate of base: at most maxRefs
 		}
 	}
 	return out
