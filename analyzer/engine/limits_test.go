@@ -56,3 +56,16 @@ func TestRefsLimit(t *testing.T) {
 		{"maxQualLen+1 characters", "import math\nmath.pi." + strings.Repeat("a", maxQualLen+1-len("math.pi.")) + "\n", true, "maxQualLen"},
 	})
 }
+
+// A name bound more than maxBindings times in a scope keeps one binding for those past the bound;
+// what they bound is not kept, so a use of the name refuses the program.
+func TestBindingsLimit(t *testing.T) {
+	prog := func(n int) string {
+		return "import json, glob\n" + strings.Repeat("f = json.dumps\n", n-1) + "f = glob\nf.os.posix_spawn('/usr/bin/true', ['true'], {})\n"
+	}
+	checkLimits(t, newTestEngine(t), []limitCase{
+		{"maxBindings bindings", prog(maxBindings), false, ""},
+		{"maxBindings+1 bindings", prog(maxBindings + 1), true, "maxBindings"},
+		{"maxBindings+1 bindings, never read", "x = 1\n" + strings.Repeat("f = 1\n", maxBindings+1), false, ""},
+	})
+}

@@ -270,6 +270,10 @@ func (p *Pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 	out := buf[:0]
 	for _, b := range binds {
 		switch b.kind {
+		case bUnknown:
+			if b.over {
+				p.overLimit("the name %s is bound more than %d times in one scope, past what the analyzer keeps (maxBindings): use names of their own", name, maxBindings)
+			}
 		case bImport:
 			r := b.ref
 			r.imported = true

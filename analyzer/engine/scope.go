@@ -70,6 +70,9 @@ type Binding struct {
 	// (a = b; b = a) ends. A flag on the binding rather than a set in the pass: it is set and
 	// cleared for most names resolved.
 	busy bool
+	// over marks the binding that stands for the assignments past maxBindings: resolving the name
+	// refuses the program (Pass.overLimit), since what they bind is not kept.
+	over bool
 }
 
 func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
@@ -842,8 +845,9 @@ func (c *collector) bind(sc *scope, name string, bv Binding) {
 	if len(y.binds) < maxBindings {
 		y.binds = append(y.binds, c.w.newBinding(*b))
 	} else {
-		// Too many assignments to one name: keep it unknown rather than grow without bound.
-		y.binds[len(y.binds)-1] = c.w.newBinding(Binding{kind: bUnknown, at: b.at, cond: true})
+		// Too many assignments to one name: rather than grow without bound, the last one stands
+		// for those past the bound, and a use of the name refuses the program (resolveName).
+		y.binds[len(y.binds)-1] = c.w.newBinding(Binding{kind: bUnknown, at: b.at, cond: true, over: true})
 	}
 }
 
