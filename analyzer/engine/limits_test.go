@@ -69,3 +69,46 @@ func TestBindingsLimit(t *testing.T) {
 		{"maxBindings+1 bindings, never read", "x = 1\n" + strings.Repeat("f = 1\n", maxBindings+1), false, ""},
 	})
 }
+
+// A string Python may evaluate as code (here string annotations, with typing.get_type_hints
+// named) is analyzed up to maxEmbeddedCode bytes, maxEmbeddedDepth strings deep and
+// maxEmbeddedTotal bytes in all; past them the program is refused, where it was decided without
+// the string. Where no evaluator is named, nothing evaluates the annotations.
+func TestEmbeddedLimits(t *testing.T) {
+	const hints = "import typing\n"
+	ann := func(n int) string { return `"int` + strings.Repeat(" ", n-3) + `"` }
+	defs := func(k, n int) string {
+		var b strings.Builder
+		for i := range k {
+			fmt.Fprintf(&b, "def f%d(x: %s): pass\n", i, ann(n))
+		}
+		return b.String()
+	}
+	checkLimits(t, newTestEngine(t), []limitCase{
+		{"maxEmbeddedCode bytes", hints + defs(1, maxEmbeddedCode) + "typing.get_type_hints(f0)\n", false, ""},
+		{"maxEmbeddedCode+1 bytes", hints + defs(1, maxEmbeddedCode+1) + "typing.get_type_hints(f0)\n", true, "maxEmbeddedCode"},
+		{"maxEmbeddedCode+1 bytes, no evaluator", defs(1, maxEmbeddedCode+1), false, ""},
+		{"maxEmbeddedTotal bytes", hints + defs(maxEmbeddedTotal/maxEmbeddedCode, maxEmbeddedCode) + "typing.get_type_hints(f0)\n", false, ""},
+		{"past maxEmbeddedTotal bytes", hints + defs(maxEmbeddedTotal/maxEmbeddedCode+1, maxEmbeddedCode) + "typing.get_type_hints(f0)\n", true, "maxEmbeddedTotal"},
+		{"strings maxEmbeddedDepth deep", hints + "def f(x: \"typing.List['typing.List[int]']\"): pass\ntyping.get_type_hints(f)\n", false, ""},
+		{"strings maxEmbeddedDepth+1 deep", hints + "def f(x: \"typing.List['typing.List[\\\"typing.Any\\\"]']\"): pass\ntyping.get_type_hints(f)\n", true, "maxEmbeddedDepth"},
+	})
+}
+
+// A string in an evaluated string is code too: typing evaluates the forward reference
+// List['...'] holds. The embedded analysis of the outer string analyzes the inner one.
+func TestEmbeddedStringsInStrings(t *testing.T) {
+	a := newTestEngine(t)
+	src := "import typing\ndef f(x: \"typing.List['__import__(\\\"os\\\")']\"): pass\ntyping.get_type_hints(f)\n"
+	rep := a.Analyze(context.Background(), "x.py", []byte(src))
+	if rep.ParseError != nil {
+		t.Fatalf("parse error %+v", rep.ParseError)
+	}
+	found := false
+	for _, im := range rep.Imports {
+		found = found || im.Module == "os"
+	}
+	if !found {
+		t.Errorf("the import of os in a string in a string annotation is not in the report: %+v", rep.Imports)
+	}
+}

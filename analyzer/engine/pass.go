@@ -214,6 +214,12 @@ func (p *Pass) embedded(at ast.Node, code string) {
 	}
 	p.embeddedAt[at] = true
 	if p.depth >= maxEmbeddedDepth || len(code) > maxEmbeddedCode || p.embeddedN+len(code) > maxEmbeddedTotal {
+		// Not analyzed. Where the program names an evaluator, Python may run the string as code,
+		// so the program is refused rather than decided without it; elsewhere nothing evaluates
+		// a string annotation (the evaluators reached otherwise are reported where reached).
+		if p.evalStrings {
+			p.overLimit("a string Python may evaluate as code is past what the analyzer reads (%s): write the annotation or type as a plain name", embeddedBound(p.depth, len(code), p.embeddedN))
+		}
 		return
 	}
 	p.embeddedN += len(code)
@@ -226,6 +232,9 @@ func (p *Pass) embedded(at ast.Node, code string) {
 	}
 	sub := newPass(p.a, &Report{}, []byte(code), code, mod)
 	sub.depth = p.depth + 1
+	// The string is evaluated where an evaluator is named, and the evaluators evaluate the strings
+	// in it too (typing.List['...'] holds a forward reference): its strings are code like its own.
+	sub.evalStrings = p.evalStrings
 	sub.run(p.ctx)
 	p.embeddedN += sub.embeddedN
 	p.exhausted = p.exhausted || sub.exhausted
@@ -254,6 +263,18 @@ func (p *Pass) embedded(at ast.Node, code string) {
 		p.extraCaps[c] = true
 	}
 	sub.release()
+}
+
+// embeddedBound names the bound a string of n bytes, at embedding depth d with total bytes
+// already analyzed, is past.
+func embeddedBound(d, n, total int) string {
+	switch {
+	case d >= maxEmbeddedDepth:
+		return fmt.Sprintf("a string in a string more than %d deep, maxEmbeddedDepth", maxEmbeddedDepth)
+	case n > maxEmbeddedCode:
+		return fmt.Sprintf("%d bytes, above maxEmbeddedCode of %d", n, maxEmbeddedCode)
+	}
+	return fmt.Sprintf("more than maxEmbeddedTotal, %d bytes of such strings in all", maxEmbeddedTotal)
 }
 
 // overLimit records that the analysis met a bound past which it would drop information: the
