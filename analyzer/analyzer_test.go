@@ -276,3 +276,30 @@ func TestReportFindingLimit(t *testing.T) {
 		}
 	}
 }
+
+// SBX205 judges every string of an annotation where an evaluator is named: one after 512 nodes of
+// the annotation was not recorded, and a string in a string annotation (a forward reference the
+// evaluators evaluate in turn) was taken for a constant. Literal's strings are values.
+func TestEvaluatedAnnotationStrings(t *testing.T) {
+	a := newTestAnalyzer(t)
+	ints := strings.Repeat(", int", 600)
+	for _, tt := range []struct {
+		name, ann string
+		flagged   bool
+	}{
+		{"a call first of 600 types", `typing.Union["print(1)"` + ints + `]`, true},
+		{"a type first of 600 types", `typing.Union["int"` + ints + `]`, false},
+		{"a call in a string in a string", `"typing.List['print(1)']"`, true},
+		{"a call in a string in a string, over lines", `"typing.List['''print(\n1)''']"`, true},
+		{"a type in a string in a string", `"typing.List['int']"`, false},
+		{"a string in Literal", `"typing.Literal['print(1)', 'a.b']"`, false},
+		{"a call in Literal", `"typing.Literal[print(1)]"`, true},
+	} {
+		src := "import typing\ndef f(x: " + tt.ann + "): pass\ntyping.get_type_hints(f)\n"
+		rep := a.Analyze(context.Background(), "x.py", []byte(src))
+		got := slices.Contains(findings(rep), "2:SBX205")
+		if rep.ParseError != nil || got != tt.flagged {
+			t.Errorf("%s: findings %v, parse error %+v; want SBX205 %v", tt.name, findings(rep), rep.ParseError, tt.flagged)
+		}
+	}
+}
