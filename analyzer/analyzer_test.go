@@ -303,3 +303,22 @@ func TestEvaluatedAnnotationStrings(t *testing.T) {
 		}
 	}
 }
+
+// A class whose method is called with a library object as self (Own.method(loop)) marks its own
+// ancestors, whose methods' self is that object too: every one of them, however deep. At most 8
+// levels were marked, and the tenth ancestor's self._ssock was taken for the program's own.
+func TestForeignSelfDeepAncestors(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, depth := range []int{1, 8, 9, 12} {
+		var b strings.Builder
+		b.WriteString("import asyncio\nclass Pipe0:\n    def __init__(self):\n        self._ssock = None\n    def reader(self):\n        return self._ssock\n")
+		for i := 1; i <= depth; i++ {
+			fmt.Fprintf(&b, "class Pipe%d(Pipe%d):\n    pass\n", i, i-1)
+		}
+		fmt.Fprintf(&b, "loop = asyncio.new_event_loop()\nsock = Pipe%d.reader(loop)\n", depth)
+		rep := a.Analyze(context.Background(), "x.py", []byte(b.String()))
+		if !slices.Contains(findings(rep), "6:SBX305") {
+			t.Errorf("%d ancestors: findings %v, parse error %+v; want SBX305 at self._ssock", depth, findings(rep), rep.ParseError)
+		}
+	}
+}
