@@ -322,3 +322,18 @@ func TestForeignSelfDeepAncestors(t *testing.T) {
 		}
 	}
 }
+
+// A class pattern's keyword sub-patterns read attributes of the subject, which the checks judge as
+// synthetic reads. The collector walked at most 4096 sub-patterns of a case: the padding of a
+// later keyword (an or-pattern of 4,100 values) left loop.subprocess_exec unread.
+func TestMatchPatternsAllRead(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, n := range []int{1, 4094, 4100} {
+		src := "import asyncio\nloop = asyncio.new_event_loop()\nmatch loop:\n    case object(subprocess_exec=run, slow_callback_duration=" +
+			strings.TrimSuffix(strings.Repeat("0.1 | ", n), " | ") + "):\n        pass\n"
+		rep := a.Analyze(context.Background(), "x.py", []byte(src))
+		if !slices.Contains(findings(rep), "4:SBX102") {
+			t.Errorf("%d alternatives: findings %v, parse error %+v; want SBX102 at subprocess_exec", n, findings(rep), rep.ParseError)
+		}
+	}
+}
