@@ -337,3 +337,21 @@ func TestMatchPatternsAllRead(t *testing.T) {
 		}
 	}
 }
+
+// type.mro is excluded (SBX505) on what may be a class, which the checks follow through a chain of
+// names at most 4 deep; a longer chain was taken for no class, and t8.mro() was allowed.
+func TestMroThroughAliasChain(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, n := range []int{1, 4, 5, 8} {
+		var b strings.Builder
+		b.WriteString("import json\nt0 = type(json.JSONDecoder())\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "t%d = t%d\n", i, i-1)
+		}
+		fmt.Fprintf(&b, "t%d.mro()\n", n)
+		rep := a.Analyze(context.Background(), "x.py", []byte(b.String()))
+		if !slices.Contains(findings(rep), fmt.Sprintf("%d:SBX505", n+3)) {
+			t.Errorf("%d names: findings %v, parse error %+v; want SBX505 at mro", n, findings(rep), rep.ParseError)
+		}
+	}
+}

@@ -177,7 +177,7 @@ func computedAnnotationStore(p *engine.Pass, c *ast.Call, obj, name ast.Expr) {
 		if annotationDunder(p, s) {
 			p.Reportf(c, "setting %s %s", s, annotationWhy(s))
 		}
-	} else if readsAnnotations(p) && (classLike(p, obj) || ownClass(p, obj)) {
+	} else if readsAnnotations(p) && (mayBeClass(p, obj) || ownClass(p, obj)) {
 		p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
 	} else if p.EvaluatesAnnotations() && (p.DefinedClassOrFunction(obj) || !p.IsOwn(obj)) {
 		p.Reportf(c, "setattr with a computed name on what may be a function or class may set __annotations__, which the annotation evaluators evaluate")
