@@ -112,3 +112,23 @@ func TestEmbeddedStringsInStrings(t *testing.T) {
 		t.Errorf("the import of os in a string in a string annotation is not in the report: %+v", rep.Imports)
 	}
 }
+
+// Resolution follows a cycle of assignments one step (the binding met again is skipped), so a
+// cycle that carries modules may hide one: x = x.subprocess run twice from asyncio is subprocess.
+// Such a program is refused; a cycle of objects (df = df.dropna()) and a plain rebinding are not.
+func TestCycleLimit(t *testing.T) {
+	checkLimits(t, newTestEngine(t), []limitCase{
+		{"a module from its own value",
+			"import asyncio\ndef spawn(a):\n    return x.run(a)\nx = asyncio\nfor _ in range(2):\n    x = x.subprocess\n",
+			true, "cycle"},
+		{"a module from its own value, through another name",
+			"import asyncio\nx = asyncio\nfor _ in range(2):\n    y = x\n    x = y.subprocess\nx.run([])\n",
+			true, "cycle"},
+		{"an object from its own value",
+			"import json\nd = json.JSONDecoder()\nfor _ in range(2):\n    d = d.decode\nd('1')\n",
+			false, ""},
+		{"a module from another name",
+			"import asyncio\nx = asyncio\ny = x.subprocess\ny.PIPE\n",
+			false, ""},
+	})
+}

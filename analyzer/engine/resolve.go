@@ -280,14 +280,28 @@ func (p *Pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 			out = p.addRef(out, r)
 		case bAssign:
 			if b.busy {
+				b.cut = true // a cycle: what b gives is being resolved above
 				continue
 			}
 			b.busy = true
+			modules := false
 			for _, r := range p.resolveD(b.value, b.scope, b.idx, depth+1) {
 				r.alias, r.imported, r.star = true, false, false
 				out = p.addRef(out, r)
+				modules = modules || r.Kind != ObjRef
 			}
 			b.busy = false
+			if b.cut {
+				// b's value depends on b (x = x.subprocess in a loop): resolution follows one step
+				// of the cycle, and the results inside it are kept with less. A step from a module
+				// may be another module (asyncio.subprocess.subprocess is subprocess), so a cycle
+				// that carries modules, namespaces or getters refuses the program; one that
+				// carries objects (df = df.dropna()) stays within their classes.
+				b.cut = false
+				if modules {
+					p.overLimit("the name %s is assigned a module from its own value (%s = %s.attr, directly or through other names), and the analyzer follows such a cycle one step only: give each step a name of its own", name, name, name)
+				}
+			}
 		}
 	}
 	if builtin {

@@ -73,6 +73,9 @@ type Binding struct {
 	// over marks the binding that stands for the assignments past maxBindings: resolving the name
 	// refuses the program (Pass.overLimit), since what they bind is not kept.
 	over bool
+	// cut is set when resolution meets this binding busy (a cycle: x = x.attr in a loop), and
+	// read by the resolution that made it busy (resolveName).
+	cut bool
 }
 
 func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
