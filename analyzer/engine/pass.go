@@ -35,7 +35,7 @@ type Pass struct {
 	seen      map[findingKey]bool
 	// dropped counts the findings and imports past maxFindings: a report without them must not be
 	// decided on (analyze refuses the program).
-	dropped int
+	dropped   int
 	static    map[string]bool // modules imported by import statements
 	subjects  map[ast.Pattern]ast.Expr
 	exhausted bool // resolution hit its depth or work limit: the analysis is incomplete
