@@ -276,3 +276,82 @@ func TestReportFindingLimit(t *testing.T) {
 		}
 	}
 }
+
+// SBX205 judges every string of an annotation where an evaluator is named: one after 512 nodes of
+// the annotation was not recorded, and a string in a string annotation (a forward reference the
+// evaluators evaluate in turn) was taken for a constant. Literal's strings are values.
+func TestEvaluatedAnnotationStrings(t *testing.T) {
+	a := newTestAnalyzer(t)
+	ints := strings.Repeat(", int", 600)
+	for _, tt := range []struct {
+		name, ann string
+		flagged   bool
+	}{
+		{"a call first of 600 types", `typing.Union["print(1)"` + ints + `]`, true},
+		{"a type first of 600 types", `typing.Union["int"` + ints + `]`, false},
+		{"a call in a string in a string", `"typing.List['print(1)']"`, true},
+		{"a call in a string in a string, over lines", `"typing.List['''print(\n1)''']"`, true},
+		{"a type in a string in a string", `"typing.List['int']"`, false},
+		{"a string in Literal", `"typing.Literal['print(1)', 'a.b']"`, false},
+		{"a call in Literal", `"typing.Literal[print(1)]"`, true},
+	} {
+		src := "import typing\ndef f(x: " + tt.ann + "): pass\ntyping.get_type_hints(f)\n"
+		rep := a.Analyze(context.Background(), "x.py", []byte(src))
+		got := slices.Contains(findings(rep), "2:SBX205")
+		if rep.ParseError != nil || got != tt.flagged {
+			t.Errorf("%s: findings %v, parse error %+v; want SBX205 %v", tt.name, findings(rep), rep.ParseError, tt.flagged)
+		}
+	}
+}
+
+// A class whose method is called with a library object as self (Own.method(loop)) marks its own
+// ancestors, whose methods' self is that object too: every one of them, however deep. At most 8
+// levels were marked, and the tenth ancestor's self._ssock was taken for the program's own.
+func TestForeignSelfDeepAncestors(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, depth := range []int{1, 8, 9, 12} {
+		var b strings.Builder
+		b.WriteString("import asyncio\nclass Pipe0:\n    def __init__(self):\n        self._ssock = None\n    def reader(self):\n        return self._ssock\n")
+		for i := 1; i <= depth; i++ {
+			fmt.Fprintf(&b, "class Pipe%d(Pipe%d):\n    pass\n", i, i-1)
+		}
+		fmt.Fprintf(&b, "loop = asyncio.new_event_loop()\nsock = Pipe%d.reader(loop)\n", depth)
+		rep := a.Analyze(context.Background(), "x.py", []byte(b.String()))
+		if !slices.Contains(findings(rep), "6:SBX305") {
+			t.Errorf("%d ancestors: findings %v, parse error %+v; want SBX305 at self._ssock", depth, findings(rep), rep.ParseError)
+		}
+	}
+}
+
+// A class pattern's keyword sub-patterns read attributes of the subject, which the checks judge as
+// synthetic reads. The collector walked at most 4096 sub-patterns of a case: the padding of a
+// later keyword (an or-pattern of 4,100 values) left loop.subprocess_exec unread.
+func TestMatchPatternsAllRead(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, n := range []int{1, 4094, 4100} {
+		src := "import asyncio\nloop = asyncio.new_event_loop()\nmatch loop:\n    case object(subprocess_exec=run, slow_callback_duration=" +
+			strings.TrimSuffix(strings.Repeat("0.1 | ", n), " | ") + "):\n        pass\n"
+		rep := a.Analyze(context.Background(), "x.py", []byte(src))
+		if !slices.Contains(findings(rep), "4:SBX102") {
+			t.Errorf("%d alternatives: findings %v, parse error %+v; want SBX102 at subprocess_exec", n, findings(rep), rep.ParseError)
+		}
+	}
+}
+
+// type.mro is excluded (SBX505) on what may be a class, which the checks follow through a chain of
+// names at most 4 deep; a longer chain was taken for no class, and t8.mro() was allowed.
+func TestMroThroughAliasChain(t *testing.T) {
+	a := newTestAnalyzer(t)
+	for _, n := range []int{1, 4, 5, 8} {
+		var b strings.Builder
+		b.WriteString("import json\nt0 = type(json.JSONDecoder())\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "t%d = t%d\n", i, i-1)
+		}
+		fmt.Fprintf(&b, "t%d.mro()\n", n)
+		rep := a.Analyze(context.Background(), "x.py", []byte(b.String()))
+		if !slices.Contains(findings(rep), fmt.Sprintf("%d:SBX505", n+3)) {
+			t.Errorf("%d names: findings %v, parse error %+v; want SBX505 at mro", n, findings(rep), rep.ParseError)
+		}
+	}
+}

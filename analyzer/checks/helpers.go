@@ -137,11 +137,21 @@ func srcLines(text string) []string {
 // classLike reports whether e is a class whose namespace the program could read by computed keys
 // or walk: type(x), x.__class__, a class of the reviewed API, a builtin type, or a name bound to
 // one of these.
-func classLike(p *engine.Pass, e ast.Expr) bool { return classLikeAt(p, e, p.Site(), 0) }
+func classLike(p *engine.Pass, e ast.Expr) bool { return classLikeAt(p, e, p.Site(), 0, false) }
 
-func classLikeAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
-	if depth > 4 || e == nil {
+// mayBeClass is classLike for the checks to which a class is the dangerous answer (type.mro):
+// a chain of names deeper than classLike follows may be a class.
+func mayBeClass(p *engine.Pass, e ast.Expr) bool { return classLikeAt(p, e, p.Site(), 0, true) }
+
+// classLikeAt is classLike at site; past is the answer for a chain of names deeper than it
+// follows (t1 = t0, t2 = t1, ...): false for the checks to which a class is the lenient answer
+// (vars() and __dict__ of anything else are reported too), true for the others.
+func classLikeAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int, past bool) bool {
+	if e == nil {
 		return false
+	}
+	if depth > 4 {
+		return past
 	}
 	switch x := e.(type) {
 	case *ast.Call:
@@ -159,7 +169,7 @@ func classLikeAt(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
 		}
 	case *ast.Name:
 		if binds := p.BindingsAt(x.Id, site); len(binds) == 1 && binds[0].Assigned() {
-			if classLikeAt(p, binds[0].Value(), binds[0].Site(), depth+1) {
+			if classLikeAt(p, binds[0].Value(), binds[0].Site(), depth+1, past) {
 				return true
 			}
 		}

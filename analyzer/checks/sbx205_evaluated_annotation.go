@@ -187,7 +187,7 @@ func computedAnnotationStore(p *engine.Pass, c *ast.Call, obj, name ast.Expr) {
 		if annotationDunder(p, s) {
 			p.Reportf(c, "setting %s %s", s, annotationWhy(s))
 		}
-	} else if readsAnnotations(p) && (classLike(p, obj) || ownClass(p, obj)) {
+	} else if readsAnnotations(p) && (mayBeClass(p, obj) || ownClass(p, obj)) {
 		p.Reportf(c, "setattr on a class with a computed name may set __annotations__, which dataclasses and the annotation evaluators read")
 	} else if p.EvaluatesAnnotations() && (p.DefinedClassOrFunction(obj) || !p.IsOwn(obj)) {
 		p.Reportf(c, "setattr with a computed name on what may be a function or class may set __annotations__, which the annotation evaluators evaluate")
@@ -267,6 +267,9 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		if why := notAType(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
+		if isLiteralType(p, x.Value, site) {
+			return notALiteral(p, x.Slice, site, depth+1)
+		}
 		return notAType(p, x.Slice, site, depth+1)
 	case *ast.Tuple:
 		for _, el := range x.Elts {
@@ -291,11 +294,47 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		}
 		return notAType(p, x.Right, site, depth+1)
 	case *ast.Constant:
-		return "" // None, ..., and Literal's values
+		// A string in a type (List['Node']) is a forward reference, which the evaluators
+		// evaluate in turn: it is judged like the annotation. One that is not an expression
+		// raises SyntaxError before anything runs. (Literal's values are not evaluated:
+		// notALiteral.)
+		if str, ok := x.Value.(string); ok {
+			if e, ok := engine.ParseExpression(str); ok {
+				return notAType(p, e, site, depth+1)
+			}
+		}
+		return "" // None, ...
 	case *ast.Call:
 		return "a call"
 	}
 	return "an expression"
+}
+
+// isLiteralType reports whether e, in a string annotation evaluated at site, is typing.Literal,
+// whose arguments are values, not types.
+func isLiteralType(p *engine.Pass, e ast.Expr, site engine.Site) bool {
+	for _, r := range p.RefsAt(e, site) {
+		if r.Qual == "typing.Literal" || r.Qual == "typing_extensions.Literal" {
+			return true
+		}
+	}
+	return false
+}
+
+// notALiteral is notAType for the arguments of Literal: constants, strings included, are values.
+func notALiteral(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
+	switch x := e.(type) {
+	case *ast.Constant:
+		return ""
+	case *ast.Tuple:
+		for _, el := range x.Elts {
+			if why := notALiteral(p, el, site, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	return notAType(p, e, site, depth)
 }
 
 // notATypeName judges a name or attribute path of a string annotation, resolved where the

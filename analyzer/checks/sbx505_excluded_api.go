@@ -29,7 +29,7 @@ func runSBX505(p *engine.Pass, n ast.Node) {
 		}
 		return
 	}
-	if at, ok := n.(*ast.Attribute); ok && at.Attr == "mro" && classLike(p, at.Value) {
+	if at, ok := n.(*ast.Attribute); ok && at.Attr == "mro" && mayBeClass(p, at.Value) {
 		if rule := p.RuleOf(engine.Ref{Qual: "builtins.type.mro", Kind: engine.ObjRef}); rule != nil {
 			p.ReportAs(n, rule.Capability, "%s is excluded from the reviewed API: %s", "mro", rule.Reason)
 			return

@@ -372,6 +372,10 @@ func (a *Engine) analyze(ctx context.Context, path string, src []byte) (rep *Rep
 		rep.Imports, rep.Findings = []Import{}, []Finding{}
 		rep.ParseError = &ParseError{Kind: "LimitError", Message: "the program's aliasing is too deep or too large to analyze: write it more plainly"}
 	}
+	if p.limit != "" && rep.ParseError == nil {
+		rep.Imports, rep.Findings = []Import{}, []Finding{}
+		rep.ParseError = &ParseError{Kind: "LimitError", Message: p.limit}
+	}
 	if err := ctx.Err(); err != nil {
 		rep.Imports, rep.Findings = []Import{}, []Finding{}
 		rep.ParseError = &ParseError{Kind: "LimitError", Message: "analysis cancelled: " + err.Error()}

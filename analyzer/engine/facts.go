@@ -151,8 +151,10 @@ func (p *Pass) addDynamic(n ast.Node, name string, opaque, direct bool) {
 
 // looksLikeExpr is a cheap filter before parsing a string as code: it has a call or attribute
 // access and no newline (type expressions are one line).
+// (A longer one is not dropped here: embedded refuses the program, as for any string past its
+// bounds.)
 func looksLikeExpr(s string) bool {
-	return len(s) <= maxEmbeddedCode && strings.ContainsAny(s, "(.") && !strings.ContainsAny(s, "\n\r")
+	return strings.ContainsAny(s, "(.") && !strings.ContainsAny(s, "\n\r")
 }
 
 func (p *Pass) addImport(im Import) {

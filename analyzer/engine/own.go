@@ -338,8 +338,10 @@ func (c *collector) noteAnnotation(e ast.Expr, f *frame) {
 	}
 	// On the pass's annotation stack, which annotationStrings (pass 2) uses too: no allocation
 	// per annotation.
+	// Every node, without a bound of its own: SBX205 judges each string recorded here, and one
+	// left out (after 512 nodes, as it was) went unjudged. The walk is linear in the annotation.
 	stack := append(c.p.annStack[:0], ast.Node(e))
-	for steps := 0; len(stack) > 0 && steps < 512; steps++ {
+	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if k, ok := n.(*ast.Constant); ok {
@@ -1262,7 +1264,7 @@ func (p *Pass) foreignSelves() {
 			// subclass's object. Its method read as an attribute is dynamicClassMethod's.
 			if _, isAttr := p.parentOf(f).(*ast.Attribute); !isAttr && !p.harmlessClassUse(f, x, nil) {
 				for c := range p.own.classSite {
-					p.markForeignSelf(c, 0)
+					p.markForeignSelf(c)
 				}
 			}
 		}
@@ -1302,7 +1304,7 @@ func (p *Pass) foreignSelves() {
 					continue // @prop.setter: the property's next function, whose self is the instance
 				}
 				if c, isClass := f.sc.def.(*ast.ClassDef); isClass {
-					p.markForeignSelf(c, 0)
+					p.markForeignSelf(c)
 				}
 			}
 			continue
@@ -1310,7 +1312,7 @@ func (p *Pass) foreignSelves() {
 		if p.harmlessClassUse(f, nm, cls) {
 			continue
 		}
-		p.markForeignSelf(cls, 0)
+		p.markForeignSelf(cls)
 	}
 	// An instance given to functools.update_wrapper as the wrapper gets the wrapped object's
 	// __dict__: its methods' self then holds a library object's private attributes.
@@ -1319,11 +1321,11 @@ func (p *Pass) foreignSelves() {
 		p.rewraps()
 	}
 	for _, c := range p.own.rewrapClasses {
-		p.markForeignSelf(c, 0)
+		p.markForeignSelf(c)
 	}
 	if p.own.rewrapAny {
 		for c := range p.own.classSite {
-			p.markForeignSelf(c, 0)
+			p.markForeignSelf(c)
 		}
 	}
 }
@@ -1436,7 +1438,7 @@ func (p *Pass) dynamicClassMethod(f *frame, at *ast.Attribute) {
 	}
 	for c := range p.own.classSite {
 		if p.methodOf(c, at.Attr, 0) {
-			p.markForeignSelf(c, 0)
+			p.markForeignSelf(c)
 		}
 	}
 }
@@ -1481,14 +1483,16 @@ func (p *Pass) superOfInstance(c *ast.Call, s Site) bool {
 	return true
 }
 
-// markForeignSelf marks cls and its own ancestors, whose methods it may reach.
-func (p *Pass) markForeignSelf(cls *ast.ClassDef, depth int) {
-	if depth > 8 || p.own.foreignSelf[cls] {
+// markForeignSelf marks cls and all its own ancestors, whose methods it may reach. No depth bound:
+// a class is marked before its bases, so each is visited once. (At most 8 levels deep, as it
+// was, the methods of the tenth ancestor kept trusting self with a library object as self.)
+func (p *Pass) markForeignSelf(cls *ast.ClassDef) {
+	if p.own.foreignSelf[cls] {
 		return
 	}
 	p.own.foreignSelf[cls] = true
 	for _, b := range p.ownBases(cls) {
-		p.markForeignSelf(b, depth+1)
+		p.markForeignSelf(b)
 	}
 }
 
@@ -2102,7 +2106,7 @@ func (p *Pass) rewraps() {
 			wrapper = c.Args[0]
 		}
 		if wrapper != nil {
-			p.markRewrapped(wrapper, s, 0)
+			p.markRewrapped(wrapper, s)
 			if !p.functionValue(wrapper, s) {
 				if cls, _ := p.ownClassOf(wrapper, s, 0); cls != nil {
 					p.own.rewrapClasses = append(p.own.rewrapClasses, cls)
@@ -2114,10 +2118,11 @@ func (p *Pass) rewraps() {
 	}
 }
 
-func (p *Pass) markRewrapped(e ast.Expr, s Site, depth int) {
-	if depth > 8 {
-		return
-	}
+// markRewrapped marks the bindings of the names in e, and of the names their values come from,
+// as rewrapped. No depth bound: a binding is marked before its value is followed, so each is
+// followed once. (At most 8 assignments deep, as it was, the start of a longer chain was left
+// out; ownClassOf's own bound, which makes every class's self foreign, hid it.)
+func (p *Pass) markRewrapped(e ast.Expr, s Site) {
 	ast.Walk(e, func(n, _ ast.Node) bool {
 		nm, ok := n.(*ast.Name)
 		if !ok {
@@ -2133,7 +2138,7 @@ func (p *Pass) markRewrapped(e ast.Expr, s Site, depth int) {
 			}
 			p.own.rewrapped[b] = true
 			if b.kind == bAssign && b.value != nil {
-				p.markRewrapped(b.value, Site{b.scope, b.idx}, depth+1)
+				p.markRewrapped(b.value, Site{b.scope, b.idx})
 			}
 		}
 		return true

@@ -43,6 +43,10 @@ type Pass struct {
 	argsMemo map[*ast.Arg]argsAnswer
 	// nameLoads indexes the frames of name loads by name (loadsOf), made at the first question.
 	nameLoads map[string][]int32
+	// limit names the first bound past which the analysis would have dropped what the program
+	// may refer to (a candidate, a binding, a string Python evaluates): analyze refuses such a
+	// program with a LimitError naming it, never decides on what was kept.
+	limit string
 	// evalStrings is set when the program names a function that evaluates strings as type
 	// expressions (typing.get_type_hints and the like): then every string that is a Python
 	// expression may become code, wherever it is (an __annotations__ dict, make_dataclass fields).
@@ -219,6 +223,12 @@ func (p *Pass) embedded(at ast.Node, code string) {
 	}
 	p.embeddedAt[at] = true
 	if p.depth >= maxEmbeddedDepth || len(code) > maxEmbeddedCode || p.embeddedN+len(code) > maxEmbeddedTotal {
+		// Not analyzed. Where the program names an evaluator, Python may run the string as code,
+		// so the program is refused rather than decided without it; elsewhere nothing evaluates
+		// a string annotation (the evaluators reached otherwise are reported where reached).
+		if p.evalStrings {
+			p.overLimit("a string Python may evaluate as code is past what the analyzer reads (%s): write the annotation or type as a plain name", embeddedBound(p.depth, len(code), p.embeddedN))
+		}
 		return
 	}
 	p.embeddedN += len(code)
@@ -231,9 +241,15 @@ func (p *Pass) embedded(at ast.Node, code string) {
 	}
 	sub := newPass(p.a, &Report{}, []byte(code), code, mod)
 	sub.depth = p.depth + 1
+	// The string is evaluated where an evaluator is named, and the evaluators evaluate the strings
+	// in it too (typing.List['...'] holds a forward reference): its strings are code like its own.
+	sub.evalStrings = p.evalStrings
 	sub.run(p.ctx)
 	p.embeddedN += sub.embeddedN
 	p.exhausted = p.exhausted || sub.exhausted
+	if p.limit == "" {
+		p.limit = sub.limit
+	}
 	loc := locOf(at)
 	p.dropped += sub.dropped
 	for _, f := range sub.rep.Findings {
@@ -256,6 +272,27 @@ func (p *Pass) embedded(at ast.Node, code string) {
 		p.extraCaps[c] = true
 	}
 	sub.release()
+}
+
+// embeddedBound names the bound a string of n bytes, at embedding depth d with total bytes
+// already analyzed, is past.
+func embeddedBound(d, n, total int) string {
+	switch {
+	case d >= maxEmbeddedDepth:
+		return fmt.Sprintf("a string in a string more than %d deep, maxEmbeddedDepth", maxEmbeddedDepth)
+	case n > maxEmbeddedCode:
+		return fmt.Sprintf("%d bytes, above maxEmbeddedCode of %d", n, maxEmbeddedCode)
+	}
+	return fmt.Sprintf("more than maxEmbeddedTotal, %d bytes of such strings in all", maxEmbeddedTotal)
+}
+
+// overLimit records that the analysis met a bound past which it would drop information: the
+// program is refused (a LimitError with msg, the first such message), never decided on the part
+// that was kept.
+func (p *Pass) overLimit(format string, args ...any) {
+	if p.limit == "" {
+		p.limit = fmt.Sprintf(format, args...)
+	}
 }
 
 // nameModule is the tree the parser makes of code when code is one plain ASCII name, the common

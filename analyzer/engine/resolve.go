@@ -223,7 +223,9 @@ func (p *Pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []Ref {
 		out = append(out, p.resolveD(e.Value, sc, idx, depth+1)...)
 	case *ast.IfExp:
 		out = append(out, p.resolveD(e.Body, sc, idx, depth+1)...)
-		out = append(out, p.resolveD(e.Orelse, sc, idx, depth+1)...)
+		for _, r := range p.resolveD(e.Orelse, sc, idx, depth+1) {
+			out = p.addRef(out, r) // at most maxRefs, like every result
+		}
 	case *ast.BoolOp:
 		for _, v := range e.Values {
 			for _, r := range p.resolveD(v, sc, idx, depth+1) {
@@ -234,9 +236,16 @@ func (p *Pass) resolveExpr(e ast.Expr, sc *scope, idx int, depth int) []Ref {
 	return p.w.refLists.keep(out)
 }
 
-// addRef appends r to out unless it is there already or out is full, with its tags.
+// addRef appends r to out unless it is there already, with its tags. A candidate past maxRefs or
+// longer than maxQualLen is not kept, and the program is refused (Pass.overLimit): the checks
+// judge what an expression may refer to, and one left out (the ninth module a name may be bound
+// to) would go unjudged.
 func (p *Pass) addRef(out []Ref, r Ref) []Ref {
-	if r.Qual == "" || len(r.Qual) > maxQualLen || len(out) >= maxRefs {
+	if r.Qual == "" {
+		return out
+	}
+	if len(r.Qual) > maxQualLen {
+		p.overLimit("a dotted name of more than %d characters (%.40s...), past what the analyzer resolves (maxQualLen): write it in shorter steps", maxQualLen, r.Qual)
 		return out
 	}
 	if r.tags&tagKnown == 0 {
@@ -246,6 +255,10 @@ func (p *Pass) addRef(out []Ref, r Ref) []Ref {
 		if x == r {
 			return out
 		}
+	}
+	if len(out) >= maxRefs {
+		p.overLimit("an expression that may refer to more than %d modules or objects (%s, %s, ...), past what the analyzer follows (maxRefs): bind each to a name of its own", maxRefs, out[0].Qual, r.Qual)
+		return out
 	}
 	return append(out, r)
 }
@@ -257,20 +270,38 @@ func (p *Pass) resolveName(name string, sc *scope, idx int, depth int, use *ast.
 	out := buf[:0]
 	for _, b := range binds {
 		switch b.kind {
+		case bUnknown:
+			if b.over {
+				p.overLimit("the name %s is bound more than %d times in one scope, past what the analyzer keeps (maxBindings): use names of their own", name, maxBindings)
+			}
 		case bImport:
 			r := b.ref
 			r.imported = true
 			out = p.addRef(out, r)
 		case bAssign:
 			if b.busy {
+				b.cut = true // a cycle: what b gives is being resolved above
 				continue
 			}
 			b.busy = true
+			modules := false
 			for _, r := range p.resolveD(b.value, b.scope, b.idx, depth+1) {
 				r.alias, r.imported, r.star = true, false, false
 				out = p.addRef(out, r)
+				modules = modules || r.Kind != ObjRef
 			}
 			b.busy = false
+			if b.cut {
+				// b's value depends on b (x = x.subprocess in a loop): resolution follows one step
+				// of the cycle, and the results inside it are kept with less. A step from a module
+				// may be another module (asyncio.subprocess.subprocess is subprocess), so a cycle
+				// that carries modules, namespaces or getters refuses the program; one that
+				// carries objects (df = df.dropna()) stays within their classes.
+				b.cut = false
+				if modules {
+					p.overLimit("the name %s is assigned a module from its own value (%s = %s.attr, directly or through other names), and the analyzer follows such a cycle one step only: give each step a name of its own", name, name, name)
+				}
+			}
 		}
 	}
 	if builtin {
@@ -449,8 +480,8 @@ func (p *Pass) getterSteps(path string, base ast.Expr, sc *scope, idx int, depth
 			cur = p.a.child(cur, attr)
 			steps = append(steps, cur)
 		}
-		if len(steps) > 0 && len(out) < maxRefs {
-			out = append(out, steps)
+		if len(steps) > 0 {
+			out = append(out, steps) // one per candidate of base: at most maxRefs
 		}
 	}
 	return out

@@ -70,6 +70,12 @@ type Binding struct {
 	// (a = b; b = a) ends. A flag on the binding rather than a set in the pass: it is set and
 	// cleared for most names resolved.
 	busy bool
+	// over marks the binding that stands for the assignments past maxBindings: resolving the name
+	// refuses the program (Pass.overLimit), since what they bind is not kept.
+	over bool
+	// cut is set when resolution meets this binding busy (a cycle: x = x.attr in a loop), and
+	// read by the resolution that made it busy (resolveName).
+	cut bool
 }
 
 func (w *walker) newScope(kind scopeKind, parent *scope, idx int) *scope {
@@ -679,8 +685,11 @@ func (c *collector) patterns(f *frame, root ast.Pattern, subject ast.Expr) {
 	if c.subjects == nil {
 		c.subjects = map[ast.Pattern]ast.Expr{}
 	}
+	// Every sub-pattern, without a bound of its own: each node of the pattern tree is visited once.
+	// (At most 4096 steps, as it was, the rest of a large pattern was dropped: its reads of the
+	// subject unseen and its capture names unbound.)
 	work := []item{{root, subject}}
-	for steps := 0; len(work) > 0 && steps < 4096; steps++ {
+	for len(work) > 0 {
 		it := work[len(work)-1]
 		work = work[:len(work)-1]
 		if it.pat == nil {
@@ -844,8 +853,9 @@ func (c *collector) bind(sc *scope, name string, bv Binding) {
 	if len(y.binds) < maxBindings {
 		y.binds = append(y.binds, c.w.newBinding(*b))
 	} else {
-		// Too many assignments to one name: keep it unknown rather than grow without bound.
-		y.binds[len(y.binds)-1] = c.w.newBinding(Binding{kind: bUnknown, at: b.at, cond: true})
+		// Too many assignments to one name: rather than grow without bound, the last one stands
+		// for those past the bound, and a use of the name refuses the program (resolveName).
+		y.binds[len(y.binds)-1] = c.w.newBinding(Binding{kind: bUnknown, at: b.at, cond: true, over: true})
 	}
 }
 

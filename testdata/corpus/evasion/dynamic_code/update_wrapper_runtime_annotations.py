@@ -6,7 +6,7 @@ import json
 import types
 import typing
 
-ns = types.SimpleNamespace(**json.loads('{"__annotations__": {"x": "__import__(\\"os\\").system(\\"id\\")"}}'))
+ns = types.SimpleNamespace(**json.loads('{"__annotations__": {"x": "__import__(\\"os\\").system(\\"id\\")"}}'))  # want: SBX101 SBX103
 
 
 def target(x):
