@@ -16,13 +16,8 @@ import (
 // and says so; --full reads all; a forged checkpoint exits 1 for verify, prove and verify-proof.
 func TestAuditVerifyModes(t *testing.T) {
 	path, recs := auditFixture(t)
-	dir := t.TempDir()
-	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
-	_, vkey, _ := runAudit(t, "keygen", "--out", key)
-	vkey = strings.TrimSpace(vkey)
-	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
-		t.Fatalf("checkpoint: %s", stderr)
-	}
+	_, cp, vkey := signedCheckpoint(t, path)
+	dir := filepath.Dir(cp)
 	l, err := audit.Open(path, audit.WithSchema(record.Schema))
 	if err != nil {
 		t.Fatal(err)
@@ -129,4 +124,18 @@ func TestAuditReindex(t *testing.T) {
 	if code, _, stderr := runAudit(t, "reindex", "--audit", path+".missing"); code != 2 || strings.Contains(stderr, "audit: audit:") {
 		t.Errorf("reindex of a missing log: %d %q", code, stderr)
 	}
+}
+
+// signedCheckpoint makes a signing key in a temp dir and signs a checkpoint of the log at path:
+// the key file, the checkpoint file and the verifier key.
+func signedCheckpoint(t *testing.T, path string) (key, cp, vkey string) {
+	t.Helper()
+	dir := t.TempDir()
+	key, cp = filepath.Join(dir, "key"), filepath.Join(dir, "cp")
+	_, vkey, _ = runAudit(t, "keygen", "--out", key)
+	vkey = strings.TrimSpace(vkey)
+	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
+		t.Fatalf("checkpoint: %s", stderr)
+	}
+	return key, cp, vkey
 }

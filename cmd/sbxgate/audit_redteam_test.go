@@ -30,13 +30,7 @@ func rehash(t *testing.T, line []byte) []byte {
 // prove against a checkpoint must exit 1 and name the broken record instead.
 func TestAuditProveEditedRecord(t *testing.T) {
 	path, recs := auditFixture(t)
-	dir := t.TempDir()
-	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
-	_, vkey, _ := runAudit(t, "keygen", "--out", key)
-	vkey = strings.TrimSpace(vkey)
-	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
-		t.Fatalf("checkpoint: %s", stderr)
-	}
+	_, cp, vkey := signedCheckpoint(t, path)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -63,13 +57,8 @@ func TestAuditProveEditedRecord(t *testing.T) {
 // standard error, since the log could then have been cut or rewritten as a whole.
 func TestAuditVerifySavedCheckpoint(t *testing.T) {
 	path, _ := auditFixture(t)
-	dir := t.TempDir()
-	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
-	_, vkey, _ := runAudit(t, "keygen", "--out", key)
-	vkey = strings.TrimSpace(vkey)
-	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
-		t.Fatalf("checkpoint: %s", stderr)
-	}
+	_, cp, vkey := signedCheckpoint(t, path)
+	dir := filepath.Dir(cp)
 	saved, err := os.ReadFile(path + ".verified")
 	if err != nil {
 		t.Fatal(err)
@@ -145,13 +134,8 @@ func TestAuditShowEditedRecord(t *testing.T) {
 // this key signed before; one in FILE.verified that this key did not sign is refused too.
 func TestAuditCheckpointRefusesRollback(t *testing.T) {
 	path, _ := auditFixture(t)
-	dir := t.TempDir()
-	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
-	_, vkey, _ := runAudit(t, "keygen", "--out", key)
-	vkey = strings.TrimSpace(vkey)
-	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
-		t.Fatalf("checkpoint: %s", stderr)
-	}
+	key, cp, vkey := signedCheckpoint(t, path)
+	dir := filepath.Dir(cp)
 	// A second checkpoint of the same log extends the first.
 	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
 		t.Fatalf("checkpoint again: %s", stderr)

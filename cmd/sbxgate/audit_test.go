@@ -228,13 +228,8 @@ func TestAuditProveLargeLog(t *testing.T) {
 	if fi, err := os.Stat(path); err != nil || fi.Size() < 32*(64<<10) {
 		t.Fatalf("log is too small for this test: %v %v", fi.Size(), err)
 	}
-	dir := t.TempDir()
-	key, cp := filepath.Join(dir, "key"), filepath.Join(dir, "cp")
-	_, vkey, _ := runAudit(t, "keygen", "--out", key)
-	vkey = strings.TrimSpace(vkey)
-	if code, _, stderr := runAudit(t, "checkpoint", "--audit", path, "--key", key, "--out", cp); code != 0 {
-		t.Fatalf("checkpoint: %s", stderr)
-	}
+	_, cp, vkey := signedCheckpoint(t, path)
+	dir := filepath.Dir(cp)
 	for _, i := range []int{0, n / 2, n - 1} {
 		for _, ref := range []string{ids[i], strconv.Itoa(i)} {
 			code, proof, stderr := runAudit(t, "prove", ref, "--audit", path)
