@@ -105,14 +105,7 @@ os.system(arg)
 // skip its own. A refused socket is recorded as a violation of the program's choice.
 func TestVerdictSignalQueued(t *testing.T) {
 	d := newTestDocker(t)
-	code := `import os, signal, _socket
-def report_fd():
-    for n in os.listdir("/proc/self/fd"):
-        try:
-            if int(n) > 2 and os.readlink("/proc/self/fd/" + n).startswith("pipe:"):
-                return int(n)
-        except (OSError, ValueError):
-            pass
+	code := reportFDPy + `import signal, _socket
 fd = report_fd()
 os.write(fd, b'{"capability":"filesystem","event":"open","detail":"forged"}\n')
 os.dup2(os.open("/dev/null", os.O_WRONLY), fd)

@@ -15,15 +15,8 @@ import (
 // other signal before it tries again. Ignoring SIGBUS is what ends the process: a fault the
 // kernel forces on an ignored signal resets it to its default action, and the faulting thread
 // ends the process with SIGBUS before the verdict's signal is sent.
-const verdictFaultLoop = `import os, signal, threading, sqlite3, time
+const verdictFaultLoop = reportFDPy + `import signal, threading, sqlite3, time
 import _socket
-def report_fd():
-    for n in os.listdir("/proc/self/fd"):
-        try:
-            if int(n) > 2 and os.readlink("/proc/self/fd/" + n).startswith("pipe:"):
-                return int(n)
-        except (OSError, ValueError):
-            pass
 # A database read through a mapping of its file, then the file truncated: the thread's next read
 # faults, in sqlite3_step, without the interpreter lock.
 con = sqlite3.connect("db.sqlite", check_same_thread=False)
