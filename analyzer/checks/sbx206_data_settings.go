@@ -12,7 +12,7 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path, an open file, a temporary directory): they open URLs with urllib.request",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path from a constructor or a path-returning method (not read_text or read_bytes), an open file, a temporary directory): they open URLs with urllib.request",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode},
@@ -941,9 +941,11 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 	case *ast.Call:
 		for _, r := range p.RefsAt(e.Func, s) {
 			switch {
-			case r.Qual == "builtins.open" || strings.HasPrefix(r.Qual, "io.") || strings.HasPrefix(r.Qual, "pathlib."),
+			case r.Qual == "builtins.open" || strings.HasPrefix(r.Qual, "io."),
 				r.Qual == "gzip.open", r.Qual == "bz2.open", r.Qual == "lzma.open":
 				return true
+			case pathlibCall(r.Qual):
+				return true // a path, not what read_text or read_bytes read
 			case r.Qual == "tempfile.mkdtemp" || r.Qual == "tempfile.gettempdir" || r.Qual == "os.getcwd",
 				r.Qual == "os.path.abspath" || r.Qual == "posixpath.abspath" || r.Qual == "os.path.realpath" || r.Qual == "posixpath.realpath":
 				return true // an absolute path
@@ -986,6 +988,32 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// pathClasses are pathlib's path classes, by name.
+var pathClasses = map[string]bool{
+	"Path": true, "PurePath": true, "PosixPath": true, "PurePosixPath": true, "WindowsPath": true, "PureWindowsPath": true,
+}
+
+// pathMethods are the methods (and class methods) of pathlib's paths that return a path; the
+// others return contents (read_text, read_bytes), strings (as_posix, as_uri, name) or other data
+// the program may have chosen, a URL among them.
+var pathMethods = map[string]bool{
+	"joinpath": true, "with_name": true, "with_stem": true, "with_suffix": true, "with_segments": true,
+	"relative_to": true, "resolve": true, "absolute": true, "expanduser": true, "readlink": true,
+	"cwd": true, "home": true,
+}
+
+// pathlibCall reports whether qual, the function of a call, is a pathlib path class or one of its
+// path-returning methods: the call returns a pathlib path.
+func pathlibCall(qual string) bool {
+	rest, ok := strings.CutPrefix(qual, "pathlib.")
+	if !ok {
+		return false
+	}
+	cls, method, _ := strings.Cut(rest, ".")
+	cls = strings.TrimSuffix(cls, "()")
+	return pathClasses[cls] && (method == "" || pathMethods[method])
 }
 
 // urlLike reports whether s is a URL to pandas or numpy: a scheme (letters, digits, +, -, .)
