@@ -12,7 +12,7 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path from a constructor or a path-returning method (not read_text or read_bytes), an open file, a temporary directory): they open URLs with urllib.request",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path from a constructor or a path-returning method (not read_text or read_bytes) or a / of one (not of an object of the program's class or of an unknown class, whose __truediv__ returns what it likes), an open file, a temporary directory): they open URLs with urllib.request",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode},
@@ -930,7 +930,9 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 		return false
 	case *ast.BinOp:
 		if e.Op == ast.Div {
-			return true // a pathlib path, or a number
+			// / calls the left operand's __truediv__ (or the right's __rtruediv__): a path only
+			// where pathlib's is the one called.
+			return pathDiv(p, e, s, depth)
 		}
 		if e.Op == ast.Add {
 			if str, ok := p.StringAt(e.Left, s); ok {
@@ -1014,6 +1016,87 @@ func pathlibCall(qual string) bool {
 	cls, method, _ := strings.Cut(rest, ".")
 	cls = strings.TrimSuffix(cls, "()")
 	return pathClasses[cls] && (method == "" || pathMethods[method])
+}
+
+// pathDiv reports whether a / b is a pathlib path: a is one (or a local string and b one), and
+// b is not an object of the program's class, nor the program's subclass of a pathlib path, whose
+// __rtruediv__ Python would call first.
+func pathDiv(p *engine.Pass, e *ast.BinOp, s engine.Site, depth int) bool {
+	if p.IsOwnAt(e.Right, s) {
+		return false
+	}
+	for cls := range pathClasses {
+		if p.OwnSubclassOf("pathlib." + cls) {
+			return false
+		}
+	}
+	if pathlibPath(p, e.Left, s, depth+1) {
+		return true
+	}
+	str, ok := p.StringAt(e.Left, s)
+	return ok && !urlLike(str) && pathlibPath(p, e.Right, s, depth+1)
+}
+
+// pathlibPath reports whether e is known to be a pathlib path: a call of a path class or of a
+// path-returning method, a path's parent, a / of paths, or a name or parameter every value of
+// which is one. An object of the program's class, or of a class the gate does not know, is not.
+func pathlibPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Call:
+		refs := p.RefsAt(e.Func, s)
+		for _, r := range refs {
+			if !pathlibCall(r.Qual) {
+				return false
+			}
+		}
+		return len(refs) > 0
+	case *ast.BinOp:
+		return e.Op == ast.Div && pathDiv(p, e, s, depth)
+	case *ast.Attribute:
+		refs := p.RefsAt(e, s)
+		for _, r := range refs {
+			cls, method, _ := strings.Cut(strings.TrimPrefix(r.Qual, "pathlib."), ".")
+			if !strings.HasPrefix(r.Qual, "pathlib.") || !pathClasses[strings.TrimSuffix(cls, "()")] || method != "parent" && !strings.HasSuffix(method, ".parent") {
+				return false
+			}
+		}
+		return len(refs) > 0
+	case *ast.Name:
+		binds := p.BindingsAt(e.Id, s)
+		if len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			if b.Assigned() {
+				if !pathlibPath(p, b.Value(), b.Site(), depth+1) {
+					return false
+				}
+				continue
+			}
+			if vals, site, ok := p.LoopValues(b); ok {
+				for _, v := range vals {
+					if !pathlibPath(p, v, site, depth+1) {
+						return false
+					}
+				}
+				continue
+			}
+			args, ok := p.Arguments(b)
+			if !ok || len(args) == 0 {
+				return false
+			}
+			for _, a := range args {
+				if a.Expr() == nil || !pathlibPath(p, a.Expr(), a.Site(), depth+1) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // urlLike reports whether s is a URL to pandas or numpy: a scheme (letters, digits, +, -, .)
