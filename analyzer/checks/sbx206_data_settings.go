@@ -12,10 +12,10 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path from a constructor or a path-returning method (not read_text or read_bytes) or a / of one (not of an object of the program's class or of an unknown class, whose __truediv__ returns what it likes), an open file, a temporary directory): they open URLs with urllib.request",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path from a constructor or a path-returning method (not read_text or read_bytes) or a / of one (not of an object of the program's class or of an unknown class, whose __truediv__ returns what it likes), an open file, a temporary directory): they open URLs with urllib.request; such a reader or writer taken as a value (map, partial, a container, an alias of a method the gate cannot resolve), where the path it is called with is not seen",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
-	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode},
+	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode},
 	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
 	Run:        runSBX206,
 }
@@ -38,6 +38,12 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		runTexStrings(p, n)
 		return
 	}
+	if nm, ok := n.(*ast.Name); ok {
+		if nm.Ctx == ast.Load && !p.IsCallee(n) {
+			ioValue(p, nm, nm.Id)
+		}
+		return
+	}
 	if at, ok := n.(*ast.Attribute); ok {
 		if at.Ctx == ast.Store && at.Attr == "memory" && p.Imported("sklearn") {
 			p.ReportAs(n, "serialization", "%s %s", "an assignment to .memory", "sets an estimator's joblib cache, a directory of pickle files the next fit loads, as memory= does")
@@ -45,6 +51,9 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		}
 		// frame.query taken as a value from a frame of unknown class: its call is not seen.
 		if at.Ctx != ast.Load || p.IsCallee(n) {
+			return
+		}
+		if ioValue(p, at, at.Attr) {
 			return
 		}
 		if at.Attr == "set_usetex" && texProgram(p) {
@@ -880,11 +889,17 @@ func ioPath(p *engine.Pass, c *ast.Call) bool {
 	case *ast.Name:
 		name = f.Id
 	}
-	kw, ok := ioPaths[name]
-	if !ok || !p.Imported("pandas") && !p.Imported("numpy") {
+	if !p.Imported("pandas") && !p.Imported("numpy") {
 		return false
 	}
-	if fn, isName := c.Func.(*ast.Name); isName {
+	kw, ok := ioPaths[name]
+	if !ok {
+		// An alias (reader = pd.read_csv), getattr(pd, "read_csv"): the reader resolution names.
+		if name, ok = ioRef(p, c.Func); !ok {
+			return false
+		}
+		kw = ioPaths[name]
+	} else if fn, isName := c.Func.(*ast.Name); isName {
 		// A bare name: pandas' or numpy's function imported by name, not the program's own.
 		lib := false
 		for _, r := range p.Refs(fn) {
@@ -909,6 +924,48 @@ func ioPath(p *engine.Pass, c *ast.Call) bool {
 		return false
 	}
 	p.ReportAs(c, "network", "%s %s", name, "with a path the gate cannot tell is a local file: pandas' readers and writers and numpy's text loaders open a URL (http, https, ftp) with urllib.request, a socket")
+	return true
+}
+
+// ioRef is the name of the pandas or numpy reader or writer e resolves to.
+func ioRef(p *engine.Pass, e ast.Expr) (string, bool) {
+	for _, r := range p.Refs(e) {
+		if !strings.HasPrefix(r.Qual, "pandas.") && !strings.HasPrefix(r.Qual, "numpy.") {
+			continue
+		}
+		name := r.Qual[strings.LastIndexByte(r.Qual, '.')+1:]
+		if _, ok := ioPaths[name]; ok {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// ioValue reports a reader or writer of ioPaths taken as a value, in a program that imports pandas
+// or numpy: passed to map or partial, stored, or the object of an attribute (read_csv.__call__);
+// the path it is called with is not seen. A plain alias that resolution follows (reader =
+// pd.read_csv) is judged where it is called (ioPath); a method of an object whose class the gate
+// does not know is taken for pandas' too.
+func ioValue(p *engine.Pass, n ast.Expr, name string) bool {
+	if !p.Imported("pandas") && !p.Imported("numpy") || harmlessRead(p, n) {
+		return false
+	}
+	resolved, ok := ioRef(p, n)
+	switch {
+	case ok:
+		name = resolved
+		if p.IsAliasPos(n) {
+			return false
+		}
+	case ioPaths[name] == "":
+		return false
+	default:
+		at, isAttr := n.(*ast.Attribute)
+		if !isAttr || len(p.Refs(n)) > 0 || !unknownObject(p, at.Value) || p.IsOwn(at.Value) {
+			return false // the program's own function or method of that name
+		}
+	}
+	p.ReportAs(n, "network", "%s %s", name, "used as a value, where the path it is called with is not seen: pandas' readers and writers and numpy's text loaders open a URL (http, https, ftp) with urllib.request, a socket")
 	return true
 }
 
