@@ -12,10 +12,10 @@ import (
 
 var sbx206 = &engine.Check{
 	ID: "SBX206", Name: "data-string-judged", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path, an open file, a temporary directory): they open URLs with urllib.request",
+	Doc:        "a call of a data-profile API that takes a string the package evaluates or resolves (config/module_api_data.yaml calls): pandas.eval, DataFrame.query and DataFrame.eval with an expression other than a constant of names, @names, literals and operators (an attribute, call or subscript reaches any object); pandas.set_option and option_context with a key outside display.* and mode.*; matplotlib.use and pyplot.switch_backend with a backend other than agg, pdf or svg, and any call's backend= keyword (DataFrame.plot, savefig) other than those or matplotlib; numpy.load with allow_pickle; on any call, memory= (joblib's cache of pickle files) and usetex= (latex) other than a constant None or False, and in a matplotlib or pandas program usetex set by name: set_usetex, setp's property names, fontdict= and **mappings and update() of other than a dict literal of constant keys (usetex only off), ismath other than a constant that is not \"TeX\", draw_tex, and the string usetex or TeX anywhere else; in a scikit-learn program memory set by name: an assignment to .memory, setattr, set_params(**mapping) other than a dict literal of constant keys, validation_curve's param_name, and the string memory or STEP__memory other than as a dict key of None or False (a parameter grid); and savefig's format= or constant file suffix other than a format that runs nothing (pgf runs xelatex); the function given to a pandas agg, aggregate, apply or transform other than a reduction or transform name (a string calls the method it names) or a function the gate can tell from a string; a judged method, or agg/apply/transform, taken as a value; the path of a pandas reader or writer (read_csv, to_csv, ...) or numpy text loader other than a local path the gate can read (a constant without a URL scheme, a string whose constant start cannot begin one, a pathlib path from a constructor or a path-returning method (not read_text or read_bytes) or a / of one (not of an object of the program's class or of an unknown class, whose __truediv__ returns what it likes), an open file, a temporary directory): they open URLs with urllib.request; such a reader or writer taken as a value (map, partial, a container, an alias of a method the gate cannot resolve), where the path it is called with is not seen",
 	Hint:       "filter with boolean masks (df[df.a > 1]) or a constant query of column names; set only display options; keep the Agg backend",
 	Message:    "%s %s",
-	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode},
+	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.CallNode, engine.AttributeNode, engine.NameNode},
 	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
 	Run:        runSBX206,
 }
@@ -38,6 +38,12 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		runTexStrings(p, n)
 		return
 	}
+	if nm, ok := n.(*ast.Name); ok {
+		if nm.Ctx == ast.Load && !p.IsCallee(n) {
+			ioValue(p, nm, nm.Id)
+		}
+		return
+	}
 	if at, ok := n.(*ast.Attribute); ok {
 		if at.Ctx == ast.Store && at.Attr == "memory" && p.Imported("sklearn") {
 			p.ReportAs(n, "serialization", "%s %s", "an assignment to .memory", "sets an estimator's joblib cache, a directory of pickle files the next fit loads, as memory= does")
@@ -45,6 +51,9 @@ func runSBX206(p *engine.Pass, n ast.Node) {
 		}
 		// frame.query taken as a value from a frame of unknown class: its call is not seen.
 		if at.Ctx != ast.Load || p.IsCallee(n) {
+			return
+		}
+		if ioValue(p, at, at.Attr) {
 			return
 		}
 		if at.Attr == "set_usetex" && texProgram(p) {
@@ -880,11 +889,17 @@ func ioPath(p *engine.Pass, c *ast.Call) bool {
 	case *ast.Name:
 		name = f.Id
 	}
-	kw, ok := ioPaths[name]
-	if !ok || !p.Imported("pandas") && !p.Imported("numpy") {
+	if !p.Imported("pandas") && !p.Imported("numpy") {
 		return false
 	}
-	if fn, isName := c.Func.(*ast.Name); isName {
+	kw, ok := ioPaths[name]
+	if !ok {
+		// An alias (reader = pd.read_csv), getattr(pd, "read_csv"): the reader resolution names.
+		if name, ok = ioRef(p, c.Func); !ok {
+			return false
+		}
+		kw = ioPaths[name]
+	} else if fn, isName := c.Func.(*ast.Name); isName {
 		// A bare name: pandas' or numpy's function imported by name, not the program's own.
 		lib := false
 		for _, r := range p.Refs(fn) {
@@ -912,6 +927,48 @@ func ioPath(p *engine.Pass, c *ast.Call) bool {
 	return true
 }
 
+// ioRef is the name of the pandas or numpy reader or writer e resolves to.
+func ioRef(p *engine.Pass, e ast.Expr) (string, bool) {
+	for _, r := range p.Refs(e) {
+		if !strings.HasPrefix(r.Qual, "pandas.") && !strings.HasPrefix(r.Qual, "numpy.") {
+			continue
+		}
+		name := r.Qual[strings.LastIndexByte(r.Qual, '.')+1:]
+		if _, ok := ioPaths[name]; ok {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// ioValue reports a reader or writer of ioPaths taken as a value, in a program that imports pandas
+// or numpy: passed to map or partial, stored, or the object of an attribute (read_csv.__call__);
+// the path it is called with is not seen. A plain alias that resolution follows (reader =
+// pd.read_csv) is judged where it is called (ioPath); a method of an object whose class the gate
+// does not know is taken for pandas' too.
+func ioValue(p *engine.Pass, n ast.Expr, name string) bool {
+	if !p.Imported("pandas") && !p.Imported("numpy") || harmlessRead(p, n) {
+		return false
+	}
+	resolved, ok := ioRef(p, n)
+	switch {
+	case ok:
+		name = resolved
+		if p.IsAliasPos(n) {
+			return false
+		}
+	case ioPaths[name] == "":
+		return false
+	default:
+		at, isAttr := n.(*ast.Attribute)
+		if !isAttr || len(p.Refs(n)) > 0 || !unknownObject(p, at.Value) || p.IsOwn(at.Value) {
+			return false // the program's own function or method of that name
+		}
+	}
+	p.ReportAs(n, "network", "%s %s", name, "used as a value, where the path it is called with is not seen: pandas' readers and writers and numpy's text loaders open a URL (http, https, ftp) with urllib.request, a socket")
+	return true
+}
+
 func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 	if depth > 6 {
 		return false
@@ -930,7 +987,9 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 		return false
 	case *ast.BinOp:
 		if e.Op == ast.Div {
-			return true // a pathlib path, or a number
+			// / calls the left operand's __truediv__ (or the right's __rtruediv__): a path only
+			// where pathlib's is the one called.
+			return pathDiv(p, e, s, depth)
 		}
 		if e.Op == ast.Add {
 			if str, ok := p.StringAt(e.Left, s); ok {
@@ -941,9 +1000,11 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 	case *ast.Call:
 		for _, r := range p.RefsAt(e.Func, s) {
 			switch {
-			case r.Qual == "builtins.open" || strings.HasPrefix(r.Qual, "io.") || strings.HasPrefix(r.Qual, "pathlib."),
+			case r.Qual == "builtins.open" || strings.HasPrefix(r.Qual, "io."),
 				r.Qual == "gzip.open", r.Qual == "bz2.open", r.Qual == "lzma.open":
 				return true
+			case pathlibCall(r.Qual):
+				return true // a path, not what read_text or read_bytes read
 			case r.Qual == "tempfile.mkdtemp" || r.Qual == "tempfile.gettempdir" || r.Qual == "os.getcwd",
 				r.Qual == "os.path.abspath" || r.Qual == "posixpath.abspath" || r.Qual == "os.path.realpath" || r.Qual == "posixpath.realpath":
 				return true // an absolute path
@@ -979,6 +1040,113 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 			}
 			for _, a := range args {
 				if a.Expr() == nil || !localPath(p, a.Expr(), a.Site(), depth+1) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// pathClasses are pathlib's path classes, by name.
+var pathClasses = map[string]bool{
+	"Path": true, "PurePath": true, "PosixPath": true, "PurePosixPath": true, "WindowsPath": true, "PureWindowsPath": true,
+}
+
+// pathMethods are the methods (and class methods) of pathlib's paths that return a path; the
+// others return contents (read_text, read_bytes), strings (as_posix, as_uri, name) or other data
+// the program may have chosen, a URL among them.
+var pathMethods = map[string]bool{
+	"joinpath": true, "with_name": true, "with_stem": true, "with_suffix": true, "with_segments": true,
+	"relative_to": true, "resolve": true, "absolute": true, "expanduser": true, "readlink": true,
+	"cwd": true, "home": true,
+}
+
+// pathlibCall reports whether qual, the function of a call, is a pathlib path class or one of its
+// path-returning methods: the call returns a pathlib path.
+func pathlibCall(qual string) bool {
+	rest, ok := strings.CutPrefix(qual, "pathlib.")
+	if !ok {
+		return false
+	}
+	cls, method, _ := strings.Cut(rest, ".")
+	cls = strings.TrimSuffix(cls, "()")
+	return pathClasses[cls] && (method == "" || pathMethods[method])
+}
+
+// pathDiv reports whether a / b is a pathlib path: a is one (or a local string and b one), and
+// b is not an object of the program's class, nor the program's subclass of a pathlib path, whose
+// __rtruediv__ Python would call first.
+func pathDiv(p *engine.Pass, e *ast.BinOp, s engine.Site, depth int) bool {
+	if p.IsOwnAt(e.Right, s) {
+		return false
+	}
+	for cls := range pathClasses {
+		if p.OwnSubclassOf("pathlib." + cls) {
+			return false
+		}
+	}
+	if pathlibPath(p, e.Left, s, depth+1) {
+		return true
+	}
+	str, ok := p.StringAt(e.Left, s)
+	return ok && !urlLike(str) && pathlibPath(p, e.Right, s, depth+1)
+}
+
+// pathlibPath reports whether e is known to be a pathlib path: a call of a path class or of a
+// path-returning method, a path's parent, a / of paths, or a name or parameter every value of
+// which is one. An object of the program's class, or of a class the gate does not know, is not.
+func pathlibPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Call:
+		refs := p.RefsAt(e.Func, s)
+		for _, r := range refs {
+			if !pathlibCall(r.Qual) {
+				return false
+			}
+		}
+		return len(refs) > 0
+	case *ast.BinOp:
+		return e.Op == ast.Div && pathDiv(p, e, s, depth)
+	case *ast.Attribute:
+		refs := p.RefsAt(e, s)
+		for _, r := range refs {
+			cls, method, _ := strings.Cut(strings.TrimPrefix(r.Qual, "pathlib."), ".")
+			if !strings.HasPrefix(r.Qual, "pathlib.") || !pathClasses[strings.TrimSuffix(cls, "()")] || method != "parent" && !strings.HasSuffix(method, ".parent") {
+				return false
+			}
+		}
+		return len(refs) > 0
+	case *ast.Name:
+		binds := p.BindingsAt(e.Id, s)
+		if len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			if b.Assigned() {
+				if !pathlibPath(p, b.Value(), b.Site(), depth+1) {
+					return false
+				}
+				continue
+			}
+			if vals, site, ok := p.LoopValues(b); ok {
+				for _, v := range vals {
+					if !pathlibPath(p, v, site, depth+1) {
+						return false
+					}
+				}
+				continue
+			}
+			args, ok := p.Arguments(b)
+			if !ok || len(args) == 0 {
+				return false
+			}
+			for _, a := range args {
+				if a.Expr() == nil || !pathlibPath(p, a.Expr(), a.Site(), depth+1) {
 					return false
 				}
 			}
