@@ -373,6 +373,11 @@ func functionValue(p *engine.Pass, e ast.Expr, depth int) bool {
 		}
 		binds := p.Bindings(x.Id)
 		for _, b := range binds {
+			if p.DecoratedParam(b) {
+				return true // a decorator of the program's may pass it a function
+			}
+		}
+		for _, b := range binds {
 			if !b.Assigned() || !functionValue(p, b.Value(), depth+1) {
 				return false
 			}

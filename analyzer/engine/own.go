@@ -493,8 +493,14 @@ type argsAnswer struct {
 }
 
 func (p *Pass) scanArguments(a *ast.Arg) ([]Argument, bool) {
-	fn, pos, ok := p.paramOf(a)
+	fn, pos, at, ok := p.paramOf(a)
 	if !ok {
+		return nil, false
+	}
+	// A decorator receives the def itself, with no load of its name, and may call it with
+	// anything (or keep it and call it later): the calls by name are then not all its calls,
+	// unless every decorator is one known to leave the function alone.
+	if !p.uncallingDecorators(fn.DecoratorList, at) {
 		return nil, false
 	}
 	// The loads of the function's name, from an index of every name's loads made once per
@@ -558,7 +564,7 @@ func (p *Pass) parentOf(f *frame) ast.Node {
 
 // paramOf finds the function (a def outside class bodies) whose positional parameter a is, and
 // its position.
-func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, bool) {
+func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, Site, bool) {
 	for i := range p.frames {
 		fn, ok := p.frames[i].n.(*ast.FunctionDef)
 		if !ok || fn.Args == nil || p.frames[i].sc.kind == scClass {
@@ -567,11 +573,11 @@ func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, bool) {
 		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
 		for j, x := range params {
 			if x == a {
-				return fn, j, true
+				return fn, j, Site{p.frames[i].sc, p.frames[i].idx}, true
 			}
 		}
 	}
-	return nil, 0, false
+	return nil, 0, Site{}, false
 }
 
 // callArg is the argument a call passes for the parameter at position pos named name, or nil
@@ -2207,6 +2213,38 @@ func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
 	return true
 }
 
+// uncallingDecorators are the decorators known not to call the function they are given with
+// arguments of their own: the method kinds, the markers that return the function itself, and
+// functools.wraps(x) (which copies x's attributes onto it and returns it).
+var uncallingDecoratorQuals = map[string]bool{
+	"builtins.staticmethod": true, "builtins.classmethod": true, "builtins.property": true,
+	"abc.abstractmethod": true, "typing.overload": true, "typing.final": true,
+	"typing.override": true, "typing_extensions.override": true,
+}
+
+// uncallingDecorators reports whether every decorator in decorators, evaluated at s, is known
+// not to call the function it decorates with other arguments than its callers pass: each must
+// resolve only to uncallingDecoratorQuals, or be a call of functools.wraps.
+func (p *Pass) uncallingDecorators(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		e := d
+		quals := uncallingDecoratorQuals
+		if c, ok := d.(*ast.Call); ok {
+			e, quals = c.Func, map[string]bool{"functools.wraps": true}
+		}
+		refs := p.resolve(e, s.sc, s.idx)
+		if len(refs) == 0 {
+			return false
+		}
+		for _, r := range refs {
+			if !quals[r.Qual] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // BuiltByHolder reports whether e, at the current node's site, is an object of a class that holds
 // only what it is given (the review's open classes), made by a call the program shows, or a
 // name bound only to such calls: the class's constructor (argparse.Namespace(...)), or a
@@ -2558,4 +2596,38 @@ func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
 		c = p.baseClass(c.Bases[0], p.own.classSite[c], 1)
 	}
 	return nil, false
+}
+
+// DecoratedParam reports whether b binds a parameter of a def (async or not, anywhere) that a
+// decorator not known to leave it alone receives (uncallingDecorators): the decorator may call
+// the function with any arguments, so what the parameter holds is not known from its calls.
+func (p *Pass) DecoratedParam(b *Binding) bool {
+	a, ok := b.node.(*ast.Arg)
+	if !ok {
+		return false
+	}
+	p.budget -= len(p.frames) / 8
+	for i := range p.frames {
+		var args *ast.Arguments
+		var decos []ast.Expr
+		switch fn := p.frames[i].n.(type) {
+		case *ast.FunctionDef:
+			args, decos = fn.Args, fn.DecoratorList
+		case *ast.AsyncFunctionDef:
+			args, decos = fn.Args, fn.DecoratorList
+		default:
+			continue
+		}
+		if args == nil || len(decos) == 0 {
+			continue
+		}
+		params := append(append(append([]*ast.Arg(nil), args.Posonlyargs...), args.Args...), args.Kwonlyargs...)
+		params = append(params, args.Vararg, args.Kwarg)
+		for _, x := range params {
+			if x == a {
+				return !p.uncallingDecorators(decos, Site{p.frames[i].sc, p.frames[i].idx})
+			}
+		}
+	}
+	return false
 }
