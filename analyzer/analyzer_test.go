@@ -91,6 +91,11 @@ func TestSnippets(t *testing.T) {
 		{"typing and dataclass", "from dataclasses import dataclass\nfrom typing import Optional\n@dataclass\nclass P:\n    x: Optional[int] = None\n    y: 'P | None' = None\n", nil},
 		{"timeit callable", "import timeit\nprint(timeit.timeit(lambda: sum(range(10)), number=10))\n", nil},
 		{"sys stdout redirect", "import sys, io\nsys.stdout = io.StringIO()\n", nil},
+		{"decorator calls the def", "import timeit\ndef deco(fn):\n    fn(input())\n    return fn\n@deco\ndef bench(stmt):\n    return timeit.timeit(stmt, number=1)\nbench('pass')\n", []string{"7:SBX601"}},
+		{"marker decorators keep the calls", "import timeit, functools\ndef base(stmt):\n    return stmt\n@functools.wraps(base)\ndef bench(stmt):\n    return timeit.timeit(stmt, number=1)\nbench('pass')\n", nil},
+		{"decorator passes a class and a function", "def deco(fn):\n    fn(object, print)\n    return fn\n@deco\ndef install(kind, value):\n    kind.hook = value\n", []string{"6:SBX603"}},
+		{"update_wrapper onto a library object", "import asyncio, functools\nclass H:\n    pass\nloop = asyncio.new_event_loop()\nfunctools.update_wrapper(loop, H())\nfunctools.wraps(H())(loop)\n", []string{"5:SBX305", "6:SBX305"}},
+		{"update_wrapper onto the program's objects", "import functools\nclass C:\n    def __init__(self, fn):\n        functools.update_wrapper(self, fn)\ndef deco(fn):\n    @functools.wraps(fn)\n    def inner(*a):\n        return fn(*a)\n    functools.update_wrapper(inner, fn)\n    return functools.wraps(fn)(inner)\n", nil},
 
 		// aliasing and resolution
 		{"eval alias reported at the alias", "e = eval\ne('1')\n", []string{"1:SBX201"}},

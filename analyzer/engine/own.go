@@ -42,6 +42,9 @@ type ownFacts struct {
 	// foreignSelf are the classes whose methods may be called with an object that is not the
 	// program's own as self (foreignSelves), once foreignDone is set.
 	foreignSelf map[*ast.ClassDef]bool
+	// foreignSelfCalled are those of foreignSelf whose methods may be called with an object
+	// that is not the program's instance (not counting instances given to update_wrapper).
+	foreignSelfCalled map[*ast.ClassDef]bool
 	foreignDone bool
 	// clsArgs are the first parameters of classmethods (and __new__, __init_subclass__,
 	// __class_getitem__): a class of the program, or one derived from it.
@@ -1319,6 +1322,10 @@ func (p *Pass) foreignSelves() {
 			continue
 		}
 		p.markForeignSelf(cls)
+	}
+	p.own.foreignSelfCalled = map[*ast.ClassDef]bool{}
+	for c := range p.own.foreignSelf {
+		p.own.foreignSelfCalled[c] = true
 	}
 	// An instance given to functools.update_wrapper as the wrapper gets the wrapped object's
 	// __dict__: its methods' self then holds a library object's private attributes.
@@ -2630,4 +2637,30 @@ func (p *Pass) DecoratedParam(b *Binding) bool {
 		}
 	}
 	return false
+}
+
+// ProgramObject reports whether e, at the current node's site, is an object the program made: a
+// name bound only by its defs, or a class of the program, its instance, or self or cls in its
+// methods. Unlike IsOwn it does not ask whether the object's attributes are the program's (an
+// instance given to functools.update_wrapper as the wrapper is still the program's object).
+func (p *Pass) ProgramObject(e ast.Expr) bool {
+	s := p.Site()
+	if p.functionValue(e, s) {
+		return true
+	}
+	if nm, ok := e.(*ast.Name); ok {
+		// self in a method of the program's class: its object is the program's instance
+		// unless the method may be called with another (given to update_wrapper, it is still).
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		if len(binds) == 1 && binds[0].kind == bUnknown {
+			if a, isArg := binds[0].node.(*ast.Arg); isArg {
+				if c := p.own.selfArgs[a]; c != nil {
+					p.mayGetForeignSelf(c)
+					return !p.own.foreignSelfCalled[c]
+				}
+			}
+		}
+	}
+	cls, _ := p.ownClassOf(e, s, 0)
+	return cls != nil
 }
