@@ -91,6 +91,8 @@ func TestSnippets(t *testing.T) {
 		{"typing and dataclass", "from dataclasses import dataclass\nfrom typing import Optional\n@dataclass\nclass P:\n    x: Optional[int] = None\n    y: 'P | None' = None\n", nil},
 		{"timeit callable", "import timeit\nprint(timeit.timeit(lambda: sum(range(10)), number=10))\n", nil},
 		{"sys stdout redirect", "import sys, io\nsys.stdout = io.StringIO()\n", nil},
+		{"inherited library dunder with a foreign self", "import argparse, asyncio\nclass M(argparse.Namespace):\n    pass\nloop = asyncio.new_event_loop()\nm = M()\nM.__eq__(loop, m)\ntype(m).__eq__(loop, m)\nm.__class__.__eq__(loop, m)\n", []string{"6:SBX403", "7:SBX403", "8:SBX403"}},
+		{"dunders of the object's own class", "import argparse\nclass M(argparse.Namespace):\n    def __repr__(self):\n        return type(self).__name__\nclass N:\n    pass\nm = M()\nprint(type(m).__eq__(m, m), M.__repr__(m), m.__class__.__repr__(m), N.__eq__(N(), 1))\n", nil},
 		{"decorator calls the def", "import timeit\ndef deco(fn):\n    fn(input())\n    return fn\n@deco\ndef bench(stmt):\n    return timeit.timeit(stmt, number=1)\nbench('pass')\n", []string{"7:SBX601"}},
 		{"marker decorators keep the calls", "import timeit, functools\ndef base(stmt):\n    return stmt\n@functools.wraps(base)\ndef bench(stmt):\n    return timeit.timeit(stmt, number=1)\nbench('pass')\n", nil},
 		{"decorator passes a class and a function", "def deco(fn):\n    fn(object, print)\n    return fn\n@deco\ndef install(kind, value):\n    kind.hook = value\n", []string{"6:SBX603"}},

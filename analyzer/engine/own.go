@@ -2664,3 +2664,30 @@ func (p *Pass) ProgramObject(e ast.Expr) bool {
 	cls, _ := p.ownClassOf(e, s, 0)
 	return cls != nil
 }
+
+// LibraryMethodOf reports whether e names a class of the program (a name bound only to its class
+// statements) whose attribute name its body does not define, while an ancestor that is not the
+// program's may: a library class other than the builtins' (which check their self's type), or
+// one the review does not know. Own.__eq__ is then a library class's method unless the class
+// defines it itself (an own ancestor defining it may come after a library one in the MRO).
+func (p *Pass) LibraryMethodOf(e ast.Expr, name string) bool {
+	nm, ok := e.(*ast.Name)
+	s := p.Site()
+	if !ok || !p.ownClass(nm, s) {
+		return false
+	}
+	cls, _ := p.ownClassOf(e, s, 0)
+	if cls == nil || p.own.classAttrs[classAttr{cls, name}] || !p.foreignAncestor(cls, 0) {
+		return false
+	}
+	bases, known := p.LibraryBases(e)
+	if !known {
+		return true
+	}
+	for _, b := range bases {
+		if !strings.HasPrefix(b, "builtins.") {
+			return true
+		}
+	}
+	return false
+}
