@@ -2561,6 +2561,12 @@ func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
 	seen := map[*ast.ClassDef]bool{}
 	for depth := 0; c != nil && !seen[c] && depth < 8; depth++ {
 		seen[c] = true
+		// getattr(cls, "__match_args__") falls back to the metaclass (and a property of the
+		// metaclass, a data descriptor, wins over the class's own): one of the program's may
+		// give any names.
+		if p.metaclassMayAnswer(c, "__match_args__") {
+			return nil, false
+		}
 		for _, st := range c.Body {
 			a, ok := st.(*ast.Assign)
 			if !ok || len(a.Targets) != 1 {
@@ -2690,4 +2696,104 @@ func (p *Pass) LibraryMethodOf(e ast.Expr, name string) bool {
 		}
 	}
 	return false
+}
+
+// metaclassMayAnswer reports whether the metaclass= keyword of class c may answer an attribute
+// name of the class: anything but type and abc.ABCMeta (plainMetaclasses), unless it is a class
+// of the program whose body, and its ancestors' bodies, bind neither name nor __getattr__ or
+// __getattribute__, and whose other ancestors are plain.
+func (p *Pass) metaclassMayAnswer(c *ast.ClassDef, name string) bool {
+	site := p.own.classSite[c]
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return true // **kw may hold metaclass=
+		}
+		if *k.Arg == "metaclass" && p.classMayAnswer(k.Value, site, name, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// classMayAnswer is metaclassMayAnswer for the metaclass expression e at s.
+func (p *Pass) classMayAnswer(e ast.Expr, s Site, name string, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	mc := p.baseClass(e, s, 1)
+	if mc == nil {
+		refs := p.resolve(e, s.sc, s.idx)
+		for _, r := range refs {
+			if !plainMetaclasses[r.Qual] {
+				return true
+			}
+		}
+		return len(refs) == 0
+	}
+	for _, st := range mc.Body {
+		for _, n := range boundNames(st) {
+			if n == name || n == "*" || n == "__getattr__" || n == "__getattribute__" {
+				return true
+			}
+		}
+	}
+	if p.metaclassMayAnswer(mc, name) {
+		return true
+	}
+	ms := p.own.classSite[mc]
+	for _, b := range mc.Bases {
+		if p.classMayAnswer(b, ms, name, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundNames are the names a class body statement binds directly: assignment targets (also
+// annotated and augmented), defs and classes. Any other statement (a loop, with, import, ...)
+// may bind any name: "*".
+func boundNames(st ast.Stmt) []string {
+	var out []string
+	switch x := st.(type) {
+	case *ast.Assign:
+		for _, t := range x.Targets {
+			out = append(out, targetNames(t)...)
+		}
+	case *ast.AnnAssign:
+		out = targetNames(x.Target)
+	case *ast.AugAssign:
+		out = targetNames(x.Target)
+	case *ast.FunctionDef:
+		out = []string{x.Name}
+	case *ast.AsyncFunctionDef:
+		out = []string{x.Name}
+	case *ast.ClassDef:
+		out = []string{x.Name}
+	case *ast.ExprStmt, *ast.Pass:
+	default:
+		out = []string{"*"}
+	}
+	return out
+}
+
+func targetNames(t ast.Expr) []string {
+	switch x := t.(type) {
+	case *ast.Name:
+		return []string{x.Id}
+	case *ast.Tuple:
+		var out []string
+		for _, e := range x.Elts {
+			out = append(out, targetNames(e)...)
+		}
+		return out
+	case *ast.List:
+		var out []string
+		for _, e := range x.Elts {
+			out = append(out, targetNames(e)...)
+		}
+		return out
+	case *ast.Starred:
+		return targetNames(x.Value)
+	}
+	return nil
 }
