@@ -45,7 +45,7 @@ type ownFacts struct {
 	// foreignSelfCalled are those of foreignSelf whose methods may be called with an object
 	// that is not the program's instance (not counting instances given to update_wrapper).
 	foreignSelfCalled map[*ast.ClassDef]bool
-	foreignDone bool
+	foreignDone       bool
 	// clsArgs are the first parameters of classmethods (and __new__, __init_subclass__,
 	// __class_getitem__): a class of the program, or one derived from it.
 	clsArgs map[*ast.Arg]*ast.ClassDef
@@ -2796,4 +2796,11 @@ func targetNames(t ast.Expr) []string {
 		return targetNames(x.Value)
 	}
 	return nil
+}
+
+// ProgramClassName reports whether e is a name bound only to class statements of the program
+// that keep their class (no decorator that may return another object).
+func (p *Pass) ProgramClassName(e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	return ok && p.ownClass(nm, p.Site())
 }
