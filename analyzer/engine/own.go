@@ -2558,15 +2558,15 @@ func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
 		}
 		return nil, false
 	}
+	// getattr(cls, "__match_args__") falls back to the metaclass, and a property of the
+	// metaclass (a data descriptor) wins over the class's own: a metaclass anywhere in the
+	// class's own ancestry, other than type or abc.ABCMeta, may give any names.
+	if p.ownAncestryMetaclassMayAnswer(c, "__match_args__") {
+		return nil, false
+	}
 	seen := map[*ast.ClassDef]bool{}
 	for depth := 0; c != nil && !seen[c] && depth < 8; depth++ {
 		seen[c] = true
-		// getattr(cls, "__match_args__") falls back to the metaclass (and a property of the
-		// metaclass, a data descriptor, wins over the class's own): one of the program's may
-		// give any names.
-		if p.metaclassMayAnswer(c, "__match_args__") {
-			return nil, false
-		}
 		for _, st := range c.Body {
 			a, ok := st.(*ast.Assign)
 			if !ok || len(a.Targets) != 1 {
@@ -2803,4 +2803,30 @@ func targetNames(t ast.Expr) []string {
 func (p *Pass) ProgramClassName(e ast.Expr) bool {
 	nm, ok := e.(*ast.Name)
 	return ok && p.ownClass(nm, p.Site())
+}
+
+// ownAncestryMetaclassMayAnswer is metaclassMayAnswer for c and every own ancestor of it (a
+// class inherits its bases' metaclass); too deep an ancestry may.
+func (p *Pass) ownAncestryMetaclassMayAnswer(c *ast.ClassDef, name string) bool {
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 {
+			return true
+		}
+		if seen[c] {
+			return false
+		}
+		seen[c] = true
+		if p.metaclassMayAnswer(c, name) {
+			return true
+		}
+		for _, b := range p.ownBases(c) {
+			if walk(b, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(c, 0)
 }
