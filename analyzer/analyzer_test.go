@@ -91,6 +91,8 @@ func TestSnippets(t *testing.T) {
 		{"typing and dataclass", "from dataclasses import dataclass\nfrom typing import Optional\n@dataclass\nclass P:\n    x: Optional[int] = None\n    y: 'P | None' = None\n", nil},
 		{"timeit callable", "import timeit\nprint(timeit.timeit(lambda: sum(range(10)), number=10))\n", nil},
 		{"sys stdout redirect", "import sys, io\nsys.stdout = io.StringIO()\n", nil},
+		{"def used as a value stores its parameter", "def deco(fn):\n    fn(object, print)\n    return fn\ndef install(kind, value):\n    kind.hook = value\ninstall = deco(install)\n", []string{"5:SBX603"}},
+		{"def called by name stores data", "class C:\n    pass\ndef install(kind, value):\n    kind.hook = value\ninstall(C(), 1)\n", nil},
 		{"match args from an inherited metaclass", "import asyncio\nclass Meta(type):\n    __match_args__ = ('_ssock',)\nclass B(metaclass=Meta):\n    pass\nclass P(B):\n    __match_args__ = ('x',)\nmatch asyncio.new_event_loop():\n    case P(s):\n        print(s)\n", []string{"9:SBX305"}},
 		{"inherited library dunder as a value or through super", "import argparse, asyncio\nclass M(argparse.Namespace):\n    pass\nloop = asyncio.new_event_loop()\nm = M()\neq = M.__eq__\nT = type(m)\nT.__eq__(loop, m)\nsuper(M, M).__eq__(loop, m)\n", []string{"6:SBX403", "8:SBX403", "9:SBX403"}},
 		{"match args from the metaclass", "import asyncio\nclass Meta(type):\n    @property\n    def __match_args__(cls):\n        return ('_ssock',)\nclass P(metaclass=Meta):\n    __match_args__ = ('x',)\nmatch asyncio.new_event_loop():\n    case P(s):\n        print(s)\n", []string{"9:SBX305"}},

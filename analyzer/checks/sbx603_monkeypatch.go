@@ -373,8 +373,10 @@ func functionValue(p *engine.Pass, e ast.Expr, depth int) bool {
 		}
 		binds := p.Bindings(x.Id)
 		for _, b := range binds {
-			if p.DecoratedParam(b) {
-				return true // a decorator of the program's may pass it a function
+			if p.ParamUnseen(b) {
+				// a parameter not all of whose arguments are seen (a decorator of the
+				// program's, a def used as a value) may be given a function
+				return true
 			}
 		}
 		for _, b := range binds {

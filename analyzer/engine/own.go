@@ -2830,3 +2830,22 @@ func (p *Pass) ownAncestryMetaclassMayAnswer(c *ast.ClassDef, name string) bool 
 	}
 	return walk(c, 0)
 }
+
+// ParamUnseen reports whether b binds a parameter whose arguments are not all seen: of a def a
+// decorator receives (DecoratedParam), or of a def outside class bodies whose calls are not all
+// calls by its name the analysis reads (Arguments): a def used as a value (install =
+// deco(install), [install]). Methods' parameters are not answered here.
+func (p *Pass) ParamUnseen(b *Binding) bool {
+	a, ok := b.node.(*ast.Arg)
+	if !ok || b.kind != bUnknown || p.own.selfArgs[a] != nil || p.own.clsArgs[a] != nil {
+		return false
+	}
+	if p.DecoratedParam(b) {
+		return true
+	}
+	if _, _, _, isParam := p.paramOf(a); !isParam {
+		return false // a method's, a lambda's: not judged here
+	}
+	_, seen := p.argumentsOf(a)
+	return !seen
+}
