@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way; on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -191,6 +191,7 @@ func copiedNames(p *engine.Pass, c *ast.Call) bool {
 	if wrapped == nil {
 		return false
 	}
+	foreignWrapper := !programWrapper(p, c)
 	spread := false
 	for _, a := range c.Args {
 		_, st := a.(*ast.Starred)
@@ -202,6 +203,20 @@ func copiedNames(p *engine.Pass, c *ast.Call) bool {
 	if spread {
 		p.Reportf(c, "update_wrapper with spread arguments copies attributes whose names the source does not show")
 		return true
+	}
+	if foreignWrapper {
+		// The wrapper gets every name the wrapped object's __dict__ holds (updated's default,
+		// ("__dict__",)), and the names of assigned=: stores of names the program chose onto an
+		// object it does not define (update_wrapper(loop, holder) gives the loop holder's
+		// _fields = ("_ssock",), which ast.iter_fields reads as attribute names).
+		if !emptyDisplay(updated) {
+			p.Reportf(c, "update_wrapper copies the wrapped object's attributes (updated=, by default its __dict__) onto an object the program does not define")
+			return true
+		}
+		if assigned == nil {
+			p.Reportf(c, "update_wrapper sets __annotations__ and other attributes (assigned='s defaults) of an object the program does not define")
+			return true
+		}
 	}
 	for _, names := range []ast.Expr{assigned, updated} {
 		if names == nil {
@@ -224,7 +239,47 @@ func copiedNames(p *engine.Pass, c *ast.Call) bool {
 				return true
 			}
 			if name != "" && name[0] == '_' {
+				if foreignWrapper && names == assigned && !wrapperDunders[name] {
+					p.Reportf(c, "update_wrapper stores %s on an object the program does not define", name)
+					return true
+				}
 				foreignPrivate(p, c, wrapped, name)
+			}
+		}
+	}
+	return false
+}
+
+// wrapperDunders are the names update_wrapper may set on any object: its text attributes.
+var wrapperDunders = map[string]bool{"__module__": true, "__name__": true, "__qualname__": true, "__doc__": true}
+
+// emptyDisplay reports whether e is an empty tuple or list display.
+func emptyDisplay(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Tuple:
+		return len(x.Elts) == 0
+	case *ast.List:
+		return len(x.Elts) == 0
+	}
+	return false
+}
+
+// programWrapper reports whether the object c, a call of functools.update_wrapper or wraps,
+// gives attributes to is the program's own: update_wrapper's first argument, or what the
+// function wraps returns is applied to (a def or class it decorates, the argument of an
+// immediate call). wraps(x) kept as a value may be applied to anything.
+func programWrapper(p *engine.Pass, c *ast.Call) bool {
+	if _, ok := engine.FirstIn(p.Refs(c.Func), updateWrapper); ok {
+		w := argOrKeyword(c, 0, "wrapper")
+		return w != nil && p.ProgramObject(w)
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+		return true // @wraps(f) on a def or class of the program's
+	case *ast.Call:
+		if ast.Node(parent.Func) == ast.Node(c) && len(parent.Args) == 1 && len(parent.Keywords) == 0 {
+			if _, st := parent.Args[0].(*ast.Starred); !st {
+				return p.ProgramObject(parent.Args[0])
 			}
 		}
 	}

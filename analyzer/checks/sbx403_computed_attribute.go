@@ -10,7 +10,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects) or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
@@ -33,6 +33,12 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		// seen where it is called (see libraryMethodOnOwn).
 		if cls := libraryClassOf(p, at.Value); cls != "" && cls != "builtins.object" {
 			p.Reportf(n, "%s.%s taken as a value may be called with the program's own object as self, storing on it what the library's code chooses", short(cls), at.Attr)
+			return
+		}
+		if !classDunders[at.Attr] && !classData[at.Attr] && (p.LibraryMethodOf(at.Value, at.Attr) || objectClassOf(p, at.Value) != nil || superOfClass(p, at.Value)) {
+			// eq = Mirror.__eq__ (argparse.Namespace's), type(m).__eq__: called where the self
+			// it is given is not seen (see libraryDunderOnForeign).
+			p.Reportf(n, "%s of a class that may be a library's taken as a value may be called with any object as self, whose attributes the library's code reads as its own", at.Attr)
 			return
 		}
 	}
@@ -175,7 +181,25 @@ func libraryDunderOnForeign(p *engine.Pass, c *ast.Call) bool {
 		return false
 	}
 	cls := libraryClassOf(p, at.Value)
-	if cls == "" || strings.HasPrefix(cls, "builtins.") {
+	if cls == "" {
+		// Mirror.__eq__(loop, m), Mirror a subclass of argparse.Namespace: the library's method
+		// reached through the program's class. type(m).__eq__(loop, m), m.__class__.__eq__: the
+		// method of an object's class, whatever it is, with another object as self.
+		self := c.Args[0]
+		switch {
+		case p.LibraryMethodOf(at.Value, at.Attr):
+			p.Reportf(c, "%s.%s, inherited from a library class, called with an object that may not be an instance of it as self: the library's code reads that object's attributes, private ones among them, as its own", at.Value.(*ast.Name).Id, at.Attr)
+			return true
+		case objectClassOf(p, at.Value) != nil && !sameName(objectClassOf(p, at.Value), self):
+			p.Reportf(c, "%s of an object's class called with another object as self: the class's code, a library's among them, reads that object's attributes, private ones among them, as its own", at.Attr)
+			return true
+		case superOfClass(p, at.Value):
+			p.Reportf(c, "%s of super() of a class called with an object that may not be its instance as self: the next class's code, a library's among them, reads that object's attributes as its own", at.Attr)
+			return true
+		}
+		return false
+	}
+	if strings.HasPrefix(cls, "builtins.") {
 		return false
 	}
 	if inst, ok := p.InstanceClass(c.Args[0]); ok && p.Derives(inst, cls) {
@@ -183,6 +207,62 @@ func libraryDunderOnForeign(p *engine.Pass, c *ast.Call) bool {
 	}
 	p.Reportf(c, "%s.%s called with an object that may not be an instance of %s as self: the library's code reads that object's attributes, private ones among them, as its own", short(cls), at.Attr, short(cls))
 	return true
+}
+
+// superOfClass reports whether e is super(C, K) with K a class (of the program, or type(x),
+// x.__class__): its methods are the next classes' functions, unbound.
+func superOfClass(p *engine.Pass, e ast.Expr) bool {
+	c, ok := e.(*ast.Call)
+	if !ok || len(c.Args) != 2 {
+		return false
+	}
+	if _, ok := engine.FirstIn(p.Refs(c.Func), superBuiltin); !ok {
+		return false
+	}
+	return p.ProgramClassName(c.Args[1]) || objectClassOf(p, c.Args[1]) != nil
+}
+
+var superBuiltin = engine.NewNameSet("super", "builtins.super")
+
+// objectClassOf is x when e is type(x) (the builtin) or x.__class__, or a name bound once to
+// one of those, else nil.
+func objectClassOf(p *engine.Pass, e ast.Expr) ast.Expr {
+	if nm, ok := e.(*ast.Name); ok {
+		binds := p.Bindings(nm.Id)
+		if len(binds) == 1 && binds[0].Assigned() && binds[0].Value() != nil {
+			if _, again := binds[0].Value().(*ast.Name); !again {
+				return objectClassOf(p, binds[0].Value())
+			}
+		}
+		return nil
+	}
+	switch x := e.(type) {
+	case *ast.Attribute:
+		if x.Attr == "__class__" {
+			return x.Value
+		}
+	case *ast.Call:
+		if len(x.Args) == 1 && len(x.Keywords) == 0 {
+			if _, ok := engine.FirstIn(p.Refs(x.Func), typeBuiltin); ok {
+				return x.Args[0]
+			}
+		}
+	}
+	return nil
+}
+
+// sameName reports whether a and b are the same name.
+func sameName(a, b ast.Expr) bool {
+	x, ok1 := a.(*ast.Name)
+	y, ok2 := b.(*ast.Name)
+	return ok1 && ok2 && x.Id == y.Id
+}
+
+// classData are dunders of classes that hold data, not methods: taken as values they take no self.
+var classData = map[string]bool{
+	"__members__": true, "__mro__": true, "__bases__": true, "__base__": true, "__dataclass_fields__": true,
+	"__dataclass_params__": true, "__match_args__": true, "__orig_bases__": true, "__parameters__": true,
+	"__abstractmethods__": true, "__weakref__": true,
 }
 
 // classDunders are the dunder methods called on a class, not on an instance.

@@ -373,6 +373,13 @@ func functionValue(p *engine.Pass, e ast.Expr, depth int) bool {
 		}
 		binds := p.Bindings(x.Id)
 		for _, b := range binds {
+			if p.ParamUnseen(b) {
+				// a parameter not all of whose arguments are seen (a decorator of the
+				// program's, a def used as a value) may be given a function
+				return true
+			}
+		}
+		for _, b := range binds {
 			if !b.Assigned() || !functionValue(p, b.Value(), depth+1) {
 				return false
 			}

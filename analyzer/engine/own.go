@@ -42,7 +42,10 @@ type ownFacts struct {
 	// foreignSelf are the classes whose methods may be called with an object that is not the
 	// program's own as self (foreignSelves), once foreignDone is set.
 	foreignSelf map[*ast.ClassDef]bool
-	foreignDone bool
+	// foreignSelfCalled are those of foreignSelf whose methods may be called with an object
+	// that is not the program's instance (not counting instances given to update_wrapper).
+	foreignSelfCalled map[*ast.ClassDef]bool
+	foreignDone       bool
 	// clsArgs are the first parameters of classmethods (and __new__, __init_subclass__,
 	// __class_getitem__): a class of the program, or one derived from it.
 	clsArgs map[*ast.Arg]*ast.ClassDef
@@ -493,8 +496,14 @@ type argsAnswer struct {
 }
 
 func (p *Pass) scanArguments(a *ast.Arg) ([]Argument, bool) {
-	fn, pos, ok := p.paramOf(a)
+	fn, pos, at, ok := p.paramOf(a)
 	if !ok {
+		return nil, false
+	}
+	// A decorator receives the def itself, with no load of its name, and may call it with
+	// anything (or keep it and call it later): the calls by name are then not all its calls,
+	// unless every decorator is one known to leave the function alone.
+	if !p.uncallingDecorators(fn.DecoratorList, at) {
 		return nil, false
 	}
 	// The loads of the function's name, from an index of every name's loads made once per
@@ -558,7 +567,7 @@ func (p *Pass) parentOf(f *frame) ast.Node {
 
 // paramOf finds the function (a def outside class bodies) whose positional parameter a is, and
 // its position.
-func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, bool) {
+func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, Site, bool) {
 	for i := range p.frames {
 		fn, ok := p.frames[i].n.(*ast.FunctionDef)
 		if !ok || fn.Args == nil || p.frames[i].sc.kind == scClass {
@@ -567,11 +576,11 @@ func (p *Pass) paramOf(a *ast.Arg) (*ast.FunctionDef, int, bool) {
 		params := append(append([]*ast.Arg(nil), fn.Args.Posonlyargs...), fn.Args.Args...)
 		for j, x := range params {
 			if x == a {
-				return fn, j, true
+				return fn, j, Site{p.frames[i].sc, p.frames[i].idx}, true
 			}
 		}
 	}
-	return nil, 0, false
+	return nil, 0, Site{}, false
 }
 
 // callArg is the argument a call passes for the parameter at position pos named name, or nil
@@ -1313,6 +1322,10 @@ func (p *Pass) foreignSelves() {
 			continue
 		}
 		p.markForeignSelf(cls)
+	}
+	p.own.foreignSelfCalled = map[*ast.ClassDef]bool{}
+	for c := range p.own.foreignSelf {
+		p.own.foreignSelfCalled[c] = true
 	}
 	// An instance given to functools.update_wrapper as the wrapper gets the wrapped object's
 	// __dict__: its methods' self then holds a library object's private attributes.
@@ -2207,6 +2220,38 @@ func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
 	return true
 }
 
+// uncallingDecorators are the decorators known not to call the function they are given with
+// arguments of their own: the method kinds, the markers that return the function itself, and
+// functools.wraps(x) (which copies x's attributes onto it and returns it).
+var uncallingDecoratorQuals = map[string]bool{
+	"builtins.staticmethod": true, "builtins.classmethod": true, "builtins.property": true,
+	"abc.abstractmethod": true, "typing.overload": true, "typing.final": true,
+	"typing.override": true, "typing_extensions.override": true,
+}
+
+// uncallingDecorators reports whether every decorator in decorators, evaluated at s, is known
+// not to call the function it decorates with other arguments than its callers pass: each must
+// resolve only to uncallingDecoratorQuals, or be a call of functools.wraps.
+func (p *Pass) uncallingDecorators(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		e := d
+		quals := uncallingDecoratorQuals
+		if c, ok := d.(*ast.Call); ok {
+			e, quals = c.Func, map[string]bool{"functools.wraps": true}
+		}
+		refs := p.resolve(e, s.sc, s.idx)
+		if len(refs) == 0 {
+			return false
+		}
+		for _, r := range refs {
+			if !quals[r.Qual] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // BuiltByHolder reports whether e, at the current node's site, is an object of a class that holds
 // only what it is given (the review's open classes), made by a call the program shows, or a
 // name bound only to such calls: the class's constructor (argparse.Namespace(...)), or a
@@ -2513,6 +2558,12 @@ func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
 		}
 		return nil, false
 	}
+	// getattr(cls, "__match_args__") falls back to the metaclass, and a property of the
+	// metaclass (a data descriptor) wins over the class's own: a metaclass anywhere in the
+	// class's own ancestry, other than type or abc.ABCMeta, may give any names.
+	if p.ownAncestryMetaclassMayAnswer(c, "__match_args__") {
+		return nil, false
+	}
 	seen := map[*ast.ClassDef]bool{}
 	for depth := 0; c != nil && !seen[c] && depth < 8; depth++ {
 		seen[c] = true
@@ -2558,4 +2609,243 @@ func (p *Pass) MatchArgNames(cls ast.Expr, s Site) ([]string, bool) {
 		c = p.baseClass(c.Bases[0], p.own.classSite[c], 1)
 	}
 	return nil, false
+}
+
+// DecoratedParam reports whether b binds a parameter of a def (async or not, anywhere) that a
+// decorator not known to leave it alone receives (uncallingDecorators): the decorator may call
+// the function with any arguments, so what the parameter holds is not known from its calls.
+func (p *Pass) DecoratedParam(b *Binding) bool {
+	a, ok := b.node.(*ast.Arg)
+	if !ok {
+		return false
+	}
+	p.budget -= len(p.frames) / 8
+	for i := range p.frames {
+		var args *ast.Arguments
+		var decos []ast.Expr
+		switch fn := p.frames[i].n.(type) {
+		case *ast.FunctionDef:
+			args, decos = fn.Args, fn.DecoratorList
+		case *ast.AsyncFunctionDef:
+			args, decos = fn.Args, fn.DecoratorList
+		default:
+			continue
+		}
+		if args == nil || len(decos) == 0 {
+			continue
+		}
+		params := append(append(append([]*ast.Arg(nil), args.Posonlyargs...), args.Args...), args.Kwonlyargs...)
+		params = append(params, args.Vararg, args.Kwarg)
+		for _, x := range params {
+			if x == a {
+				return !p.uncallingDecorators(decos, Site{p.frames[i].sc, p.frames[i].idx})
+			}
+		}
+	}
+	return false
+}
+
+// ProgramObject reports whether e, at the current node's site, is an object the program made: a
+// name bound only by its defs, or a class of the program, its instance, or self or cls in its
+// methods. Unlike IsOwn it does not ask whether the object's attributes are the program's (an
+// instance given to functools.update_wrapper as the wrapper is still the program's object).
+func (p *Pass) ProgramObject(e ast.Expr) bool {
+	s := p.Site()
+	if p.functionValue(e, s) {
+		return true
+	}
+	if nm, ok := e.(*ast.Name); ok {
+		// self in a method of the program's class: its object is the program's instance
+		// unless the method may be called with another (given to update_wrapper, it is still).
+		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+		if len(binds) == 1 && binds[0].kind == bUnknown {
+			if a, isArg := binds[0].node.(*ast.Arg); isArg {
+				if c := p.own.selfArgs[a]; c != nil {
+					p.mayGetForeignSelf(c)
+					return !p.own.foreignSelfCalled[c]
+				}
+			}
+		}
+	}
+	cls, _ := p.ownClassOf(e, s, 0)
+	return cls != nil
+}
+
+// LibraryMethodOf reports whether e names a class of the program (a name bound only to its class
+// statements) whose attribute name its body does not define, while an ancestor that is not the
+// program's may: a library class other than the builtins' (which check their self's type), or
+// one the review does not know. Own.__eq__ is then a library class's method unless the class
+// defines it itself (an own ancestor defining it may come after a library one in the MRO).
+func (p *Pass) LibraryMethodOf(e ast.Expr, name string) bool {
+	nm, ok := e.(*ast.Name)
+	s := p.Site()
+	if !ok || !p.ownClass(nm, s) {
+		return false
+	}
+	cls, _ := p.ownClassOf(e, s, 0)
+	if cls == nil || p.own.classAttrs[classAttr{cls, name}] || !p.foreignAncestor(cls, 0) {
+		return false
+	}
+	bases, known := p.LibraryBases(e)
+	if !known {
+		return true
+	}
+	for _, b := range bases {
+		if !strings.HasPrefix(b, "builtins.") {
+			return true
+		}
+	}
+	return false
+}
+
+// metaclassMayAnswer reports whether the metaclass= keyword of class c may answer an attribute
+// name of the class: anything but type and abc.ABCMeta (plainMetaclasses), unless it is a class
+// of the program whose body, and its ancestors' bodies, bind neither name nor __getattr__ or
+// __getattribute__, and whose other ancestors are plain.
+func (p *Pass) metaclassMayAnswer(c *ast.ClassDef, name string) bool {
+	site := p.own.classSite[c]
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return true // **kw may hold metaclass=
+		}
+		if *k.Arg == "metaclass" && p.classMayAnswer(k.Value, site, name, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// classMayAnswer is metaclassMayAnswer for the metaclass expression e at s.
+func (p *Pass) classMayAnswer(e ast.Expr, s Site, name string, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	mc := p.baseClass(e, s, 1)
+	if mc == nil {
+		refs := p.resolve(e, s.sc, s.idx)
+		for _, r := range refs {
+			if !plainMetaclasses[r.Qual] {
+				return true
+			}
+		}
+		return len(refs) == 0
+	}
+	for _, st := range mc.Body {
+		for _, n := range boundNames(st) {
+			if n == name || n == "*" || n == "__getattr__" || n == "__getattribute__" {
+				return true
+			}
+		}
+	}
+	if p.metaclassMayAnswer(mc, name) {
+		return true
+	}
+	ms := p.own.classSite[mc]
+	for _, b := range mc.Bases {
+		if p.classMayAnswer(b, ms, name, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundNames are the names a class body statement binds directly: assignment targets (also
+// annotated and augmented), defs and classes. Any other statement (a loop, with, import, ...)
+// may bind any name: "*".
+func boundNames(st ast.Stmt) []string {
+	var out []string
+	switch x := st.(type) {
+	case *ast.Assign:
+		for _, t := range x.Targets {
+			out = append(out, targetNames(t)...)
+		}
+	case *ast.AnnAssign:
+		out = targetNames(x.Target)
+	case *ast.AugAssign:
+		out = targetNames(x.Target)
+	case *ast.FunctionDef:
+		out = []string{x.Name}
+	case *ast.AsyncFunctionDef:
+		out = []string{x.Name}
+	case *ast.ClassDef:
+		out = []string{x.Name}
+	case *ast.ExprStmt, *ast.Pass:
+	default:
+		out = []string{"*"}
+	}
+	return out
+}
+
+func targetNames(t ast.Expr) []string {
+	switch x := t.(type) {
+	case *ast.Name:
+		return []string{x.Id}
+	case *ast.Tuple:
+		var out []string
+		for _, e := range x.Elts {
+			out = append(out, targetNames(e)...)
+		}
+		return out
+	case *ast.List:
+		var out []string
+		for _, e := range x.Elts {
+			out = append(out, targetNames(e)...)
+		}
+		return out
+	case *ast.Starred:
+		return targetNames(x.Value)
+	}
+	return nil
+}
+
+// ProgramClassName reports whether e is a name bound only to class statements of the program
+// that keep their class (no decorator that may return another object).
+func (p *Pass) ProgramClassName(e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	return ok && p.ownClass(nm, p.Site())
+}
+
+// ownAncestryMetaclassMayAnswer is metaclassMayAnswer for c and every own ancestor of it (a
+// class inherits its bases' metaclass); too deep an ancestry may.
+func (p *Pass) ownAncestryMetaclassMayAnswer(c *ast.ClassDef, name string) bool {
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 {
+			return true
+		}
+		if seen[c] {
+			return false
+		}
+		seen[c] = true
+		if p.metaclassMayAnswer(c, name) {
+			return true
+		}
+		for _, b := range p.ownBases(c) {
+			if walk(b, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(c, 0)
+}
+
+// ParamUnseen reports whether b binds a parameter whose arguments are not all seen: of a def a
+// decorator receives (DecoratedParam), or of a def outside class bodies whose calls are not all
+// calls by its name the analysis reads (Arguments): a def used as a value (install =
+// deco(install), [install]). Methods' parameters are not answered here.
+func (p *Pass) ParamUnseen(b *Binding) bool {
+	a, ok := b.node.(*ast.Arg)
+	if !ok || b.kind != bUnknown || p.own.selfArgs[a] != nil || p.own.clsArgs[a] != nil {
+		return false
+	}
+	if p.DecoratedParam(b) {
+		return true
+	}
+	if _, _, _, isParam := p.paramOf(a); !isParam {
+		return false // a method's, a lambda's: not judged here
+	}
+	_, seen := p.argumentsOf(a)
+	return !seen
 }
