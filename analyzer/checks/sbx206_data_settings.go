@@ -1015,38 +1015,45 @@ func localPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 		}
 		return false
 	case *ast.Name:
-		binds := p.BindingsAt(e.Id, s)
-		if len(binds) == 0 {
-			return false
-		}
-		for _, b := range binds {
-			if b.Assigned() {
-				if !localPath(p, b.Value(), b.Site(), depth+1) {
-					return false
-				}
-				continue
-			}
-			if vals, site, ok := p.LoopValues(b); ok {
-				for _, v := range vals {
-					if !localPath(p, v, site, depth+1) {
-						return false
-					}
-				}
-				continue
-			}
-			args, ok := p.Arguments(b)
-			if !ok || len(args) == 0 {
-				return false
-			}
-			for _, a := range args {
-				if a.Expr() == nil || !localPath(p, a.Expr(), a.Site(), depth+1) {
-					return false
-				}
-			}
-		}
-		return true
+		return everyValue(p, e, s, func(v ast.Expr, vs engine.Site) bool { return localPath(p, v, vs, depth+1) })
 	}
 	return false
+}
+
+// everyValue reports whether ok holds for every value the name may hold at site s: each assigned
+// value, each value of a loop over a display, each argument every call passes for a parameter. A
+// name with a binding of another kind, or none, has no value known.
+func everyValue(p *engine.Pass, e *ast.Name, s engine.Site, ok func(ast.Expr, engine.Site) bool) bool {
+	binds := p.BindingsAt(e.Id, s)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		if b.Assigned() {
+			if !ok(b.Value(), b.Site()) {
+				return false
+			}
+			continue
+		}
+		if vals, site, found := p.LoopValues(b); found {
+			for _, v := range vals {
+				if !ok(v, site) {
+					return false
+				}
+			}
+			continue
+		}
+		args, found := p.Arguments(b)
+		if !found || len(args) == 0 {
+			return false
+		}
+		for _, a := range args {
+			if a.Expr() == nil || !ok(a.Expr(), a.Site()) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pathClasses are pathlib's path classes, by name.
@@ -1122,36 +1129,7 @@ func pathlibPath(p *engine.Pass, e ast.Expr, s engine.Site, depth int) bool {
 		}
 		return len(refs) > 0
 	case *ast.Name:
-		binds := p.BindingsAt(e.Id, s)
-		if len(binds) == 0 {
-			return false
-		}
-		for _, b := range binds {
-			if b.Assigned() {
-				if !pathlibPath(p, b.Value(), b.Site(), depth+1) {
-					return false
-				}
-				continue
-			}
-			if vals, site, ok := p.LoopValues(b); ok {
-				for _, v := range vals {
-					if !pathlibPath(p, v, site, depth+1) {
-						return false
-					}
-				}
-				continue
-			}
-			args, ok := p.Arguments(b)
-			if !ok || len(args) == 0 {
-				return false
-			}
-			for _, a := range args {
-				if a.Expr() == nil || !pathlibPath(p, a.Expr(), a.Site(), depth+1) {
-					return false
-				}
-			}
-		}
-		return true
+		return everyValue(p, e, s, func(v ast.Expr, vs engine.Site) bool { return pathlibPath(p, v, vs, depth+1) })
 	}
 	return false
 }
