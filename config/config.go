@@ -62,6 +62,8 @@ type Audit struct {
 	Path       string `yaml:"path"`        // default log file; "" means no log unless --audit is given
 	StoreCode  string `yaml:"store_code"`  // always, on_deny or never
 	SigningKey string `yaml:"signing_key"` // path of the note signer key for checkpoints; "" disables signing
+	// CodeBudget bounds the code that records which did not run keep (see CodeBudget).
+	CodeBudget CodeBudget `yaml:"code_budget"`
 }
 
 // Tier is one set of resource limits the policy may choose.
@@ -306,6 +308,9 @@ func (c *Config) Validate() error {
 	case "always", "on_deny", "never":
 	default:
 		bad("audit.store_code %q is not one of always, on_deny, never", c.Audit.StoreCode)
+	}
+	if err := c.Audit.CodeBudget.validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if len(c.Tiers) == 0 {
 		bad("tiers is empty: define at least one tier")
