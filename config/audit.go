@@ -5,14 +5,16 @@ import (
 	"time"
 )
 
-// CodeBudget bounds the code the audit log keeps for records whose program did not run (denials,
-// and every check), per principal, so that a principal within its request rate cannot fill the
-// log's disk with programs it knows are denied. Code is counted as the log writes it, JSON-escaped.
-// Each principal has a bucket of Bytes that refills evenly over Per: a record keeps its code only
-// when the bucket holds that much, and then spends it. A record keeps at most MaxRecord of code. A
-// record past either keeps the code's SHA-256 and size, and says why its code is omitted. The code
-// of a run, which store_code always keeps, is never omitted: an auditor needs what ran. Zero
-// fields take the defaults below, so a config written before the key existed keeps working.
+// CodeBudget bounds what the audit log keeps for records whose program did not run (denials, and
+// every check), per principal, so that a principal within its request rate cannot fill the log's
+// disk with programs it knows are denied. Each principal has a bucket of Bytes that refills evenly
+// over Per: a record keeps its code only when the bucket holds that much, and then spends it, and
+// its report and reasons past a few KiB spend it too. Bytes are counted as the log writes them,
+// JSON-escaped. A record keeps at most MaxRecord of code, and of report and reasons. A record past
+// either keeps the code's SHA-256 and size and the first of its report's entries, and says what it
+// left out. The code of a run, which store_code always keeps, is never omitted: an auditor needs
+// what ran. Zero fields take the defaults below, so a config written before the key existed keeps
+// working.
 type CodeBudget struct {
 	Bytes     ByteSize `yaml:"bytes"`
 	Per       Duration `yaml:"per"`

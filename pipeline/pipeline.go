@@ -338,6 +338,9 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, o
 	if err := record.SetCode(&rec, s.Code, p.StoreCode, limit); err != nil {
 		return "", err
 	}
+	if !open {
+		p.CodeBudget.LimitAnalysis(&rec)
+	}
 	e, err := rec.Entry()
 	if err != nil {
 		return "", err

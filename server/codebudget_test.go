@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -116,4 +117,83 @@ func TestCodeBudgetKeepsWhatRan(t *testing.T) {
 	if want := []string{"kept", "omitted:budget", "kept"}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("decisions' code: %v, want %v (the denial spends the budget, the check is past it, the run keeps its code)", got, want)
 	}
+}
+
+// fromImport is a denied program that imports n names from os: each name is a finding and a
+// reason, some 360 bytes of analysis in the log for 5 bytes of code.
+func fromImport(tag string, n int) string {
+	var names []string
+	for i := range n {
+		names = append(names, fmt.Sprint("n", i))
+	}
+	return fmt.Sprintf("# %s\nfrom os import %s\n", tag, strings.Join(names, ","))
+}
+
+// TestAnalysisBudget (red team): with the code kept out, the record of a denied program could
+// still be larger than the program: its report lists up to 1,000 imports and findings, each
+// with the names it wrote, and the decision gives a reason for each (a 0.96 MB program of one
+// from-import of 120,000 names was a 1.56 MB record without its code). Past 4 KiB, the report
+// and the reasons spend the principal's budget too; past it, or past max_record, the record
+// keeps their first entries and says what it left out. The decision itself is always whole.
+func TestAnalysisBudget(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Audit.CodeBudget = config.CodeBudget{Bytes: 80 << 10, Per: config.Duration{Duration: time.Hour}, MaxRecord: 64 << 10}
+	e := startEnv(t, cfg, envOpts{})
+	type sent struct{ principal, why string }
+	var want []sent
+	check := func(token, principal, code, why string) {
+		t.Helper()
+		r := e.post("/v1/check", token, map[string]any{"code": code})
+		if r.Status != http.StatusOK || r.json(t)["decision"].(map[string]any)["allow"] != false {
+			t.Fatalf("%s: %d %.300s, want a 200 denial", principal, r.Status, r.Body)
+		}
+		// The answer has the whole report: only the log's record is cut.
+		if n := len(r.json(t)["findings"].([]any)); n < 100 {
+			t.Errorf("%s: the answer lists %d findings, want them all", principal, n)
+		}
+		want = append(want, sent{principal, why})
+	}
+	// About 36 KB of analysis each, 32 KB of it past the 4 KiB floor: two fit alice's 80 KiB.
+	check(aliceToken, "alice", fromImport("alice 0", 100), "")
+	check(aliceToken, "alice", fromImport("alice 1", 100), "")
+	check(aliceToken, "alice", fromImport("alice 2", 100), record.OmittedBudget)
+	check(bobToken, "bob", fromImport("bob 0", 100), "")
+	check(bobToken, "bob", fromImport("bob big", 300), record.OmittedSize) // 108 KB, over max_record 64 KiB
+
+	recs := e.verifyLog()
+	lines := strings.Split(strings.TrimSuffix(string(must(os.ReadFile(e.audit))), "\n"), "\n")
+	if len(lines) != len(recs) || len(recs) != len(want) {
+		t.Fatalf("%d lines, %d records, %d checks", len(lines), len(recs), len(want))
+	}
+	for i, w := range want {
+		r := recs[i]
+		if r.Principal != w.principal || r.Decision == nil || r.Decision.Allow || r.Decision.PolicyRevision == "" {
+			t.Errorf("record %d: %s %+v, want %s's whole denial", i, r.Principal, r.Decision, w.principal)
+		}
+		switch {
+		case w.why == "" && r.ReportOmitted != nil:
+			t.Errorf("record %d (%s): cut (%+v) within the budget", i, w.principal, r.ReportOmitted)
+		case w.why != "" && (r.ReportOmitted == nil || r.ReportOmitted.Why != w.why):
+			t.Errorf("record %d (%s): report_omitted %+v, want why %q", i, w.principal, r.ReportOmitted, w.why)
+		case w.why != "":
+			// A cut record holds 4 KiB of analysis, its code (within the budget) and the rest.
+			code := 0
+			if r.Code != nil {
+				code = record.EncodedLen([]byte(*r.Code))
+			}
+			if n := len(lines[i]) - code; n > 6<<10 {
+				t.Errorf("record %d (%s): %d bytes besides its code, want at most 6 KiB", i, w.principal, n)
+			}
+			if o := r.ReportOmitted; len(r.Report.Findings)+o.Findings < 100 || o.Findings == 0 || len(r.Decision.Reasons)+o.Reasons < 100 {
+				t.Errorf("record %d: kept %d findings and %d reasons, left out %+v", i, len(r.Report.Findings), len(r.Decision.Reasons), o)
+			}
+		}
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

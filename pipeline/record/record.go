@@ -81,7 +81,10 @@ type Payload struct {
 	Request         policy.Request   `json:"request"`
 	Report          *analyzer.Report `json:"report,omitempty"`
 	Decision        *policy.Decision `json:"decision,omitempty"`
-	Result          *runner.Result   `json:"result,omitempty"`
+	// ReportOmitted says what of the report and the decision's reasons a decision record left out
+	// (CutAnalysis); absent when they are whole.
+	ReportOmitted *ReportOmitted `json:"report_omitted,omitempty"`
+	Result        *runner.Result `json:"result,omitempty"`
 	// Error says why a run produced no result (runner failure), on result records.
 	Error string `json:"error,omitempty"`
 	// DecisionID links a result or result_lost record to the decision record it executed.
