@@ -337,7 +337,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	s.log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme)
+	s.log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "max_connections", s.conns.total, "max_connections_per_address", s.conns.perAddress)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
