@@ -11,9 +11,10 @@ import (
 )
 
 // CodeBudget bounds the code the audit log keeps for records whose program did not run, and their
-// analysis past a floor, per principal (config audit.code_budget): a token bucket of bytes for each
-// principal, and a cap on one record. Without it, a principal within its request rate filled the log's disk with 1 MiB
-// programs it knew were denied, at some 840 MB a minute. It is safe for concurrent use.
+// analysis past a floor, per principal (config audit.code_budget): a token bucket of bytes for
+// each principal, and a cap on one record. Without it, a principal within its request rate filled
+// the log's disk with 1 MiB programs it knew were denied, at some 840 MB a minute. It is safe for
+// concurrent use.
 type CodeBudget struct {
 	limit     rate.Limit
 	burst     int

@@ -55,9 +55,9 @@ type Pipeline struct {
 	Log      Log
 	// StoreCode says which records keep the submitted code (config audit.store_code); "" is on_deny.
 	StoreCode string
-	// CodeBudget bounds the code kept in records whose program does not run (config
-	// audit.code_budget); nil keeps what StoreCode says. The decision of a run keeps its code per
-	// StoreCode alone: an auditor needs what ran.
+	// CodeBudget bounds the code, and the report and reasons, kept in records whose program does
+	// not run (config audit.code_budget); nil keeps them as StoreCode says. The decision of a run
+	// keeps its code per StoreCode alone, and its report whole: an auditor needs what ran.
 	CodeBudget *CodeBudget
 	ahead      *ahead // the programs analyzed ahead (Options.Prefetch), or nil
 }
