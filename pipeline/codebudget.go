@@ -75,8 +75,10 @@ func (c *CodeBudget) LimitAnalysis(r *record.Record) {
 	if c == nil {
 		return
 	}
-	n := record.AnalysisLen(r)
-	switch {
+	if record.AnalysisBound(r) <= analysisFloor {
+		return // most records: known without encoding them
+	}
+	switch n := record.AnalysisLen(r); {
 	case n <= analysisFloor:
 	case n > c.maxRecord:
 		record.CutAnalysis(r, analysisFloor, record.OmittedSize)

@@ -3,6 +3,9 @@ package record
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -65,5 +68,56 @@ func TestCutAnalysis(t *testing.T) {
 	// The decision and the report's other facts are whole.
 	if r.Decision.Allow || r.Decision.Tier != "none" || r.Decision.PolicyRevision != "sha256:x" || r.Report.ParseError == nil || r.Report.SHA256 != rep.SHA256 || len(r.Report.Capabilities) != 1 {
 		t.Errorf("cut more than the lists: %+v %+v", r.Decision, r.Report)
+	}
+}
+
+func TestAnalysisBound(t *testing.T) {
+	// AnalysisBound counts these fields: a new one must be counted there (or in the allowances).
+	for _, tc := range []struct {
+		v any
+		n int
+	}{{analyzer.Report{}, 10}, {analyzer.Import{}, 9}, {analyzer.Finding{}, 10}, {analyzer.ParseError{}, 4}, {policy.Reason{}, 3}} {
+		if got := reflect.TypeOf(tc.v).NumField(); got != tc.n {
+			t.Errorf("%T has %d fields, AnalysisBound knows %d: count the new ones there, then here", tc.v, got, tc.n)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	str := func() string {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		return string(b)
+	}
+	big := math.MaxInt64
+	// Each kind of entry alone, many of them, so that no allowance covers another's shortfall.
+	for kind := range 4 {
+		for range 50 {
+			rep := &analyzer.Report{Path: str(), SHA256: str(), Size: -big, Encoding: str(), AnalyzerVersion: str(), Profile: str(),
+				ParseError: &analyzer.ParseError{Kind: str(), Message: str(), Line: -big, Col: -big}, Capabilities: []string{str(), str()}}
+			dec := &policy.Decision{}
+			for range 50 {
+				switch kind {
+				case 1:
+					rep.Imports = append(rep.Imports, analyzer.Import{Module: str(), Level: -big, Names: []string{str(), str()}, Alias: str(), Line: -big, Col: -big, Dynamic: true, Allowed: true, Capabilities: []string{str()}})
+				case 2:
+					rep.Findings = append(rep.Findings, analyzer.Finding{Rule: str(), Capability: str(), Severity: str(), CWE: -big, Line: -big, Col: -big, EndLine: -big, EndCol: -big, Message: str(), Hint: str()})
+				case 3:
+					dec.Reasons = append(dec.Reasons, policy.Reason{Rule: str(), Line: -big, Message: str()})
+				}
+			}
+			r := Record{Payload: Payload{Report: rep, Decision: dec}}
+			if b, n := AnalysisBound(&r), AnalysisLen(&r); b < n {
+				t.Fatalf("entries of kind %d: AnalysisBound %d is below AnalysisLen %d", kind, b, n)
+			}
+		}
+	}
+	// An ordinary denial is known to be under the free 4 KiB without encoding it.
+	rep := &analyzer.Report{Path: "<http>", SHA256: strings.Repeat("a", 64), Size: 40, AnalyzerVersion: "sbxgate-analyzer/0.1.1", Capabilities: []string{"import", "process"},
+		Imports:  []analyzer.Import{{Module: "os", Line: 1, Allowed: true, Capabilities: []string{"process"}}},
+		Findings: []analyzer.Finding{{Rule: "SBX101", Capability: "process", Severity: "critical", CWE: 78, Line: 2, EndLine: 2, EndCol: 15, Message: "os.system runs a process", Hint: "do not start processes; compute the result in Python"}}}
+	r := Record{Payload: Payload{Report: rep, Decision: &policy.Decision{Reasons: []policy.Reason{{Rule: "SBX101", Line: 2, Message: "os.system runs a process (capability process, severity critical)"}}}}}
+	if b := AnalysisBound(&r); b > 4<<10 || b < AnalysisLen(&r) {
+		t.Errorf("an ordinary denial's bound is %d (its length %d): want it between, under 4 KiB", b, AnalysisLen(&r))
 	}
 }

@@ -198,7 +198,9 @@ func SetCode(r *Record, code []byte, mode string, limit CodeLimit) error {
 // characters, for < > & and U+2028, U+2029, and for each byte that is not UTF-8, which becomes
 // U+FFFD). A budget counted in it holds however the code is made: a program of < is six times
 // its size in the log.
-func EncodedLen(code []byte) int {
+func EncodedLen(code []byte) int { return encodedLen(code) }
+
+func encodedLen[S string | []byte](code S) int {
 	n := 2
 	for i := 0; i < len(code); {
 		b := code[i]
@@ -214,7 +216,7 @@ func EncodedLen(code []byte) int {
 			i++
 			continue
 		}
-		c, size := utf8.DecodeRune(code[i:])
+		c, size := utf8.DecodeRune([]byte(code[i:min(i+utf8.UTFMax, len(code))]))
 		switch {
 		case c == utf8.RuneError && size == 1, c == '\u2028', c == '\u2029':
 			n += 6
