@@ -62,6 +62,8 @@ type Audit struct {
 	Path       string `yaml:"path"`        // default log file; "" means no log unless --audit is given
 	StoreCode  string `yaml:"store_code"`  // always, on_deny or never
 	SigningKey string `yaml:"signing_key"` // path of the note signer key for checkpoints; "" disables signing
+	// CodeBudget bounds the code that records which did not run keep (see CodeBudget).
+	CodeBudget CodeBudget `yaml:"code_budget"`
 }
 
 // Tier is one set of resource limits the policy may choose.
@@ -207,7 +209,31 @@ type Server struct {
 	MaxBodyBytes      ByteSize `yaml:"max_body_bytes"`
 	RatePerMinute     int      `yaml:"rate_per_minute"` // per principal
 	MaxConcurrentRuns int      `yaml:"max_concurrent_runs"`
-	Tokens            []Token  `yaml:"tokens"`
+	// MaxConnections bounds the connections open at once, and MaxConnectionsPerAddress those from
+	// one client address (an IPv6 client by its /64): a connection past either is reset as it is
+	// accepted, before anything is read from it. 0 takes the default.
+	MaxConnections           int     `yaml:"max_connections"`
+	MaxConnectionsPerAddress int     `yaml:"max_connections_per_address"`
+	Tokens                   []Token `yaml:"tokens"`
+}
+
+// Defaults of server.max_connections and server.max_connections_per_address.
+const (
+	DefaultMaxConnections           = 1024
+	DefaultMaxConnectionsPerAddress = 64
+)
+
+// ConnectionLimits returns server.max_connections and server.max_connections_per_address with the
+// defaults filled in; the limit per address is never above the total.
+func (s Server) ConnectionLimits() (total, perAddress int) {
+	total, perAddress = s.MaxConnections, s.MaxConnectionsPerAddress
+	if total == 0 {
+		total = DefaultMaxConnections
+	}
+	if perAddress == 0 {
+		perAddress = DefaultMaxConnectionsPerAddress
+	}
+	return total, min(perAddress, total)
 }
 
 // Token maps a bearer token, stored as its SHA-256, to a principal.
@@ -307,6 +333,9 @@ func (c *Config) Validate() error {
 	default:
 		bad("audit.store_code %q is not one of always, on_deny, never", c.Audit.StoreCode)
 	}
+	if err := c.Audit.CodeBudget.validate(); err != nil {
+		errs = append(errs, err)
+	}
 	if len(c.Tiers) == 0 {
 		bad("tiers is empty: define at least one tier")
 	}
@@ -397,7 +426,8 @@ func (c *Config) Validate() error {
 			errs = append(errs, err)
 		}
 	}
-	if c.Server.MaxBodyBytes < 0 || c.Server.RatePerMinute < 0 || c.Server.MaxConcurrentRuns < 0 {
+	if c.Server.MaxBodyBytes < 0 || c.Server.RatePerMinute < 0 || c.Server.MaxConcurrentRuns < 0 ||
+		c.Server.MaxConnections < 0 || c.Server.MaxConnectionsPerAddress < 0 {
 		bad("server: limits must not be negative")
 	}
 	for i, t := range c.Server.Tokens {

@@ -94,3 +94,24 @@ func TestProfileModulesValidation(t *testing.T) {
 		t.Error("WithProfile: numpy.linalg must be allowed, numpy.ctypeslib not, and the base tables unchanged")
 	}
 }
+
+func TestConnectionLimits(t *testing.T) {
+	for _, tc := range []struct {
+		set            Server
+		total, perAddr int
+	}{
+		{Server{}, DefaultMaxConnections, DefaultMaxConnectionsPerAddress},
+		{Default().Server, DefaultMaxConnections, DefaultMaxConnectionsPerAddress},
+		{Server{MaxConnections: 10}, 10, 10}, // the limit per address is never above the total
+		{Server{MaxConnections: 100, MaxConnectionsPerAddress: 100}, 100, 100},
+	} {
+		if total, per := tc.set.ConnectionLimits(); total != tc.total || per != tc.perAddr {
+			t.Errorf("%+v: %d, %d; want %d, %d", tc.set, total, per, tc.total, tc.perAddr)
+		}
+	}
+	c := Default()
+	c.Server.MaxConnectionsPerAddress = -1
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "must not be negative") {
+		t.Errorf("a negative max_connections_per_address: %v", err)
+	}
+}

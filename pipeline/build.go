@@ -73,7 +73,7 @@ func New(ctx context.Context, cfg *config.Config, o Options) (*Built, error) {
 	if err := record.ValidStoreCode(cfg.Audit.StoreCode); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
-	b := &Built{Pipeline: &Pipeline{Analyzer: an, Decider: eng, StoreCode: cfg.Audit.StoreCode, ahead: ahead}, Config: cfg, Policy: eng}
+	b := &Built{Pipeline: &Pipeline{Analyzer: an, Decider: eng, StoreCode: cfg.Audit.StoreCode, CodeBudget: NewCodeBudget(cfg.Audit.CodeBudget), ahead: ahead}, Config: cfg, Policy: eng}
 	path := o.AuditPath
 	if path == "" {
 		path = cfg.Audit.Path

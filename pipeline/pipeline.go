@@ -55,7 +55,11 @@ type Pipeline struct {
 	Log      Log
 	// StoreCode says which records keep the submitted code (config audit.store_code); "" is on_deny.
 	StoreCode string
-	ahead     *ahead // the programs analyzed ahead (Options.Prefetch), or nil
+	// CodeBudget bounds the code, and the report and reasons, kept in records whose program does
+	// not run (config audit.code_budget); nil keeps them as StoreCode says. The decision of a run
+	// keeps its code per StoreCode alone, and its report whole: an auditor needs what ran.
+	CodeBudget *CodeBudget
+	ahead      *ahead // the programs analyzed ahead (Options.Prefetch), or nil
 }
 
 // Submission is one program and who sent it.
@@ -310,6 +314,8 @@ func (p *Pipeline) decide(ctx context.Context, s *Submission) Outcome {
 	return Outcome{RequestID: s.RequestID, Report: rep, Decision: dec}
 }
 
+// logDecision writes the decision record; open says the code is about to run (the record then
+// carries this process as its owner, and keeps its code per StoreCode whatever the budget).
 func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, open bool) (string, error) {
 	if p.Log == nil {
 		return "", nil
@@ -325,8 +331,15 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, o
 		rec.Key = idempotencyKey(s.Request.Principal, s.IdempotencyKey)
 		rec.IdempotencyKey = s.IdempotencyKey
 	}
-	if err := record.SetCode(&rec, s.Code, p.StoreCode); err != nil {
+	var limit record.CodeLimit
+	if !open {
+		limit = p.CodeBudget.For(s.Request.Principal)
+	}
+	if err := record.SetCode(&rec, s.Code, p.StoreCode, limit); err != nil {
 		return "", err
+	}
+	if !open {
+		p.CodeBudget.LimitAnalysis(&rec)
 	}
 	e, err := rec.Entry()
 	if err != nil {

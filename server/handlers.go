@@ -311,7 +311,32 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no audit record with id %s for principal %s: use the audit_id of one of its check or run answers, or a token with the auditor role", id, p.Name))
 		return
 	}
+	if !p.Auditor {
+		for i := range recs {
+			recs[i] = s.forTenant(recs[i])
+		}
+	}
 	writeJSON(w, http.StatusOK, AuditResponse{Records: recs})
+}
+
+// forTenant is a record as a principal without the auditor role sees its own: without the
+// process that owed a run's result (host name, kernel boot id, pid, start time: the server's
+// machine, for the operator's eyes), and with the log's directory taken out of the messages, as
+// in every answer. The log keeps them; the auditor role sees them.
+func (s *Server) forTenant(r record.Record) record.Record {
+	r.Owner = nil
+	r.Error = s.outward(r.Error)
+	if r.Lost != nil {
+		l := *r.Lost
+		l.Owner = nil
+		if l.By == record.LostByStartup {
+			// Its reason names the pid and the host.
+			l.Reason = "the process that ran this decision's code ended before it logged the result"
+		}
+		l.Reason = s.outward(l.Reason)
+		r.Lost = &l
+	}
+	return r
 }
 
 // gateError is the one-line message for a pipeline error; the stage prefix (audit:, run:) is already

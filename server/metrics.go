@@ -26,6 +26,7 @@ type metrics struct {
 	runDuration  prometheus.Histogram
 	runsInFlight prometheus.Gauge
 	queueWait    *prometheus.HistogramVec
+	connsRefused *prometheus.CounterVec
 }
 
 // auditStats is what the audit log reports of its group commits (*audit.Log has it).
@@ -61,8 +62,12 @@ func newMetrics(lg pipeline.Log) *metrics {
 			Help:    "Time a request waited in a fair queue, by queue (memory: room for its body among the bytes in flight; work: its turn to decode, analyze and decide) and principal.",
 			Buckets: []float64{0, .0001, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"queue", "principal"}),
+		connsRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sbxgate_http_connections_refused_total",
+			Help: "Connections reset as they were accepted, by the limit they were past (total: server.max_connections; address: server.max_connections_per_address).",
+		}, []string{"limit"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.decisions, m.runDuration, m.runsInFlight, m.queueWait,
+	m.reg.MustRegister(m.requests, m.latency, m.decisions, m.runDuration, m.runsInFlight, m.queueWait, m.connsRefused,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if st, ok := lg.(auditStats); ok {
 		counter := func(name, help string, v func(audit.Stats) float64) prometheus.Collector {

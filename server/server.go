@@ -6,7 +6,8 @@
 // Every /v1 request carries "Authorization: Bearer <token>"; the token's SHA-256 names the principal
 // (config server.tokens), which goes to the policy input with source "http". Bodies are size-capped
 // and decoded strictly, each principal has a token bucket, runs are capped, and slow clients hit the
-// read timeouts.
+// read timeouts. The connections open at once are bounded, in all and per client address
+// (connlimit.go).
 //
 // Work is shared fairly between principals by bytes, not requests (fair.go): the bytes of request
 // bodies in memory are bounded, and so is each principal's share of them; analyses take their turn
@@ -99,6 +100,8 @@ type Server struct {
 	active     atomic.Int64 // requests in ServeHTTP, for the shutdown log
 	tls        *tls.Config
 	tlsFiles   [2]string // cert and key files given to WithTLS, loaded by New
+	// conns bound the connections Serve keeps open, in all and per client address.
+	conns *connLimits
 }
 
 // Option configures a Server.
@@ -241,6 +244,12 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	}
 	s.timeouts = s.timeouts.withDefaults(cfg)
 	s.metrics = newMetrics(p.Log)
+	total, perAddress := cfg.Server.ConnectionLimits()
+	s.conns = newConnLimits(total, perAddress, func(limit string) { s.metrics.connsRefused.WithLabelValues(limit).Inc() })
+	s.metrics.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "sbxgate_http_connections_open",
+		Help: "Connections open, counted against server.max_connections.",
+	}, func() float64 { return float64(s.conns.Open()) }))
 	for name, q := range map[string]*fairQueue{"memory": s.inflight, "work": s.work} {
 		h := s.metrics.queueWait.MustCurryWith(prometheus.Labels{"queue": name})
 		q.waited = func(principal string, d time.Duration) { h.WithLabelValues(principal).Observe(d.Seconds()) }
@@ -252,21 +261,24 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 // Working memory per byte, measured: a request body is held about five times over while it is
 // decoded, checked and logged (the body, the code as a string and as bytes, the audit record and its
 // JSON), and an analysis takes about 50 bytes per byte of source (83 MB allocated, 44 MB live for
-// 1 MB). baseMemory is the server without requests: the policy, the tables, the runtime.
+// 1 MB). baseMemory is the server without requests: the policy, the tables, the runtime. An open
+// connection holding part of a request's headers took 19 KB (1,000 of them, plain HTTP: goroutine,
+// buffers, the header read so far); connMemory rounds it up.
 const (
 	bodyCopies     = 5
 	analysisFactor = 50
 	baseMemory     = 48 << 20
+	connMemory     = 24 << 10
 )
 
 // MemoryLimit is the bound on the live heap that the admission limits give (the bodies in flight,
-// the analyses at once, the large ones among them), doubled for the garbage between collections:
-// the soft memory limit (GOMEMLIMIT) to run the server under. sbxgate serve sets it unless the
-// environment sets GOMEMLIMIT.
+// the analyses at once, the large ones among them, the connections open), doubled for the garbage
+// between collections: the soft memory limit (GOMEMLIMIT) to run the server under. sbxgate serve
+// sets it unless the environment sets GOMEMLIMIT.
 func (s *Server) MemoryLimit() int64 {
 	c := s.workCap
 	analyzing := int64(c.large)*s.maxBody + int64(c.slots-c.large)*largeProgram
-	return 2 * (baseMemory + bodyCopies*s.maxInFlight + analysisFactor*analyzing)
+	return 2 * (baseMemory + bodyCopies*s.maxInFlight + analysisFactor*analyzing + int64(s.conns.total)*connMemory)
 }
 
 func (t Timeouts) withDefaults(cfg *config.Config) Timeouts {
@@ -315,6 +327,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		BaseContext:       func(net.Listener) context.Context { return hard },
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	// Below TLS: a connection past the limits is reset before its handshake costs anything.
+	ln = s.conns.listener(ln)
 	scheme := "http"
 	if s.tls != nil {
 		ln, scheme = tls.NewListener(ln, s.tls), "https"
@@ -323,7 +337,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	s.log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme)
+	s.log.Info("serving", "addr", ln.Addr().String(), "scheme", scheme, "max_connections", s.conns.total, "max_connections_per_address", s.conns.perAddress)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

@@ -111,6 +111,11 @@ func diffAudit(path string, visit func(string, policy.Input) error) error {
 		if rec.Report.Path != "" {
 			name += " " + rec.Report.Path
 		}
+		if rec.ReportOmitted != nil {
+			// The record kept the first of its findings (audit.code_budget): both policies decide
+			// on those alone.
+			name += " (report cut in the log: replayed on its first findings)"
+		}
 		return visit(name, policy.Input{Request: rec.Request, Report: rec.Report})
 	})
 	if err == nil && n == 0 {

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/audit"
@@ -72,12 +73,18 @@ type Payload struct {
 	CodeSize   int    `json:"code_size,omitempty"`
 	// Code is the submitted source, kept or dropped per the store-code mode (ApplyStoreCode).
 	Code *string `json:"code,omitempty"`
+	// CodeOmitted says why a record that its store-code mode would have kept the code in does not
+	// (OmittedBudget, OmittedSize); absent otherwise.
+	CodeOmitted string `json:"code_omitted,omitempty"`
 
 	AnalyzerVersion string           `json:"analyzer_version,omitempty"`
 	Request         policy.Request   `json:"request"`
 	Report          *analyzer.Report `json:"report,omitempty"`
 	Decision        *policy.Decision `json:"decision,omitempty"`
-	Result          *runner.Result   `json:"result,omitempty"`
+	// ReportOmitted says what of the report and the decision's reasons a decision record left out
+	// (CutAnalysis); absent when they are whole.
+	ReportOmitted *ReportOmitted `json:"report_omitted,omitempty"`
+	Result        *runner.Result `json:"result,omitempty"`
 	// Error says why a run produced no result (runner failure), on result records.
 	Error string `json:"error,omitempty"`
 	// DecisionID links a result or result_lost record to the decision record it executed.
@@ -152,18 +159,73 @@ func ApplyStoreCode(r *Record, mode string) error {
 	return nil
 }
 
-// SetCode is ApplyStoreCode for code held as bytes: Code is made of them only for a record that
-// keeps it, so a megabyte-sized program that is not kept is not copied into a string first.
-func SetCode(r *Record, code []byte, mode string) error {
+// Why a record does not keep code that its store-code mode would keep (Payload.CodeOmitted).
+const (
+	// OmittedBudget: the principal's records kept as much code as its budget allows for now
+	// (config audit.code_budget).
+	OmittedBudget = "budget"
+	// OmittedSize: the code is longer than one record keeps (audit.code_budget.max_record).
+	OmittedSize = "size"
+)
+
+// CodeLimit says whether a record keeps code that its store-code mode would keep, given the
+// length the code takes in the log (EncodedLen): "" keeps it; anything else is the reason the
+// record gives for omitting it.
+type CodeLimit func(encodedLen int) (omitted string)
+
+// SetCode is ApplyStoreCode for code held as bytes, within limit (nil: no limit). Code is made of
+// them only for a record that keeps it, so a megabyte-sized program that is not kept is not copied
+// into a string first.
+func SetCode(r *Record, code []byte, mode string, limit CodeLimit) error {
 	keep, err := codeFacts(r, code, mode)
 	if err != nil {
 		return err
+	}
+	if keep && limit != nil {
+		if r.CodeOmitted = limit(EncodedLen(code)); r.CodeOmitted != "" {
+			keep = false
+		}
 	}
 	if keep {
 		s := string(code)
 		r.Code = &s
 	}
 	return nil
+}
+
+// EncodedLen is the number of bytes code takes as a JSON string in a record, quotes included:
+// encoding/json's escapes (two bytes for \" \\ \n \r \t \b \f, six for the other control
+// characters, for < > & and U+2028, U+2029, and for each byte that is not UTF-8, which becomes
+// U+FFFD). A budget counted in it holds however the code is made: a program of < is six times
+// its size in the log.
+func EncodedLen(code []byte) int { return encodedLen(code) }
+
+func encodedLen[S string | []byte](code S) int {
+	n := 2
+	for i := 0; i < len(code); {
+		b := code[i]
+		if b < utf8.RuneSelf {
+			switch {
+			case b == '"' || b == '\\' || b == '\n' || b == '\r' || b == '\t' || b == '\b' || b == '\f':
+				n += 2
+			case b < 0x20 || b == '<' || b == '>' || b == '&':
+				n += 6
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		c, size := utf8.DecodeRune([]byte(code[i:min(i+utf8.UTFMax, len(code))]))
+		switch {
+		case c == utf8.RuneError && size == 1, c == '\u2028', c == '\u2029':
+			n += 6
+		default:
+			n += size
+		}
+		i += size
+	}
+	return n
 }
 
 // codeFacts checks and fills CodeSHA256 and CodeSize from code and reports whether r keeps it.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -190,7 +191,7 @@ func TestStoreCode(t *testing.T) {
 		"SetCode": func(r *Record, mode string) error {
 			c := []byte(*r.Code)
 			r.Code = nil
-			return SetCode(r, c, mode)
+			return SetCode(r, c, mode, nil)
 		},
 	}
 	for name, fn := range apply {
@@ -347,4 +348,69 @@ func equalSeqs(a, b []int64) bool {
 		}
 	}
 	return true
+}
+
+func TestEncodedLen(t *testing.T) {
+	all := make([]byte, 256)
+	for i := range all {
+		all[i] = byte(i)
+	}
+	inputs := [][]byte{
+		nil, []byte("print(6*7)\n"), all, []byte("<>&\u2028\u2029\ufffd\U0001F600"), []byte("\xe2\x80"), []byte("a\xffb\xc0\x80"),
+		[]byte(strings.Repeat("<", 1000)),
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		b := make([]byte, rng.IntN(64))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		inputs = append(inputs, b)
+	}
+	for _, in := range inputs {
+		// What a record writes: the code as a string member, marshalled with the payload.
+		js, err := json.Marshal(string(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := EncodedLen(in); got != len(js) {
+			t.Errorf("EncodedLen(%q) = %d, the log writes %d bytes (%s)", in, got, len(js), js)
+		}
+	}
+}
+
+func TestSetCodeLimit(t *testing.T) {
+	code := []byte("import os\nos.system('<id>')\n")
+	var asked []int
+	limit := func(omit string) CodeLimit {
+		return func(n int) string { asked = append(asked, n); return omit }
+	}
+	for _, tt := range []struct {
+		mode, omit, want string
+		allow            bool
+		keep             bool
+	}{
+		{StoreOnDeny, "", "", false, true},
+		{StoreOnDeny, OmittedBudget, OmittedBudget, false, false},
+		{StoreOnDeny, OmittedSize, OmittedSize, false, false},
+		// A record its mode does not keep the code of says nothing of a budget, and spends none.
+		{StoreOnDeny, OmittedBudget, "", true, false},
+		{StoreNever, OmittedBudget, "", false, false},
+	} {
+		asked = nil
+		r := Record{Kind: KindDecision, Payload: Payload{Decision: &policy.Decision{Allow: tt.allow}}}
+		if err := SetCode(&r, code, tt.mode, limit(tt.omit)); err != nil {
+			t.Fatal(err)
+		}
+		if (r.Code != nil) != tt.keep || r.CodeOmitted != tt.want || r.CodeSize != len(code) || len(r.CodeSHA256) != 64 {
+			t.Errorf("%s allow=%v limit %q: kept %v, code_omitted %q, size %d; want kept %v, %q", tt.mode, tt.allow, tt.omit, r.Code != nil, r.CodeOmitted, r.CodeSize, tt.keep, tt.want)
+		}
+		wantAsked := 0
+		if !tt.allow && tt.mode == StoreOnDeny {
+			wantAsked = 1
+		}
+		if len(asked) != wantAsked || wantAsked == 1 && asked[0] != EncodedLen(code) {
+			t.Errorf("%s allow=%v: the limit was asked %v, want once with %d", tt.mode, tt.allow, asked, EncodedLen(code))
+		}
+	}
 }
