@@ -67,8 +67,8 @@ func TestLargeBodiesDecodedInWorkers(t *testing.T) {
 
 	pad := strings.Repeat("# a comment that makes the program large\n", 2000) // 80 KB
 	bodies := map[string]string{
-		"allowed": jsonBody(t, map[string]any{"code": pad + allowedCode, "path": "big.py", "labels": map[string]string{"team": "é"}, "requested_tier": "standard"}),
-		"denied":  jsonBody(t, map[string]any{"code": pad + deniedCode}),
+		"allowed":       jsonBody(t, map[string]any{"code": pad + allowedCode, "path": "big.py", "labels": map[string]string{"team": "é"}, "requested_tier": "standard"}),
+		"denied":        jsonBody(t, map[string]any{"code": pad + deniedCode}),
 		"unknown field": `{"code": "` + strings.Repeat(`# x\n`, 20000) + `", "cod": 1}`,
 		"twice":         `{"code": "` + strings.Repeat(`# x\n`, 20000) + `", "code": "print(1)"}`,
 		"bad utf-8":     `{"code": "` + strings.Repeat(`# x\n`, 20000) + "\xff" + `"}`,
@@ -146,4 +146,34 @@ func recordShape(t *testing.T, r any) string {
 	}
 	out, _ := json.MarshalIndent(m, "", " ")
 	return string(out)
+}
+
+// A large run decoded by a worker runs the code the worker decoded, with its input file, and is
+// denied on the worker's report.
+func TestLargeRunDecodedInWorker(t *testing.T) {
+	pool := workerPool(t)
+	var decodes atomic.Int64
+	counted := func(ctx context.Context, body []byte) (analyzeproc.Decoded, error) {
+		decodes.Add(1)
+		return pool.Decode(ctx, body)
+	}
+	e := startEnv(t, testConfig(t), envOpts{runner: true, opts: []Option{WithLargeAnalyzer(pool), WithLargeDecoder(counted)}})
+	pad := strings.Repeat("# a comment that makes the program large\n", 2000)
+	files := []map[string]string{{"name": "in.txt", "content_base64": "NDI="}} // "42"
+	r := e.post("/v1/run", aliceToken, map[string]any{"code": pad + "print(open('in.txt').read(), 'é')\n", "files": files})
+	var got RunResponse
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &got) != nil || got.Result == nil {
+		t.Fatalf("run: %d %s", r.Status, r.Body)
+	}
+	if got.Result.ExitCode != 0 || got.Result.Stdout != "42 é\n" {
+		t.Fatalf("result %+v, want exit 0 and stdout %q", got.Result, "42 é\n")
+	}
+	r = e.post("/v1/run", aliceToken, map[string]any{"code": pad + deniedCode})
+	got = RunResponse{}
+	if r.Status != http.StatusOK || json.Unmarshal(r.Body, &got) != nil || got.Decision == nil || got.Decision.Allow || got.Result != nil {
+		t.Fatalf("denied run: %d %s", r.Status, r.Body)
+	}
+	if decodes.Load() != 2 {
+		t.Fatalf("%d bodies went to a worker, want 2", decodes.Load())
+	}
 }
