@@ -74,6 +74,11 @@ type Submission struct {
 	// IdempotencyKey, when set on a Run, makes a retry with the same key by the same principal return
 	// the recorded outcome of the first run instead of running the code again (see Run).
 	IdempotencyKey string
+	// Report, when set, is the analyzer's report of Path and Code, made by the caller (a server
+	// whose analysis worker decoded the request made it there): the pipeline decides on it instead
+	// of analyzing Code again. The caller vouches that it is of these bytes (the decision record
+	// checks its hash against them); one of another path, size or analyzer version is not used.
+	Report *analyzer.Report
 }
 
 // Outcome is everything the gate decided and did for one submission.
@@ -306,7 +311,13 @@ func (p *Pipeline) decide(ctx context.Context, s *Submission) Outcome {
 	if s.RequestID == "" {
 		s.RequestID = NewRequestID()
 	}
-	rep := p.ahead.take(ctx, s.Path, s.Code)
+	rep := s.Report
+	if rep != nil && (rep.Path != s.Path || rep.Size != len(s.Code) || rep.AnalyzerVersion != analyzer.Version) {
+		rep = nil
+	}
+	if rep == nil {
+		rep = p.ahead.take(ctx, s.Path, s.Code)
+	}
 	if rep == nil {
 		rep = p.Analyzer.Analyze(ctx, s.Path, s.Code)
 	}

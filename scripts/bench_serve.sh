@@ -17,7 +17,8 @@
 # Then fair share (FAIR=0 skips it): a victim principal's print(1) checks on VCONNS connections
 # (default 2), each pausing VDELAY ms (default 2) between its requests, so that the victim does not
 # itself fill both cores, alone and beside an aggressor principal sending 1 MB programs
-# (bench_program.py 319 times) on ACONNS connections (default 8), and the ratio of the two p99s,
+# (bench_program.py 319 times; in a last pair, 1 MB of comments, cheap to analyze) on ACONNS
+# connections (default 8), and the ratio of the two p99s,
 # with both principals' waits in the server's fair queues; then 64 concurrent 1 MB checks against a
 # fresh server, with its peak RSS (VmHWM) beside the memory ceiling it logged at start.
 # Needs: wrk (apt-get install wrk), curl, python3, go only to build.
@@ -60,7 +61,10 @@ grep -q "principal: bench" "$work/sandbox.yaml" || die "config/sandbox.yaml has 
 python3 - "$root/server/testdata/bench_program.py" "$work" <<'EOF' || die "building the request bodies failed"
 import json, sys
 src, out = open(sys.argv[1]).read(), sys.argv[2]
-for name, code, path in [("body", src, "orders.py"), ("small", "print(1)\n", "one.py"), ("big", src * 319, "big.py")]:
+# cheap: 1 MB of comments, as large as big but cheap to analyze, so that the server's own work on
+# the body, not the analysis, is what the aggressor's requests cost.
+cheap = "".join(f"# line {i:06d} of a large program that is cheap to analyze: only comments.\n" for i in range(13300))
+for name, code, path in [("body", src, "orders.py"), ("small", "print(1)\n", "one.py"), ("big", src * 319, "big.py"), ("cheap", cheap, "cheap.py")]:
     with open(f"{out}/{name}.json", "w") as f:
         f.write(json.dumps({"code": code, "path": path}))
 EOF
@@ -186,7 +190,7 @@ victim() {
 # aggressor SECS CONNS: 1 MB checks from the aggressor principal; wrk's output goes to
 # $work/aggressor.out. Its answers may be 503 (shed load): those are counted, not failures.
 aggressor() {
-	BODY=$work/big.json TOKEN=$agg_token wrk -t 1 -c "$2" -d "${1}s" --timeout 60s -s "$work/req.lua" "$url/v1/check" >"$work/aggressor.out" 2>&1
+	BODY=${abody:-$work/big.json} TOKEN=$agg_token wrk -t 1 -c "$2" -d "${1}s" --timeout 60s -s "$work/req.lua" "$url/v1/check" >"$work/aggressor.out" 2>&1
 }
 
 aggressor_row() {
@@ -241,9 +245,11 @@ fair_share() {
 }
 
 # Large programs analyzed in worker processes of the lowest priority (serve's default), then in the
-# server's own process, in the same run.
+# server's own process, in the same run; then the workers beside an aggressor whose 1 MB programs
+# are only comments, cheap to analyze and so sent several times as often.
 fair_share "analysis workers"
 fair_share "in process" --isolate-large=false
+abody=$work/cheap.json fair_share "analysis workers, cheap programs"
 
 echo "-- memory: 64 connections sending 1 MB checks for ${secs}s, one principal, a fresh server"
 start_server

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/internal/analyzeproc"
 	"github.com/sbxgate/sbxgate/pipeline"
 	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
@@ -42,6 +43,7 @@ func (s *Server) submission(r *http.Request, req submitRequest, p principal) pip
 		Request:   req.policyRequest(p),
 		RequestID: requestID(r.Context()),
 		Files:     req.files,
+		Report:    req.report,
 	}
 }
 
@@ -110,13 +112,33 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 		return nil, submitRequest{}, nil, false
 	}
 	tn := &turn{q: s.work, t: t}
-	req, herr := parseSubmit(body, s.cfg)
+	req, herr := s.parse(r.Context(), body)
 	if herr != nil {
 		tn.end()
 		writeError(w, herr.code, herr.msg)
 		return nil, submitRequest{}, nil, false
 	}
 	return withTurn(r.Context(), tn), req, tn, true
+}
+
+// parse decodes a submit body: a large one in an analysis worker, which analyzes its program too,
+// when the server has them (WithLargeDecoder), the others in the handler.
+func (s *Server) parse(ctx context.Context, body []byte) (submitRequest, *httpError) {
+	if s.largeDecode == nil || int64(len(body)) < largeProgram {
+		return parseSubmit(body, s.cfg)
+	}
+	d, err := s.largeDecode(ctx, body)
+	var refusal *analyzeproc.Refusal
+	switch {
+	case errors.As(err, &refusal):
+		return submitRequest{}, &httpError{refusal.Status, refusal.Message}
+	case ctx.Err() != nil:
+		return submitRequest{}, &httpError{http.StatusServiceUnavailable, "the request was canceled while its body was decoded"}
+	case err != nil:
+		s.log.Warn("an analysis worker did not decode a request: the server decodes it", "error", err.Error())
+		return parseSubmit(body, s.cfg)
+	}
+	return fromWorker(d, s.cfg)
 }
 
 // slot takes a slot of sem for a request that holds a turn. When none is free at once, the request

@@ -17,7 +17,9 @@ import (
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
+	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/analyzeproc"
 	"github.com/sbxgate/sbxgate/policy"
 	"github.com/sbxgate/sbxgate/runner"
 )
@@ -40,6 +42,8 @@ type submitRequest struct {
 	Files         []submitFile      `json:"files"`
 	// files are Files decoded and checked against files.in.
 	files []runner.File
+	// report is the analysis worker's report of Code when a worker decoded the request.
+	report *analyzer.Report
 }
 
 // source is the code field: a JSON string decoded straight into bytes. A megabyte-sized program
@@ -158,6 +162,42 @@ func parseSubmit(body []byte, cfg *config.Config) (submitRequest, *httpError) {
 	if err := validateMeta(&req, cfg); err != nil {
 		return req, err
 	}
+	if err := decodeFiles(&req, cfg.Files.InLimits()); err != nil {
+		return req, err
+	}
+	return req, nil
+}
+
+// workerMeta is what a worker that decoded a submit body (WorkerDecoder) hands back besides the
+// path and the code: the rest of the request, checked.
+type workerMeta struct {
+	RequestedTier string            `json:"requested_tier,omitempty"`
+	Labels        map[string]string `json:"labels,omitempty"`
+	Files         []submitFile      `json:"files,omitempty"`
+}
+
+// WorkerDecoder decodes a submit body in an analysis worker (analyzeproc.Serve), exactly as the
+// handler does: a body it refuses gets the same status and message.
+func WorkerDecoder(cfg *config.Config, body []byte) (analyzeproc.Decoded, *analyzeproc.Refusal) {
+	req, herr := parseSubmit(body, cfg)
+	if herr != nil {
+		return analyzeproc.Decoded{}, &analyzeproc.Refusal{Status: herr.code, Message: herr.msg}
+	}
+	meta, err := json.Marshal(workerMeta{RequestedTier: req.RequestedTier, Labels: req.Labels, Files: req.Files})
+	if err != nil {
+		return analyzeproc.Decoded{}, &analyzeproc.Refusal{Status: http.StatusInternalServerError, Message: fmt.Sprintf("the request could not be re-encoded: %v", err)}
+	}
+	return analyzeproc.Decoded{Path: req.Path, Code: req.Code, Meta: meta}, nil
+}
+
+// fromWorker is the request a worker decoded (WorkerDecoder): its input files are decoded again
+// here, where they are used.
+func fromWorker(d analyzeproc.Decoded, cfg *config.Config) (submitRequest, *httpError) {
+	var m workerMeta
+	if err := json.Unmarshal(d.Meta, &m, decodeOpts); err != nil {
+		return submitRequest{}, &httpError{http.StatusInternalServerError, fmt.Sprintf("an analysis worker's answer could not be read: %v", err)}
+	}
+	req := submitRequest{Code: d.Code, Path: d.Path, RequestedTier: m.RequestedTier, Labels: m.Labels, Files: m.Files, report: d.Report}
 	if err := decodeFiles(&req, cfg.Files.InLimits()); err != nil {
 		return req, err
 	}

@@ -21,6 +21,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"github.com/sbxgate/sbxgate/internal/analyzeproc"
 	"log/slog"
 	"net"
 	"net/http"
@@ -69,13 +70,16 @@ type Server struct {
 	p *pipeline.Pipeline
 	// logDir is the directory of the audit log with its separator, which answers to clients leave
 	// out: a tenant learns nothing of the server's file system from a failed write.
-	logDir   string
-	large    pipeline.Analyzer // nil: the pipeline's analyzer analyzes every program
-	cfg      *config.Config
-	tokens   tokenTable
-	limiters map[string]*rate.Limiter // per principal; nil when rate limiting is off
-	runSlots chan struct{}
-	runWait  time.Duration
+	logDir string
+	large  pipeline.Analyzer // nil: the pipeline's analyzer analyzes every program
+	// largeDecode decodes a large request body and analyzes its program out of the server's
+	// process (WithLargeDecoder); nil: the handler decodes every body.
+	largeDecode func(context.Context, []byte) (analyzeproc.Decoded, error)
+	cfg         *config.Config
+	tokens      tokenTable
+	limiters    map[string]*rate.Limiter // per principal; nil when rate limiting is off
+	runSlots    chan struct{}
+	runWait     time.Duration
 	// checkSlots admits checks (analysis, decision and the durable log append); beyond it, and after
 	// checkWait in the queue, a check gets 503.
 	checkSlots chan struct{}
@@ -152,6 +156,15 @@ func WithRunQueueWait(d time.Duration) Option { return func(s *Server) { s.runWa
 // in sbxgate serve, an analyzeproc.Pool of worker processes of the lowest CPU priority, so that
 // large programs' analyses do not slow small checks.
 func WithLargeAnalyzer(a pipeline.Analyzer) Option { return func(s *Server) { s.large = a } }
+
+// WithLargeDecoder decodes request bodies of 64 KiB and more with d, which also analyzes their
+// program: in sbxgate serve, analyzeproc.Pool.Decode, whose workers run WorkerDecoder. Reading a
+// megabyte of JSON takes a few milliseconds of a core, which the server would otherwise spend at
+// the priority of the small checks beside it. When d fails (not when it refuses the body), the
+// handler decodes the body itself.
+func WithLargeDecoder(d func(context.Context, []byte) (analyzeproc.Decoded, error)) Option {
+	return func(s *Server) { s.largeDecode = d }
+}
 
 // WithTLS serves HTTPS with the PEM certificate (chain) and key in these files.
 func WithTLS(certFile, keyFile string) Option {

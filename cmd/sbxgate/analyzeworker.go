@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/sbxgate/sbxgate/internal/analyzeproc"
+	"github.com/sbxgate/sbxgate/server"
 )
 
 // analyzeWorkerCommand is the hidden command serve starts its analysis workers with.
@@ -20,7 +21,7 @@ func cmdAnalyzeWorker(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("%s: started by sbxgate serve, with no arguments", analyzeWorkerCommand)
 		return 2
 	}
-	if err := analyzeproc.Serve(ctx, e.Stdin, e.Stdout); err != nil {
+	if err := analyzeproc.Serve(ctx, e.Stdin, e.Stdout, server.WorkerDecoder); err != nil {
 		e.Errorf("%v", err)
 		return 1
 	}

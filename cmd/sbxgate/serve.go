@@ -98,7 +98,7 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 			e.Errorf("serve: %v: serve large programs in process with --isolate-large=false", err)
 			return 1
 		}
-		opts = append(opts, server.WithLargeAnalyzer(pool))
+		opts = append(opts, server.WithLargeAnalyzer(pool), server.WithLargeDecoder(pool.Decode))
 	}
 	srv, err := server.New(b.Pipeline, cfg, opts...)
 	if err != nil {

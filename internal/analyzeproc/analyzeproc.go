@@ -4,9 +4,15 @@
 // nor stops the server for its garbage collection (about 80 MB allocated per MB of source, in a
 // heap of its own).
 //
+// A worker can also decode the request that carries a program (Pool.Decode), so that a large
+// request's JSON is not read at the server's priority either.
+//
 // The protocol on the child's standard input and output: first the config, as a frame; then per
-// program a frame holding its path and a frame holding its bytes, answered by one JSON line, the
-// report. A frame is a decimal length, a newline, and that many bytes.
+// request a frame naming the operation and its frames. "analyze": a frame holding the program's
+// path and a frame holding its bytes, answered by one JSON line, the report. "decode": a frame
+// holding a request body, answered by one JSON line, the refusal or the decoded request's path and
+// metadata; unless refused, then a frame holding the program's bytes and the report line. A frame
+// is a decimal length, a newline, and that many bytes.
 package analyzeproc
 
 import (
@@ -25,6 +31,8 @@ import (
 	"strconv"
 	"sync"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/config"
 )
@@ -35,6 +43,42 @@ const maxFrame = 64 << 20
 
 // maxReport bounds the report line a parent accepts from a worker.
 const maxReport = 256 << 20
+
+// The operations a worker serves: the first frame of each request.
+const (
+	opAnalyze = "analyze"
+	opDecode  = "decode"
+)
+
+// Decoder decodes a request body in a worker, under the worker's config: the program's path and
+// bytes, and the rest of the request as the parent wants it back; or a refusal of the body.
+type Decoder func(cfg *config.Config, body []byte) (Decoded, *Refusal)
+
+// Decoded is a request body decoded by a worker's Decoder, with the worker's report of its program.
+type Decoded struct {
+	Path string
+	Code []byte
+	// Meta is the rest of the request, in the Decoder's encoding (JSON), for the parent to read.
+	Meta json.RawMessage
+	// Report is the worker's report of Path and Code, the program it analyzed.
+	Report *analyzer.Report
+}
+
+// Refusal is a request body a Decoder refused, with the status and the one-line message for the
+// client.
+type Refusal struct {
+	Status  int    `json:"status"`
+	Message string `json:"message"`
+}
+
+func (r *Refusal) Error() string { return r.Message }
+
+// decodeAnswer is the line a worker answers a decode with.
+type decodeAnswer struct {
+	Refusal *Refusal        `json:"refusal,omitempty"`
+	Path    string          `json:"path"`
+	Meta    json.RawMessage `json:"meta,omitempty"`
+}
 
 // Pool runs programs' analyses in worker processes, one analysis per worker at a time. Workers
 // start when needed and are reused; one that fails or whose request is canceled is killed.
@@ -70,32 +114,55 @@ func (p *Pool) Analyze(ctx context.Context, path string, src []byte) *analyzer.R
 }
 
 func (p *Pool) analyze(ctx context.Context, path string, src []byte) (*analyzer.Report, error) {
+	var rep *analyzer.Report
+	err := p.do(ctx, func(w *worker) (err error) {
+		rep, err = w.analyze(path, src)
+		return err
+	})
+	return rep, err
+}
+
+// Decode decodes a request body in a worker with its Decoder (Serve's) and analyzes the program in
+// it. The error is a *Refusal when the decoder refused the body; any other error is the worker's
+// failure, and the caller decodes the body itself.
+func (p *Pool) Decode(ctx context.Context, body []byte) (Decoded, error) {
+	var d Decoded
+	var refusal *Refusal
+	err := p.do(ctx, func(w *worker) (err error) {
+		d, refusal, err = w.decode(body)
+		return err
+	})
+	if err != nil {
+		return Decoded{}, err
+	}
+	if refusal != nil {
+		return Decoded{}, refusal
+	}
+	return d, nil
+}
+
+// do runs one request on a worker, which goes back to the pool when it answered and is killed
+// when it failed or ctx ended first.
+func (p *Pool) do(ctx context.Context, req func(*worker) error) error {
 	w, err := p.get()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	type answer struct {
-		rep *analyzer.Report
-		err error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		rep, err := w.analyze(path, src)
-		done <- answer{rep, err}
-	}()
+	done := make(chan error, 1)
+	go func() { done <- req(w) }()
 	select {
-	case a := <-done:
-		if a.err != nil {
+	case err := <-done:
+		if err != nil {
 			w.kill()
-			return nil, a.err
+			return err
 		}
 		p.put(w)
-		return a.rep, nil
+		return nil
 	case <-ctx.Done():
 		// The worker is mid-analysis: killing it is the only way to stop it.
 		w.kill()
 		<-done
-		return nil, fmt.Errorf("analysis cancelled: %w", ctx.Err())
+		return fmt.Errorf("analysis cancelled: %w", ctx.Err())
 	}
 }
 
@@ -145,40 +212,94 @@ func (p *Pool) Close() error {
 }
 
 type worker struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
+	cmd     *exec.Cmd
+	in      *os.File // the worker's standard input
+	outFile *os.File // its standard output, read through out
+	out     *bufio.Reader
 }
 
+// pipeBytes is the capacity asked of the pipes to and from a worker: a megabyte-sized program
+// crosses in one write, where the default 64 KiB took sixteen rounds of waking the reader, each a
+// context switch of both processes.
+const pipeBytes = 1 << 20
+
 func start(argv []string, cfg []byte) (*worker, error) {
+	inR, inW, err := pipe()
+	if err != nil {
+		return nil, fmt.Errorf("start an analysis worker: %w", err)
+	}
+	outR, outW, err := pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("start an analysis worker: %w", err)
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, os.Stderr
+	err = cmd.Start()
+	inR.Close() // the child's ends
+	outW.Close()
 	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("start an analysis worker: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start an analysis worker: %w", err)
-	}
-	w := &worker{cmd: cmd, in: in, out: bufio.NewReader(out)}
-	if err := writeFrame(in, cfg); err != nil {
+	w := &worker{cmd: cmd, in: inW, outFile: outR, out: bufio.NewReader(outR)}
+	if err := writeFrames(inW, cfg); err != nil {
 		w.kill()
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
 	}
 	return w, nil
 }
 
+// pipe returns a pipe of pipeBytes capacity where the system allows it (fs.pipe-max-size); a
+// smaller one only costs context switches.
+func pipe() (r, w *os.File, err error) {
+	r, w, err = os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if c, err := w.SyscallConn(); err == nil {
+		c.Control(func(fd uintptr) { unix.FcntlInt(fd, unix.F_SETPIPE_SZ, pipeBytes) })
+	}
+	return r, w, nil
+}
+
 func (w *worker) analyze(path string, src []byte) (*analyzer.Report, error) {
-	if err := writeFrame(w.in, []byte(path)); err != nil {
+	if err := writeFrames(w.in, []byte(opAnalyze), []byte(path), src); err != nil {
 		return nil, fmt.Errorf("analysis worker: %w", err)
 	}
-	if err := writeFrame(w.in, src); err != nil {
-		return nil, fmt.Errorf("analysis worker: %w", err)
+	return w.report(path, src)
+}
+
+func (w *worker) decode(body []byte) (Decoded, *Refusal, error) {
+	if err := writeFrames(w.in, []byte(opDecode), body); err != nil {
+		return Decoded{}, nil, fmt.Errorf("analysis worker: %w", err)
 	}
+	line, err := readLine(w.out, maxReport)
+	if err != nil {
+		return Decoded{}, nil, fmt.Errorf("analysis worker: no answer to a decode: %w", err)
+	}
+	var a decodeAnswer
+	if err := json.Unmarshal(line, &a); err != nil {
+		return Decoded{}, nil, fmt.Errorf("analysis worker: bad answer to a decode: %w", err)
+	}
+	if a.Refusal != nil {
+		return Decoded{}, a.Refusal, nil
+	}
+	code, err := readFrame(w.out, maxFrame)
+	if err != nil {
+		return Decoded{}, nil, fmt.Errorf("analysis worker: no program after a decode: %w", err)
+	}
+	rep, err := w.report(a.Path, code)
+	if err != nil {
+		return Decoded{}, nil, err
+	}
+	return Decoded{Path: a.Path, Code: code, Meta: a.Meta, Report: rep}, nil, nil
+}
+
+// report reads the worker's report of the program path with bytes src.
+func (w *worker) report(path string, src []byte) (*analyzer.Report, error) {
 	line, err := readLine(w.out, maxReport)
 	if err != nil {
 		return nil, fmt.Errorf("analysis worker: no report: %w", err)
@@ -189,10 +310,11 @@ func (w *worker) analyze(path string, src []byte) (*analyzer.Report, error) {
 	if err := jsonv2.Unmarshal(line, &rep); err != nil {
 		return nil, fmt.Errorf("analysis worker: bad report: %w", err)
 	}
-	// The worker is this binary: a report of other bytes, or from another analyzer (the file
-	// replaced under a running server), is not this program's.
-	sum := sha256.Sum256(src)
-	if rep.SHA256 != hex.EncodeToString(sum[:]) || rep.Path != path || rep.AnalyzerVersion != analyzer.Version {
+	// The worker is this binary: a report of another program, or from another analyzer (the file
+	// replaced under a running server), is not this program's. Its hash is not computed again here:
+	// the decision record checks it against the bytes (record.SetCode), and a second pass over a
+	// megabyte would cost the server half a millisecond at its own priority.
+	if rep.Size != len(src) || rep.Path != path || rep.AnalyzerVersion != analyzer.Version {
 		return nil, fmt.Errorf("analysis worker: the report is not of this program by this analyzer (version %q)", rep.AnalyzerVersion)
 	}
 	return &rep, nil
@@ -200,14 +322,14 @@ func (w *worker) analyze(path string, src []byte) (*analyzer.Report, error) {
 
 func (w *worker) kill() {
 	w.cmd.Process.Kill()
-	w.in.Close()
-	w.cmd.Wait()
+	w.stop()
 }
 
 // stop ends an idle worker by closing its input, which it reads as the end of its work.
 func (w *worker) stop() {
 	w.in.Close()
 	w.cmd.Wait()
+	w.outFile.Close()
 }
 
 func failed(path string, src []byte, err error) *analyzer.Report {
@@ -219,14 +341,14 @@ func failed(path string, src []byte, err error) *analyzer.Report {
 	}
 }
 
-// Serve is a worker's main loop: it lowers its own priority, reads the config and then programs
-// from r, and writes their reports to w, until r ends.
-func Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+// Serve is a worker's main loop: it lowers its own priority, reads the config and then requests
+// from r, and writes their answers to w, until r ends. decode serves Pool.Decode; nil refuses it.
+func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error {
 	if err := lowerPriority(); err != nil {
 		return fmt.Errorf("analysis worker: %w", err)
 	}
 	in := bufio.NewReaderSize(r, 64<<10)
-	cfgBytes, err := readFrame(in)
+	cfgBytes, err := readFrame(in, maxFrame)
 	if err != nil {
 		return fmt.Errorf("analysis worker: read the config: %w", err)
 	}
@@ -240,48 +362,102 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	}
 	out := bufio.NewWriter(w)
 	for {
-		path, err := readFrame(in)
+		op, err := readFrame(in, len(opAnalyze)+len(opDecode))
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return fmt.Errorf("analysis worker: %w", err)
 		}
-		src, err := readFrame(in)
-		if err != nil {
-			return fmt.Errorf("analysis worker: %w", err)
-		}
-		b, err := json.Marshal(an.Analyze(ctx, string(path), src))
-		if err != nil {
-			return fmt.Errorf("analysis worker: %w", err)
-		}
-		out.Write(b)
-		out.WriteByte('\n')
-		if err := out.Flush(); err != nil {
-			return fmt.Errorf("analysis worker: %w", err)
+		switch string(op) {
+		case opAnalyze:
+			path, err := readFrame(in, maxFrame)
+			if err != nil {
+				return fmt.Errorf("analysis worker: %w", err)
+			}
+			src, err := readFrame(in, maxFrame)
+			if err != nil {
+				return fmt.Errorf("analysis worker: %w", err)
+			}
+			err = writeReport(out, an.Analyze(ctx, string(path), src))
+			if err != nil {
+				return err
+			}
+		case opDecode:
+			if decode == nil {
+				return errors.New("analysis worker: asked to decode a request, and this worker has no decoder")
+			}
+			body, err := readFrame(in, maxFrame)
+			if err != nil {
+				return fmt.Errorf("analysis worker: %w", err)
+			}
+			d, refusal := decode(cfg, body)
+			if err := writeLine(out, decodeAnswer{Refusal: refusal, Path: d.Path, Meta: d.Meta}); err != nil {
+				return err
+			}
+			if refusal != nil {
+				if err := out.Flush(); err != nil {
+					return fmt.Errorf("analysis worker: %w", err)
+				}
+				continue
+			}
+			if err := writeFrames(out, d.Code); err != nil {
+				return fmt.Errorf("analysis worker: %w", err)
+			}
+			if err := writeReport(out, an.Analyze(ctx, d.Path, d.Code)); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("analysis worker: unknown operation %q", op)
 		}
 	}
 }
 
-func writeFrame(w io.Writer, b []byte) error {
-	if _, err := w.Write(strconv.AppendInt(nil, int64(len(b)), 10)); err != nil {
+// writeReport writes a report line and flushes it.
+func writeReport(out *bufio.Writer, rep *analyzer.Report) error {
+	if err := writeLine(out, rep); err != nil {
 		return err
 	}
-	if _, err := w.Write([]byte{'\n'}); err != nil {
-		return err
+	if err := out.Flush(); err != nil {
+		return fmt.Errorf("analysis worker: %w", err)
 	}
-	_, err := w.Write(b)
-	return err
+	return nil
 }
 
-// readFrame returns io.EOF only at a frame boundary.
-func readFrame(r *bufio.Reader) ([]byte, error) {
+// writeLine writes v as one JSON line.
+func writeLine(out *bufio.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("analysis worker: %w", err)
+	}
+	out.Write(b)
+	out.WriteByte('\n')
+	return nil
+}
+
+func writeFrames(w io.Writer, frames ...[]byte) error {
+	for _, b := range frames {
+		if _, err := w.Write(strconv.AppendInt(nil, int64(len(b)), 10)); err != nil {
+			return err
+		}
+		if _, err := w.Write([]byte{'\n'}); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readFrame reads a frame of at most limit bytes; it returns io.EOF only at a frame boundary.
+func readFrame(r *bufio.Reader, limit int) ([]byte, error) {
 	line, err := readLine(r, 20)
 	if err != nil {
 		return nil, err
 	}
 	n, err := strconv.Atoi(string(line))
-	if err != nil || n < 0 || n > maxFrame {
+	if err != nil || n < 0 || n > limit {
 		return nil, fmt.Errorf("bad frame length %q", line)
 	}
 	b := make([]byte, n)

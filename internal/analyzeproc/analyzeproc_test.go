@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,8 +23,13 @@ import (
 const workerEnv = "SBXGATE_ANALYZEPROC_WORKER"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(workerEnv) == "1" {
-		if err := Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
+	// "nodecoder": a worker of a binary that serves no decodes.
+	if w := os.Getenv(workerEnv); w == "1" || w == "nodecoder" {
+		decode := testDecoder
+		if w == "nodecoder" {
+			decode = nil
+		}
+		if err := Serve(context.Background(), os.Stdin, os.Stdout, decode); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -32,6 +38,20 @@ func TestMain(m *testing.M) {
 	os.Setenv(workerEnv, "1") // inherited by the workers the tests start
 	code := m.Run()
 	os.Exit(code)
+}
+
+// testDecoder reads {"path": ..., "code": ...}; a body with a "refuse" member is refused with it.
+func testDecoder(_ *config.Config, body []byte) (Decoded, *Refusal) {
+	var req struct {
+		Path, Code, Refuse string
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		return Decoded{}, &Refusal{Status: 400, Message: "malformed JSON: " + err.Error()}
+	}
+	if req.Refuse != "" {
+		return Decoded{}, &Refusal{Status: 422, Message: req.Refuse}
+	}
+	return Decoded{Path: req.Path, Code: []byte(req.Code), Meta: json.RawMessage(`{"len":` + strconv.Itoa(len(req.Code)) + `}`)}, nil
 }
 
 func newPool(t *testing.T) *Pool {
@@ -170,5 +190,65 @@ func TestNoWorkerDenies(t *testing.T) {
 	}
 	if _, err := New([]string{"x"}, []byte("tiers: [")); err == nil {
 		t.Error("a broken config was accepted")
+	}
+}
+
+// A decode answers the program's bytes, the decoder's metadata and the report the worker's
+// analyzer made of them, the same as Analyze's; a refusal goes back as it is, and leaves the worker
+// in the pool.
+func TestDecodeAnswersTheProgramAndItsReport(t *testing.T) {
+	p := newPool(t)
+	ctx := context.Background()
+	for path, src := range corpus(t) {
+		body, err := json.Marshal(map[string]string{"path": path, "code": string(src)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := p.Decode(ctx, body)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if d.Path != path || !bytes.Equal(d.Code, src) || string(d.Meta) != fmt.Sprintf(`{"len":%d}`, len(src)) {
+			t.Fatalf("%s: decoded as path %q, %d bytes, meta %s", path, d.Path, len(d.Code), d.Meta)
+		}
+		want, _ := json.Marshal(p.Analyze(ctx, path, src))
+		got, _ := json.Marshal(d.Report)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the decode's report differs from Analyze's:\ndecode:  %.300s\nanalyze: %.300s", path, got, want)
+		}
+	}
+	for _, body := range []string{`{"refuse": "no thanks"}`, `{"path": `} {
+		_, err := p.Decode(ctx, []byte(body))
+		var refusal *Refusal
+		if !errors.As(err, &refusal) {
+			t.Fatalf("decode of %s: %v, want a refusal", body, err)
+		}
+		if want := map[bool]int{true: 422, false: 400}[strings.Contains(body, "refuse")]; refusal.Status != want {
+			t.Errorf("decode of %s: status %d, want %d", body, refusal.Status, want)
+		}
+	}
+	if len(p.idle) != 1 {
+		t.Errorf("decodes and refusals used %d workers, want 1 reused", len(p.idle))
+	}
+}
+
+// A worker without a decoder fails the decode (the caller decodes instead) and is not reused.
+func TestDecodeWithoutADecoderFails(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := New([]string{"/usr/bin/env", workerEnv + "=nodecoder", self}, config.DefaultYAML())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	_, err = p.Decode(context.Background(), []byte(`{"path": "a.py", "code": "print(1)"}`))
+	var refusal *Refusal
+	if err == nil || errors.As(err, &refusal) || !strings.Contains(err.Error(), "analysis worker") {
+		t.Fatalf("decode by a worker without a decoder: %v, want the worker's failure", err)
+	}
+	if len(p.idle) != 0 {
+		t.Errorf("the failed worker went back to the pool")
 	}
 }
