@@ -6,10 +6,11 @@ import (
 	"sync"
 )
 
-// connLimits bound the connections open at once: in all, and from one client address (an IPv6 client by its /64, the block one host is given). A connection past
-// either bound is reset as it is accepted, before anything is read from it or written to it, so
-// that a client holding connections open (idle, or sending its headers slowly until the header
-// timeout) costs the server nothing more, and learns at once that it is refused.
+// connLimits bound the connections open at once: in all, and from one client address (an IPv6
+// client by its /64, the block one host is given). A connection past either bound is reset as it
+// is accepted, before anything is read from it or written to it, so that a client holding
+// connections open (idle, or sending its headers slowly until the header timeout) costs the
+// server nothing more, and learns at once that it is refused.
 //
 // golang.org/x/net/netutil.LimitListener bounds only the total, and by not accepting: connections
 // past it wait in the kernel's backlog, where a legitimate client waits behind the attacker's.
