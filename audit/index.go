@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"golang.org/x/mod/sumdb/tlog"
 
@@ -102,7 +103,8 @@ var (
 	errBadIndex = errors.New("index files are damaged or do not match each other")
 	errReplaced = errors.New("index table was replaced")
 	errStaleSeq = errors.New("index entry is not the record the log holds there")
-	thisBoot    = func() [16]byte { s := sha256.Sum256([]byte(bootID())); return [16]byte(s[:16]) }()
+	// thisBoot is read on first use: a file read at package initialization is paid by every command.
+	thisBoot = sync.OnceValue(func() [16]byte { s := sha256.Sum256([]byte(bootID())); return [16]byte(s[:16]) })
 )
 
 // openIndex opens the index of the log at path, creating or resetting it when write is set (the
@@ -247,7 +249,7 @@ func (x *index) reset(slots int64) error {
 	if err := x.keys.Truncate(keysHdr + slots*slotSize); err != nil {
 		return err
 	}
-	x.hdr = keysHeader{slots: slots, boot: thisBoot, gen: x.hdr.gen + 1}
+	x.hdr = keysHeader{slots: slots, boot: thisBoot(), gen: x.hdr.gen + 1}
 	return x.writeHeader()
 }
 
@@ -255,7 +257,7 @@ func (x *index) reset(slots int64) error {
 // bounded by what the other files hold, and after a reboot by what was last made durable.
 func (x *index) covered() (int64, error) {
 	n := x.hdr.n
-	if x.hdr.boot != thisBoot {
+	if x.hdr.boot != thisBoot() {
 		n = x.hdr.synced
 	}
 	fi, err := x.off.Stat()
@@ -535,7 +537,7 @@ func (x *index) sync() error {
 			return err
 		}
 	}
-	x.hdr.synced, x.hdr.boot = x.hdr.n, thisBoot
+	x.hdr.synced, x.hdr.boot = x.hdr.n, thisBoot()
 	if err := x.writeHeader(); err != nil {
 		return err
 	}

@@ -259,7 +259,7 @@ func TestIndexAfterReboot(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.close()
-	if x.hdr.boot != thisBoot || x.hdr.n != 40 {
+	if x.hdr.boot != thisBoot() || x.hdr.n != 40 {
 		t.Fatalf("after the writer: header %+v of %s", x.hdr, keysP)
 	}
 	verifyT(t, path)

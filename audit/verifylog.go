@@ -371,7 +371,7 @@ func newIndexCheck(path string) *indexCheck {
 		return ic
 	}
 	n, err := x.covered()
-	if err == nil && n < x.hdr.n && x.hdr.boot == thisBoot {
+	if err == nil && n < x.hdr.n && x.hdr.boot == thisBoot() {
 		err = fmt.Errorf("its files hold %d records where its header says %d", n, x.hdr.n)
 	}
 	if err == nil {

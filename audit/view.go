@@ -380,7 +380,7 @@ func (l *Log) indexUp() error {
 	if x.hdr.n == l.idxN && l.idxN == l.st.n {
 		return nil // as we left it, and nobody wrote since
 	}
-	if x.hdr.n == l.st.n && x.hdr.n > 0 && x.hdr.boot == thisBoot && l.indexHasTail() {
+	if x.hdr.n == l.st.n && x.hdr.n > 0 && x.hdr.boot == thisBoot() && l.indexHasTail() {
 		// Another writer indexed what it wrote: its last entry is the tail catchUp just checked.
 		l.idxN = x.hdr.n
 		return nil
@@ -405,9 +405,9 @@ func (l *Log) indexUp() error {
 			}
 		}
 	}
-	if x.hdr.boot != thisBoot || n != x.hdr.n {
+	if x.hdr.boot != thisBoot() || n != x.hdr.n {
 		// Entries past n are overwritten as the records are read again; keys are not added twice.
-		x.hdr.n, x.hdr.synced, x.hdr.boot = n, min(x.hdr.synced, n), thisBoot
+		x.hdr.n, x.hdr.synced, x.hdr.boot = n, min(x.hdr.synced, n), thisBoot()
 		if err := x.writeHeader(); err != nil {
 			return err
 		}

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Stage is the part of the gate that reports a rule.
@@ -62,10 +63,11 @@ var families = []family{
 	{"SBX950", "SBX999", "default policy", Policy, ""},
 }
 
-var idPattern = regexp.MustCompile(`^SBX[0-9]{3}$`)
+// The patterns are compiled on first use, off every command's start.
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^SBX[0-9]{3}$`) })
 
 func familyOf(id string) (family, bool) {
-	if !idPattern.MatchString(id) {
+	if !idPattern().MatchString(id) {
 		return family{}, false
 	}
 	for _, f := range families {
@@ -97,7 +99,7 @@ func FamilyHint(id string) string {
 // Severities are the severities a rule or finding may have, least first.
 var Severities = []string{"low", "medium", "high", "critical"}
 
-var namePattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+var namePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`) })
 
 // Validate checks a table of rules: well-formed IDs in their stage's range, unique IDs and names,
 // a kebab-case name, a known capability (required of analyzer rules) and severity, a CWE for
@@ -120,7 +122,7 @@ func Validate(rules []Rule) error {
 		}
 		ids[r.ID] = true
 		switch {
-		case !namePattern.MatchString(r.Name):
+		case !namePattern().MatchString(r.Name):
 			bad("name %q is not kebab-case (eval-exec-compile)", r.Name)
 		case names[r.Name]:
 			bad("duplicate name %q", r.Name)

@@ -269,7 +269,13 @@ func LoadBytes(path string) (*Config, []byte, error) {
 		}
 		source = path
 	}
-	c, err := Parse(data, source)
+	var c *Config
+	var err error
+	if path == "" {
+		c, err = parseDefault(data)
+	} else {
+		c, err = Parse(data, source)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -279,7 +285,7 @@ func LoadBytes(path string) (*Config, []byte, error) {
 // Default returns the embedded default config. It panics only if the shipped file is broken,
 // which a test prevents.
 func Default() *Config {
-	c, err := Parse(defaultYAML, "embedded")
+	c, err := parseDefault(defaultYAML)
 	if err != nil {
 		panic(err)
 	}

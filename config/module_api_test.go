@@ -105,6 +105,7 @@ func TestCompiledTablesUpToDate(t *testing.T) {
 	}{
 		{"module_api_table.go", func() ([]byte, error) { return RenderAPITable(moduleAPIJSON, moduleAPIYAML) }},
 		{"module_attrs_table.go", func() ([]byte, error) { return RenderModuleAttrs(moduleAttrsJSON) }},
+		{"sandbox_default.go", func() ([]byte, error) { return RenderDefault(defaultYAML) }},
 	} {
 		src, err := f.render()
 		if err != nil {

@@ -271,7 +271,7 @@ var (
 	testHookStarted   func(*box)
 )
 
-var nameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_.-]+`)
+var nameUnsafe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-zA-Z0-9_.-]+`) })
 
 func newName() string {
 	var b [8]byte
@@ -526,7 +526,7 @@ func (d *Docker) acquire(ctx context.Context, req Request) (b *box, warm bool, e
 }
 
 func safeID(id string) string {
-	s := nameUnsafe.ReplaceAllString(id, "_")
+	s := nameUnsafe().ReplaceAllString(id, "_")
 	if len(s) > 64 {
 		s = s[:64]
 	}

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -252,7 +253,7 @@ func (prof imageProfile) mmdebstrapArgs(hook string) []string {
 	}
 }
 
-var pythonVersionRE = regexp.MustCompile(`^3\.[0-9]+\.[0-9]+$`)
+var pythonVersionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^3\.[0-9]+\.[0-9]+$`) })
 
 // BuildImage builds the runner image with mmdebstrap (Debian's package `mmdebstrap`, no registry
 // needed) and imports the root file system through the Docker API. The tar stream goes straight
@@ -351,7 +352,7 @@ func BuildImage(ctx context.Context, opts BuildOptions) (BuildResult, error) {
 	}
 	raw, err := os.ReadFile(versionFile)
 	version := strings.TrimSpace(string(raw))
-	if err != nil || !pythonVersionRE.MatchString(version) {
+	if err != nil || !pythonVersionRE().MatchString(version) {
 		return BuildResult{}, fmt.Errorf("python3 does not start in the new root file system (version %q): see the mmdebstrap log", version)
 	}
 

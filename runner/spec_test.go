@@ -166,7 +166,7 @@ func TestRunnerImage(t *testing.T) {
 	if c.User != "65534:65534" || c.WorkingDir != "/tmp" || !slices.Equal(c.Env, []string{"PATH=/usr/bin:/bin"}) {
 		t.Errorf("config: user %q workdir %q env %q", c.User, c.WorkingDir, c.Env)
 	}
-	if c.Labels[LabelImage] != "runner" || !pythonVersionRE.MatchString(c.Labels[LabelPython]) || c.Labels[LabelSandbox] != sandboxParts {
+	if c.Labels[LabelImage] != "runner" || !pythonVersionRE().MatchString(c.Labels[LabelPython]) || c.Labels[LabelSandbox] != sandboxParts {
 		t.Errorf("labels: %v", c.Labels)
 	}
 	res := run(t, d, "print('nobody:x:65534:65534:' in open('/etc/passwd').read())\n", testLimits)

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
@@ -410,8 +411,8 @@ func judgeExpression(p *engine.Pass, c *ast.Call) string {
 	}
 	// `column name` quotes a column; its content is a name to pandas. @name is the caller's
 	// variable: a value like a column's, as long as nothing reads its attributes or calls it.
-	s = backtickRE.ReplaceAllString(s, "col")
-	s = localRE.ReplaceAllString(s, "$1")
+	s = backtickRE().ReplaceAllString(s, "col")
+	s = localRE().ReplaceAllString(s, "$1")
 	if strings.Contains(s, "@") {
 		return "with @ other than before a variable's name: pandas evaluates it"
 	}
@@ -436,9 +437,11 @@ func judgeExpression(p *engine.Pass, c *ast.Call) string {
 	return ""
 }
 
+// The patterns of this file are compiled on first use: package initialization is on the path of
+// every command's start, and only a program that uses the data packages needs them.
 var (
-	backtickRE = regexp.MustCompile("`[^`]*`")
-	localRE    = regexp.MustCompile(`@([A-Za-z_][A-Za-z0-9_]*)`)
+	backtickRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`[^`]*`") })
+	localRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`@([A-Za-z_][A-Za-z0-9_]*)`) })
 )
 
 // plainExpr reports whether e is made of names (not private), literals, operators and literal
@@ -480,7 +483,7 @@ func plainAll(es []ast.Expr, depth int, budget *int) bool {
 
 // displayOption is a pandas option key that only changes how objects print; the keys are regular
 // expressions pandas matches against its options, so only plain dotted names are admitted.
-var displayOption = regexp.MustCompile(`^(display|mode)\.[a-z0-9_.]+$`)
+var displayOption = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(display|mode)\.[a-z0-9_.]+$`) })
 
 // judgeOptions admits set_option and option_context with constant display.* or mode.* keys:
 // plotting.backend names a module plot() imports.
@@ -496,7 +499,7 @@ func judgeOptions(p *engine.Pass, c *ast.Call) string {
 	}
 	for i := 0; i < len(c.Args); i += 2 {
 		s, ok := p.ConstString(c.Args[i])
-		if !ok || !displayOption.MatchString(s) {
+		if !ok || !displayOption().MatchString(s) {
 			return "with an option key other than a constant display.* or mode.* name: plotting.backend names a module pandas imports"
 		}
 	}

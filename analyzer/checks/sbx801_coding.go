@@ -3,6 +3,7 @@ package checks
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
@@ -17,7 +18,8 @@ var sbx801 = &engine.Check{
 	Run:     runSBX801,
 }
 
-var codingRE = regexp.MustCompile(`^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
+// codingRE is compiled on first use, off every command's start.
+var codingRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`) })
 
 func runSBX801(p *engine.Pass, _ ast.Node) {
 	enc := p.Encoding()
@@ -27,7 +29,7 @@ func runSBX801(p *engine.Pass, _ ast.Node) {
 	}
 	lines := srcLines(p.Text())
 	for i := 0; i < 2 && i < len(lines); i++ {
-		if m := codingRE.FindStringSubmatchIndex(lines[i]); m != nil {
+		if m := codingRE().FindStringSubmatchIndex(lines[i]); m != nil {
 			p.ReportAt(i+1, m[2], i+1, m[3], "coding declaration %s: the bytes a reviewer sees are not the text Python runs", enc)
 			return
 		}

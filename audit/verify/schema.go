@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"regexp"
+	"sync"
 )
 
 // KindRepair is the log's own kind: a record of a torn tail that a writer set aside after a crash.
@@ -30,7 +31,9 @@ const (
 	LinkRequired                 // the record must link to an earlier record
 )
 
-var kindRE = regexp.MustCompile(`^[a-z][a-z_]{0,31}$`)
+// kindRE is compiled on first use, off every command's start: its bounded repetition compiles to
+// 31 copies of its body.
+var kindRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z_]{0,31}$`) })
 
 // Rule returns the rule of kind, or an error naming what is wrong with it.
 func (s *Schema) Rule(kind string) (KindRule, error) {
@@ -38,7 +41,7 @@ func (s *Schema) Rule(kind string) (KindRule, error) {
 		return KindRule{}, nil
 	}
 	if s == nil {
-		if !kindRE.MatchString(kind) {
+		if !kindRE().MatchString(kind) {
 			return KindRule{}, fmt.Errorf("kind %q is not a lower-case name of at most 32 letters", kind)
 		}
 		return KindRule{Link: LinkOptional}, nil

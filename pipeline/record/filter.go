@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sbxgate/sbxgate/runner"
@@ -27,10 +28,12 @@ type Filter struct {
 	Violation string
 }
 
+// The patterns are compiled on first use: a bounded repetition compiles to a copy of its
+// body per count, and package initialization is on the path of every command's start.
 var (
-	ruleRE = regexp.MustCompile(`^SBX[0-9]{3}$`)
-	hexRE  = regexp.MustCompile(`^[0-9a-f]{8,64}$`)
-	capRE  = regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,63}$`)
+	ruleRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^SBX[0-9]{3}$`) })
+	hexRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{8,64}$`) })
+	capRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,63}$`) })
 )
 
 // Validate checks the filter's values, naming the bad one.
@@ -40,10 +43,10 @@ func (f *Filter) Validate() error {
 	default:
 		return fmt.Errorf("decision %q: use allow or deny", f.Decision)
 	}
-	if f.Rule != "" && !ruleRE.MatchString(f.Rule) {
+	if f.Rule != "" && !ruleRE().MatchString(f.Rule) {
 		return fmt.Errorf("rule %q: use a rule id like SBX101", f.Rule)
 	}
-	if f.SHA256 != "" && !hexRE.MatchString(f.SHA256) {
+	if f.SHA256 != "" && !hexRE().MatchString(f.SHA256) {
 		return fmt.Errorf("sha256 %q: use 8 to 64 lowercase hex digits", f.SHA256)
 	}
 	switch f.Kind {
@@ -51,7 +54,7 @@ func (f *Filter) Validate() error {
 	default:
 		return fmt.Errorf("kind %q: use one of %s", f.Kind, strings.Join(Kinds, ", "))
 	}
-	if f.Violation != "" && !capRE.MatchString(f.Violation) {
+	if f.Violation != "" && !capRE().MatchString(f.Violation) {
 		return fmt.Errorf("violation %q: use a capability name like network or process", f.Violation)
 	}
 	if !f.Since.IsZero() && !f.Until.IsZero() && !f.Until.After(f.Since) {

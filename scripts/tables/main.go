@@ -1,7 +1,8 @@
 // Command tables writes the compiled-in forms of config's generated tables, which the analyzer
 // reads instead of decoding the files at every start: config/module_api_table.go from
 // config/module_api.json and its review config/module_api.yaml (make module-api runs it), and
-// config/module_attrs_table.go from config/module_attrs.json (make module-table):
+// config/module_attrs_table.go from config/module_attrs.json (make module-table), and
+// config/sandbox_default.go from the default config, config/sandbox.yaml:
 //
 //	go run ./scripts/tables
 package main
@@ -42,6 +43,13 @@ func run() error {
 		return err
 	}
 	if err := write("config/module_api_table.go", func() ([]byte, error) { return config.RenderAPITable(apiJSON, apiYAML) }); err != nil {
+		return err
+	}
+	sandboxYAML, err := read("sandbox.yaml")
+	if err != nil {
+		return err
+	}
+	if err := write("config/sandbox_default.go", func() ([]byte, error) { return config.RenderDefault(sandboxYAML) }); err != nil {
 		return err
 	}
 	return write("config/module_attrs_table.go", func() ([]byte, error) { return config.RenderModuleAttrs(attrsJSON) })
