@@ -5,7 +5,7 @@ package config
 import "time"
 
 // defaultConfigSum is the CRC-32 of the file this was made from (parseDefault).
-const defaultConfigSum = 0xffec626a
+const defaultConfigSum = 0xb50a8cc7
 
 // compiledDefault returns a new copy of the embedded config as Parse makes it.
 func compiledDefault() *Config {
@@ -22,6 +22,13 @@ func compiledDefault() *Config {
 		},
 		Audit: Audit{
 			StoreCode: "on_deny",
+			CodeBudget: CodeBudget{
+				Bytes: ByteSize(16777216),
+				Per: Duration{
+					Duration: time.Duration(3600000000000),
+				},
+				MaxRecord: ByteSize(262144),
+			},
 		},
 		Tiers: map[string]Tier{
 			"standard": {
@@ -210,11 +217,13 @@ func compiledDefault() *Config {
 			},
 		},
 		Server: Server{
-			Listen:            "127.0.0.1:8080",
-			MaxBodyBytes:      ByteSize(1048576),
-			RatePerMinute:     600,
-			MaxConcurrentRuns: 4,
-			Tokens:            []Token{},
+			Listen:                   "127.0.0.1:8080",
+			MaxBodyBytes:             ByteSize(1048576),
+			RatePerMinute:            600,
+			MaxConcurrentRuns:        4,
+			MaxConnections:           1024,
+			MaxConnectionsPerAddress: 64,
+			Tokens:                   []Token{},
 		},
 		Files: Files{
 			In: FileLimits{
