@@ -192,8 +192,8 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 	p.budget--
 	switch e := e.(type) {
 	case *ast.Name:
-		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
-		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 {
+		binds, builtin, stars := p.lookup(e.Id, s.sc, s.idx)
+		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 || p.starMayBind(stars, e.Id) {
 			return false
 		}
 		for _, b := range binds {
@@ -212,7 +212,7 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 			if f.Id == "type" && len(e.Args) == 1 && p.isBuiltinName(f, s) {
 				return p.isOwn(e.Args[0], s, depth+1)
 			}
-			return p.ownClass(f, s)
+			return p.ownClass(f, s) && p.makesInstance(f, s)
 		case *ast.Attribute:
 			// cls.create(...) and the like are not known to return own objects; Own.Nested() is.
 			return false
@@ -254,10 +254,27 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 			return !p.mayGetForeignSelf(cls)
 		}
 		if site, ok := p.own.annotated[a]; ok {
-			return p.ownAnnotation(a.Annotation, site, depth)
+			// An annotation is not checked when the function is called: the parameter is the
+			// program's object only when every call is seen and passes one.
+			return p.ownAnnotation(a.Annotation, site, depth) && p.ownArguments(a, depth)
 		}
 	}
 	return false
+}
+
+// ownArguments reports whether every call of the def whose parameter a is, all of them seen
+// (argumentsOf), passes one of the program's own objects for it.
+func (p *Pass) ownArguments(a *ast.Arg, depth int) bool {
+	args, ok := p.argumentsOf(a)
+	if !ok {
+		return false
+	}
+	for _, x := range args {
+		if x.e == nil || !p.isOwn(x.e, x.site, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // ownAnnotation reports whether an annotation names one of the program's classes ("Node" as a
@@ -290,8 +307,8 @@ func (p *Pass) ownAnnotationOrNone(e ast.Expr, s Site, depth int) bool {
 
 // ownClass reports whether name is bound only to classes the program defines.
 func (p *Pass) ownClass(name *ast.Name, s Site) bool {
-	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
-	if builtin && p.a.mods.builtin[name.Id] || len(binds) == 0 {
+	binds, builtin, stars := p.lookup(name.Id, s.sc, s.idx)
+	if builtin && p.a.mods.builtin[name.Id] || len(binds) == 0 || p.starMayBind(stars, name.Id) {
 		return false
 	}
 	for _, b := range binds {
@@ -300,6 +317,42 @@ func (p *Pass) ownClass(name *ast.Name, s Site) bool {
 		}
 	}
 	return true
+}
+
+// makesInstance reports whether calling name, bound only to classes of the program (ownClass),
+// gives an instance of the class: not when a __new__ of the class or of an own ancestor (bound
+// in a class body, or stored on an object anywhere) may return any object, a library object
+// among them, nor when the metaclass's __call__ may (a metaclass of the program that binds
+// __call__, or any but type and abc.ABCMeta; also one an own ancestor names).
+func (p *Pass) makesInstance(name *ast.Name, s Site) bool {
+	if p.own.stored["__new__"] || p.own.stored["__call__"] {
+		return false
+	}
+	binds, _, _ := p.lookup(name.Id, s.sc, s.idx)
+	for _, b := range binds {
+		c, ok := b.node.(*ast.ClassDef)
+		if !ok || p.classDefines(c, "__new__", 0) || p.ownAncestryMetaclassMayAnswer(c, "__call__") {
+			return false
+		}
+	}
+	return true
+}
+
+// starMayBind reports whether a star import of one of the modules stars (those of the module
+// scope, which lookup returns when a name is looked up there) may bind name, over the
+// program's own binding of it wherever the import runs later: the module's API has the
+// attribute, or the module is not one the tables know.
+func (p *Pass) starMayBind(stars []string, name string) bool {
+	for _, m := range stars {
+		mb, known := p.a.api.member(m, name)
+		if !known || mb.Kind != NoMember {
+			return true
+		}
+		if _, ok := p.a.mods.moduleAttr(m, name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // isBuiltinName reports whether name, used at s, is the builtin of that name.
@@ -781,8 +834,10 @@ func (p *Pass) OwnDefines(obj ast.Expr, name string) bool {
 	if cls == nil {
 		return p.own.attrs[name] // an own function, type(self)...: nothing of a library's
 	}
-	if IsPrivate(name) && p.libraryMayHave(cls, name, 0) {
-		// A library ancestor may set it on the object, over what the class declares.
+	if IsPrivate(name) && (p.libraryMayHave(cls, name, 0) || p.subclassLibraryMayHave(cls, name)) {
+		// A library ancestor may set it on the object, over what the class declares; or, the
+		// object being an instance of a subclass, a library class the subclass lists before
+		// cls answers it first (class L(TestLoader, Mixin): self in Mixin's methods).
 		return false
 	}
 	if viaSuper {
@@ -805,7 +860,10 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 	}
 	switch e := obj.(type) {
 	case *ast.Name:
-		binds, _, _ := p.lookup(e.Id, s.sc, s.idx)
+		binds, _, stars := p.lookup(e.Id, s.sc, s.idx)
+		if p.starMayBind(stars, e.Id) {
+			return nil, false
+		}
 		var cls *ast.ClassDef
 		for _, b := range binds {
 			var c *ast.ClassDef
@@ -836,7 +894,7 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 			if f.Id == "super" && p.isBuiltinName(f, s) && len(e.Args) == 0 {
 				return p.enclosingClass(s), true
 			}
-			if p.ownClass(f, s) {
+			if p.ownClass(f, s) && p.makesInstance(f, s) {
 				c, _ := p.ownClassOf(f, s, depth+1)
 				return c, false
 			}
@@ -864,7 +922,10 @@ func (p *Pass) baseClass(b ast.Expr, s Site, depth int) *ast.ClassDef {
 	if !ok || depth > 4 {
 		return nil
 	}
-	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	binds, _, stars := p.lookup(nm.Id, s.sc, s.idx)
+	if p.starMayBind(stars, nm.Id) {
+		return nil
+	}
 	var cls *ast.ClassDef
 	for _, bd := range binds {
 		var c *ast.ClassDef
@@ -1232,6 +1293,19 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 			}
 		}
 		if !known {
+			return true
+		}
+	}
+	return false
+}
+
+// subclassLibraryMayHave reports whether a class of the program derived from cls may have the
+// private name from a library ancestor of its own: self in cls's methods may be its instance,
+// whose method resolution order may put that library class before cls.
+func (p *Pass) subclassLibraryMayHave(cls *ast.ClassDef, name string) bool {
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c != cls && p.derivesFrom(c, cls, 0) && p.libraryMayHave(c, name, 0) {
 			return true
 		}
 	}
@@ -1724,7 +1798,10 @@ func (p *Pass) ownInstanceClass(obj ast.Expr, s Site, depth int) *ast.ClassDef {
 	if !ok || depth > 4 {
 		return nil
 	}
-	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	binds, _, stars := p.lookup(nm.Id, s.sc, s.idx)
+	if p.starMayBind(stars, nm.Id) {
+		return nil
+	}
 	var cls *ast.ClassDef
 	for _, b := range binds {
 		var c *ast.ClassDef
@@ -1735,7 +1812,7 @@ func (p *Pass) ownInstanceClass(obj ast.Expr, s Site, depth int) *ast.ClassDef {
 			}
 		case bAssign:
 			if call, isCall := b.value.(*ast.Call); isCall {
-				if f, isName := call.Func.(*ast.Name); isName && p.ownClass(f, Site{b.scope, b.idx}) {
+				if f, isName := call.Func.(*ast.Name); isName && p.ownClass(f, Site{b.scope, b.idx}) && p.makesInstance(f, Site{b.scope, b.idx}) {
 					c, _ = p.ownClassOf(f, Site{b.scope, b.idx}, depth+1)
 				}
 			}
