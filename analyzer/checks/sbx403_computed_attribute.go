@@ -13,14 +13,19 @@ var sbx403 = &engine.Check{
 	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
-	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
-	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
+	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode},
+	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode},
 	Run:        runSBX403,
 }
 
 func runSBX403(p *engine.Pass, n ast.Node) {
+	switch n.(type) {
+	case *ast.Dict, *ast.Subscript:
+		classKeyword(p, n)
+		return
+	}
 	c, ok := n.(*ast.Call)
-	if ok && (libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
+	if ok && (classKeyword(p, c) || libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
 		return
 	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
@@ -341,6 +346,51 @@ func namespaceOnOwn(p *engine.Pass, c *ast.Call) bool {
 		}
 		p.Reportf(c, "a library call given an object other than an argparse.Namespace as namespace= stores on it the names and values the program's options chose, __class__ among them")
 		return true
+	}
+	return false
+}
+
+// classKeyword reports the name __class__ or __dict__ given as a keyword of a call, as a
+// constant key of a dict display or stored under as a constant key of a subscript: library code
+// that stores its keywords or a mapping's keys as attributes (email.policy.Policy.clone and the
+// policies' constructors with object.__setattr__, argparse.Namespace, Policy.__add__ with
+// another object's __dict__) then re-classes the object it makes or is given, or replaces its
+// attributes, under a name no check sees where the program writes it.
+func classKeyword(p *engine.Pass, n ast.Node) bool {
+	var at ast.Node
+	var names []string
+	switch n := n.(type) {
+	case *ast.Call:
+		for _, k := range n.Keywords {
+			if k.Arg != nil {
+				names = append(names, *k.Arg)
+			}
+		}
+		at = n
+	case *ast.Dict:
+		for _, key := range n.Keys {
+			if key == nil {
+				continue // **spread: its own display is judged where it is written
+			}
+			if name, ok := p.ConstString(key); ok {
+				names = append(names, name)
+			}
+		}
+		at = n
+	case *ast.Subscript:
+		if n.Ctx != ast.Store {
+			return false
+		}
+		if name, ok := p.ConstString(n.Slice); ok {
+			names = append(names, name)
+		}
+		at = n
+	}
+	for _, name := range names {
+		if name == "__class__" || name == "__dict__" {
+			p.Reportf(at, "the name %s given as a keyword or a mapping's key: code that stores keywords or keys as attributes re-classes an object or replaces its attributes", name)
+			return true
+		}
 	}
 	return false
 }
