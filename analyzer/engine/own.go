@@ -1180,6 +1180,12 @@ func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
 		}
 		return nil, false
 	}
+	return p.classLibraryBases(cls)
+}
+
+// classLibraryBases are the library classes among the ancestors of the program's class cls; ok
+// is false when an ancestor is not known.
+func (p *Pass) classLibraryBases(cls *ast.ClassDef) (classes []string, ok bool) {
 	seen := map[*ast.ClassDef]bool{}
 	var walk func(c *ast.ClassDef, depth int) bool
 	walk = func(c *ast.ClassDef, depth int) bool {
@@ -1214,6 +1220,28 @@ func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
 		return nil, false
 	}
 	return classes, true
+}
+
+// SubclassLibraryBases reports whether obj, one of the program's own objects, may be an instance
+// of a class of the program derived from its class that has a library class (or an unknown
+// class) among its ancestors: self in a mixin's methods is an instance of any subclass, whose
+// method resolution order may put the library class's attributes, public ones among them,
+// before the mixin's (class Loop(asyncio.SelectorEventLoop, Mixin)).
+func (p *Pass) SubclassLibraryBases(obj ast.Expr) bool {
+	cls, _ := p.ownClassOf(obj, p.Site(), 0)
+	if cls == nil {
+		return false
+	}
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c == cls || !p.derivesFrom(c, cls, 0) {
+			continue
+		}
+		if bases, ok := p.classLibraryBases(c); !ok || len(bases) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ClassAttrNames are the attributes class (a canonical name) and its instances have: dir(C)'s,
