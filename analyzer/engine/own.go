@@ -1244,6 +1244,37 @@ func (p *Pass) SubclassLibraryBases(obj ast.Expr) bool {
 	return false
 }
 
+// OwnNamespace reports whether the namespace of e (vars(e), e.__dict__), one of the program's own
+// objects, holds only what the program put there: no library class among the ancestors of its
+// class, or of a class of the program derived from it (self may be an instance of one), may have
+// set attributes on it, other than the stateless ones (builtins, typing.Generic, abc.ABC). A
+// subclass of asyncio.SelectorEventLoop holds the loop's self-pipe socket, _ssock, in its dict.
+func (p *Pass) OwnNamespace(e ast.Expr) bool {
+	if !p.IsOwn(e) {
+		return false
+	}
+	cls, _ := p.ownClassOf(e, p.Site(), 0)
+	if cls == nil {
+		return true // a function of the program, or its class
+	}
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c != cls && !p.derivesFrom(c, cls, 0) {
+			continue
+		}
+		bases, ok := p.classLibraryBases(c)
+		if !ok {
+			return false
+		}
+		for _, b := range bases {
+			if !stateless(b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // ClassAttrNames are the attributes class (a canonical name) and its instances have: dir(C)'s,
 // then those its methods assign.
 func (p *Pass) ClassAttrNames(class string) []string {
