@@ -535,7 +535,12 @@ func prefixSafeOnOwn(p *engine.Pass, obj ast.Expr, prefix string) bool {
 	if !ok {
 		return false
 	}
-	for _, class := range bases {
+	// self in a mixin's method may be an instance of a subclass with a library base.
+	sub, ok := p.SubclassLibraryClasses(obj)
+	if !ok {
+		return false
+	}
+	for _, class := range append(bases, sub...) {
 		for _, name := range p.ClassAttrNames(class) {
 			if !strings.HasPrefix(name, prefix) {
 				continue

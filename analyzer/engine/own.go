@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
@@ -1219,6 +1220,33 @@ func (p *Pass) classLibraryBases(cls *ast.ClassDef) (classes []string, ok bool) 
 	if !walk(cls, 0) {
 		return nil, false
 	}
+	return classes, true
+}
+
+// SubclassLibraryClasses are the library classes among the ancestors of the classes of the
+// program derived from obj's class (self in a mixin's methods may be an instance of one); ok is
+// false when one of those has an ancestor the analysis does not know.
+func (p *Pass) SubclassLibraryClasses(obj ast.Expr) (classes []string, ok bool) {
+	cls, _ := p.ownClassOf(obj, p.Site(), 0)
+	if cls == nil {
+		return nil, true
+	}
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c == cls || !p.derivesFrom(c, cls, 0) {
+			continue
+		}
+		bases, ok := p.classLibraryBases(c)
+		if !ok {
+			return nil, false
+		}
+		for _, b := range bases {
+			if !slices.Contains(classes, b) {
+				classes = append(classes, b)
+			}
+		}
+	}
+	slices.Sort(classes) // map order: the same answer every run
 	return classes, true
 }
 
