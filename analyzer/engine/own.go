@@ -17,6 +17,9 @@ type ownFacts struct {
 	// selfArgs are the first parameters of the functions defined in the program's class bodies
 	// (not staticmethods), self and cls, with their class.
 	selfArgs map[*ast.Arg]*ast.ClassDef
+	// selfDecorated are the decorators of the functions whose first parameters selfArgs holds,
+	// for those that have any, and where they are evaluated.
+	selfDecorated map[*ast.Arg]decorated
 	// classAttrs are the attribute names each class of the program defines: bound in its body,
 	// or assigned on self in its methods.
 	classAttrs map[classAttr]bool
@@ -83,6 +86,12 @@ type ownFacts struct {
 	rewrapEscapes bool
 }
 
+// decorated are a def's decorators and where they are evaluated.
+type decorated struct {
+	decorators []ast.Expr
+	site       Site
+}
+
 type classAttr struct {
 	class *ast.ClassDef
 	name  string
@@ -96,6 +105,7 @@ type loopElem struct {
 
 func (o *ownFacts) reset() {
 	clear(o.selfArgs)
+	clear(o.selfDecorated)
 	clear(o.classAttrs)
 	clear(o.classSite)
 	clear(o.annotated)
@@ -150,6 +160,12 @@ func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorato
 			}
 			if first != nil {
 				o.selfArgs[first] = cls
+				if len(decorators) > 0 {
+					if o.selfDecorated == nil {
+						o.selfDecorated = map[*ast.Arg]decorated{}
+					}
+					o.selfDecorated[first] = decorated{decorators, Site{f.sc, f.idx}}
+				}
 				classArg := name == "__new__" || name == "__init_subclass__" || name == "__class_getitem__"
 				for _, d := range decorators {
 					if n, ok := d.(*ast.Name); ok && n.Id == "classmethod" {
@@ -251,8 +267,11 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 		if !ok {
 			return false
 		}
-		if cls := p.own.selfArgs[a]; cls != nil {
+		if cls := p.selfClass(a); cls != nil {
 			return !p.mayGetForeignSelf(cls)
+		}
+		if p.own.selfArgs[a] != nil {
+			return false // a method whose decorator may pass another first argument
 		}
 		if site, ok := p.own.annotated[a]; ok {
 			// An annotation is not checked when the function is called: the parameter is the
@@ -876,7 +895,7 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 				}
 			case b.kind == bUnknown:
 				if a, ok := b.node.(*ast.Arg); ok {
-					c = p.own.selfArgs[a]
+					c = p.selfClass(a)
 					if c != nil && p.mayGetForeignSelf(c) {
 						c = nil
 					}
@@ -1894,7 +1913,7 @@ func (p *Pass) ownInstanceClass(obj ast.Expr, s Site, depth int) *ast.ClassDef {
 		var c *ast.ClassDef
 		switch b.kind {
 		case bUnknown:
-			if a, isArg := b.node.(*ast.Arg); isArg && p.own.clsArgs[a] == nil && !p.mayGetForeignSelf(p.own.selfArgs[a]) {
+			if a, isArg := b.node.(*ast.Arg); isArg && p.own.clsArgs[a] == nil && p.selfClass(a) != nil && !p.mayGetForeignSelf(p.own.selfArgs[a]) {
 				c = p.own.selfArgs[a]
 			}
 		case bAssign:
@@ -2370,6 +2389,55 @@ var plainDecoratorQuals = map[string]bool{
 	"typing.override": true, "typing_extensions.override": true,
 }
 
+// selfClass is the class whose instance the first parameter a of a method is: none when a is
+// not one, or when a decorator of the method may call the function with another first argument
+// (a staticmethod however it is spelt: static = staticmethod, a function of the program
+// returning one).
+func (p *Pass) selfClass(a *ast.Arg) *ast.ClassDef {
+	cls := p.own.selfArgs[a]
+	if cls == nil {
+		return nil
+	}
+	if d, ok := p.own.selfDecorated[a]; ok && !p.selfPreservingDecorators(d.decorators, d.site) {
+		return nil
+	}
+	return cls
+}
+
+// selfPreservingDecorators are the decorators that leave a method called with its instance
+// first: the method kinds but staticmethod, the markers, a property's setter, getter or
+// deleter, the library's caches and context managers, and functools.wraps(...).
+var selfPreservingDecoratorQuals = map[string]bool{
+	"builtins.classmethod": true, "builtins.property": true,
+	"abc.abstractmethod": true, "typing.overload": true, "typing.final": true,
+	"typing.override": true, "typing_extensions.override": true,
+	"functools.lru_cache": true, "functools.cache": true, "functools.cached_property": true,
+	"contextlib.contextmanager": true, "contextlib.asynccontextmanager": true,
+}
+
+func (p *Pass) selfPreservingDecorators(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		if at, ok := d.(*ast.Attribute); ok && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
+			continue
+		}
+		e := d
+		if c, ok := d.(*ast.Call); ok {
+			e = c.Func // functools.wraps(f), functools.lru_cache(maxsize=...)
+			if p.resolvesIn(e, s, map[string]bool{"functools.wraps": true}) {
+				continue
+			}
+			if !p.resolvesIn(e, s, map[string]bool{"functools.lru_cache": true}) {
+				return false
+			}
+			continue
+		}
+		if !p.resolvesIn(e, s, selfPreservingDecoratorQuals) {
+			return false
+		}
+	}
+	return true
+}
+
 // plainDecorators reports whether decorators are all plain: a method kind, a marker, or a
 // property's setter, getter or deleter.
 func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
@@ -2824,7 +2892,7 @@ func (p *Pass) ProgramObject(e ast.Expr) bool {
 		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
 		if len(binds) == 1 && binds[0].kind == bUnknown {
 			if a, isArg := binds[0].node.(*ast.Arg); isArg {
-				if c := p.own.selfArgs[a]; c != nil {
+				if c := p.selfClass(a); c != nil {
 					p.mayGetForeignSelf(c)
 					return !p.own.foreignSelfCalled[c]
 				}
