@@ -3,7 +3,7 @@
 package config
 
 // moduleAPISums are the CRC-32s of the files this was made from (DefaultReviewedAPI).
-var moduleAPISums = [2]uint32{0xcbd3158a, 0x76b6a305}
+var moduleAPISums = [2]uint32{0xcbd3158a, 0x8e357959}
 
 var moduleAPITable = SortedAPITable{
 	GeneratedBy: "scripts/gen_module_api.py",
@@ -1126,22 +1126,23 @@ func compiledReview() *APIReview {
 			"warnings.WarningMessage.source":                {Capability: "introspection", Reason: "the object a warning is about: for the ResourceWarning of an unclosed socket, file or event loop freed by library code, that object itself (an event loop's self-pipe socket), which the program never had"},
 		},
 		Calls: map[string]APIRule{
-			"builtins.delattr":           {Capability: "builtins_access", Reason: "the attribute name and the object are judged (SBX403, SBX603)"},
-			"builtins.dir":               {Capability: "builtins_access", Reason: "the object is judged (SBX402): not a module or a class"},
-			"builtins.getattr":           {Capability: "builtins_access", Reason: "the attribute name is judged (SBX403): constant, or the program's own object with a letter-prefixed name"},
-			"builtins.setattr":           {Capability: "builtins_access", Reason: "the attribute name and the object are judged (SBX403, SBX603)"},
-			"builtins.vars":              {Capability: "builtins_access", Reason: "the object is judged (SBX402): not a module, a class or the current scope"},
-			"email.utils.make_msgid":     {Capability: "network", Reason: "without a domain it asks the resolver for the host's name (socket.getfqdn, a DNS query): SBX101 requires a domain"},
-			"operator.attrgetter":        {Capability: "name_resolution", Reason: "a getattr along a dotted path; SBX503 requires a constant public path"},
-			"operator.methodcaller":      {Capability: "name_resolution", Reason: "a getattr and a call; SBX503 requires a constant public name"},
-			"string.Formatter.format":    {Capability: "format_traversal", Reason: "walks the attribute paths of its format string's fields, and a subclass's format_field or convert_field gets what they reach: SBX701 requires a constant format string without private steps"},
-			"string.Formatter.get_field": {Capability: "format_traversal", Reason: "returns the object a field path reaches, a getattr and a subscript the source does not show: SBX701 requires a constant path without private steps"},
-			"string.Formatter.vformat":   {Capability: "format_traversal", Reason: "walks the attribute paths of its format string's fields: SBX701 requires a constant format string without private steps"},
-			"timeit.Timer":               {Capability: "code_runner", Reason: "compiles stmt and setup when they are strings; SBX601 requires functions"},
-			"timeit.repeat":              {Capability: "code_runner", Reason: "compiles stmt and setup when they are strings; SBX601 requires functions"},
-			"timeit.timeit":              {Capability: "code_runner", Reason: "compiles stmt and setup when they are strings; SBX601 requires functions"},
-			"typing.get_type_hints":      {Capability: "dynamic_code", Reason: "evaluates string annotations; SBX205 admits it on the program's own classes and functions, whose string annotations are plain type expressions"},
-			"unittest.main.TestProgram":  {Capability: "name_resolution", Reason: "imports the test names and module it is given; SBX503 admits the bare call"},
+			"builtins.delattr":                    {Capability: "builtins_access", Reason: "the attribute name and the object are judged (SBX403, SBX603)"},
+			"builtins.dir":                        {Capability: "builtins_access", Reason: "the object is judged (SBX402): not a module or a class"},
+			"builtins.getattr":                    {Capability: "builtins_access", Reason: "the attribute name is judged (SBX403): constant, or the program's own object with a letter-prefixed name"},
+			"builtins.setattr":                    {Capability: "builtins_access", Reason: "the attribute name and the object are judged (SBX403, SBX603)"},
+			"builtins.vars":                       {Capability: "builtins_access", Reason: "the object is judged (SBX402): not a module, a class or the current scope"},
+			"email._policybase._PolicyBase.clone": {Capability: "builtins_access", Reason: "copies its self's __dict__ into a new object of its self's class and stores its keywords there with object.__setattr__ (__class__ among them): called unbound with another object as self it re-classes a copy of that object; SBX403 requires a policy as self and constant keywords that are not dunders"},
+			"email.utils.make_msgid":              {Capability: "network", Reason: "without a domain it asks the resolver for the host's name (socket.getfqdn, a DNS query): SBX101 requires a domain"},
+			"operator.attrgetter":                 {Capability: "name_resolution", Reason: "a getattr along a dotted path; SBX503 requires a constant public path"},
+			"operator.methodcaller":               {Capability: "name_resolution", Reason: "a getattr and a call; SBX503 requires a constant public name"},
+			"string.Formatter.format":             {Capability: "format_traversal", Reason: "walks the attribute paths of its format string's fields, and a subclass's format_field or convert_field gets what they reach: SBX701 requires a constant format string without private steps"},
+			"string.Formatter.get_field":          {Capability: "format_traversal", Reason: "returns the object a field path reaches, a getattr and a subscript the source does not show: SBX701 requires a constant path without private steps"},
+			"string.Formatter.vformat":            {Capability: "format_traversal", Reason: "walks the attribute paths of its format string's fields: SBX701 requires a constant format string without private steps"},
+			"timeit.Timer":                        {Capability: "code_runner", Reason: "compiles stmt and setup when they are strings; SBX601 requires functions"},
+			"timeit.repeat":                       {Capability: "code_runner", Reason: "compiles stmt and setup when they are strings; SBX601 requires functions"},
+			"timeit.timeit":                       {Capability: "code_runner", Reason: "compiles stmt and setup when they are strings; SBX601 requires functions"},
+			"typing.get_type_hints":               {Capability: "dynamic_code", Reason: "evaluates string annotations; SBX205 admits it on the program's own classes and functions, whose string annotations are plain type expressions"},
+			"unittest.main.TestProgram":           {Capability: "name_resolution", Reason: "imports the test names and module it is given; SBX503 admits the bare call"},
 		},
 		Returns: map[string]string{
 			"argparse.ArgumentParser.parse_args": "argparse.Namespace",

@@ -342,5 +342,5 @@ func ownMethod(p *engine.Pass, obj ast.Expr, name string) bool {
 		return false
 	}
 	bases, ok := p.LibraryBases(obj)
-	return ok && len(bases) == 0
+	return ok && len(bases) == 0 && !p.SubclassLibraryBases(obj)
 }

@@ -40,8 +40,8 @@ func runSBX301(p *engine.Pass, n ast.Node) {
 			if !namespaceLike(p, p.Refs(n.Value)) {
 				// An object's own dict hands out its private attributes by key: only the
 				// program's own objects' and those that hold what the program gives them.
-				if !classLike(p, n.Value) && !p.IsOwn(n.Value) && !holdsOnlyGiven(p, n.Value) {
-					p.Reportf(n, "__dict__ of an object the program does not define hands out its private attributes by key")
+				if !classLike(p, n.Value) && !p.OwnNamespace(n.Value) && !holdsOnlyGiven(p, n.Value) {
+					p.Reportf(n, "__dict__ of an object the program does not define, or whose library base class sets attributes on it, hands out its private attributes by key")
 				}
 				return
 			}

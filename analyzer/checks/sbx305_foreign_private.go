@@ -134,6 +134,12 @@ func foreignPrivate(p *engine.Pass, at ast.Node, obj ast.Expr, attr string) {
 		return // SBX301 or SBX302 report it; or the review lets any object have it
 	}
 	if p.IsOwn(obj) {
+		// object.__getstate__ hands out the object's __dict__, which a library base class
+		// fills as vars() does (SBX402).
+		if attr == "__getstate__" && !p.OwnDefines(obj, attr) && !p.OwnNamespace(obj) {
+			p.Reportf(at, "%s of an object whose library base class sets attributes on it hands out its namespace, private attributes among them", attr)
+			return
+		}
 		// The program's own object: its dunders, and the private names its class defines. A
 		// private name its class does not define comes from a library base class.
 		if dunder || p.OwnDefines(obj, attr) {

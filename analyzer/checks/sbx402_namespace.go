@@ -28,8 +28,8 @@ func runSBX402(p *engine.Pass, n ast.Node) {
 				p.Reportf(n, "vars() of a module, a builtin type or the current scope fetches names dynamically")
 			} else if len(c.Args) > 0 && classLike(p, c.Args[0]) && !p.IsOwn(c.Args[0]) {
 				p.Reportf(n, "vars() of a class the program does not define holds its descriptors (__dict__, __globals__, __subclasses__), fetched by computed keys")
-			} else if len(c.Args) > 0 && !p.IsOwn(c.Args[0]) && !holdsOnlyGiven(p, c.Args[0]) {
-				p.Reportf(n, "vars() of an object the program does not define hands out its private attributes (and a module's or a class's namespace) by key")
+			} else if len(c.Args) > 0 && !p.OwnNamespace(c.Args[0]) && !holdsOnlyGiven(p, c.Args[0]) {
+				p.Reportf(n, "vars() of an object the program does not define, or whose library base class sets attributes on it, hands out its private attributes (and a module's or a class's namespace) by key")
 			}
 		case "builtins.dir":
 			if len(c.Args) > 0 && namespaceLike(p, p.Refs(c.Args[0])) {

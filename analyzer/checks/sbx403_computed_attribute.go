@@ -10,17 +10,22 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
-	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode},
-	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode},
+	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode},
+	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode},
 	Run:        runSBX403,
 }
 
 func runSBX403(p *engine.Pass, n ast.Node) {
+	switch n.(type) {
+	case *ast.Dict, *ast.Subscript:
+		classKeyword(p, n)
+		return
+	}
 	c, ok := n.(*ast.Call)
-	if ok && (libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
+	if ok && (classKeyword(p, c) || policyClone(p, c) || libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
 		return
 	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
@@ -345,6 +350,100 @@ func namespaceOnOwn(p *engine.Pass, c *ast.Call) bool {
 	return false
 }
 
+// classKeyword reports the name __class__ or __dict__ given as a keyword of a call, as a
+// constant key of a dict display or stored under as a constant key of a subscript: library code
+// that stores its keywords or a mapping's keys as attributes (email.policy.Policy.clone and the
+// policies' constructors with object.__setattr__, argparse.Namespace, Policy.__add__ with
+// another object's __dict__) then re-classes the object it makes or is given, or replaces its
+// attributes, under a name no check sees where the program writes it.
+func classKeyword(p *engine.Pass, n ast.Node) bool {
+	var at ast.Node
+	var names []string
+	switch n := n.(type) {
+	case *ast.Call:
+		for _, k := range n.Keywords {
+			if k.Arg != nil {
+				names = append(names, *k.Arg)
+			}
+		}
+		at = n
+	case *ast.Dict:
+		for _, key := range n.Keys {
+			if key == nil {
+				continue // **spread: its own display is judged where it is written
+			}
+			if name, ok := p.ConstString(key); ok {
+				names = append(names, name)
+			}
+		}
+		at = n
+	case *ast.Subscript:
+		if n.Ctx != ast.Store {
+			return false
+		}
+		if name, ok := p.ConstString(n.Slice); ok {
+			names = append(names, name)
+		}
+		at = n
+	}
+	for _, name := range names {
+		if name == "__class__" || name == "__dict__" {
+			p.Reportf(at, "the name %s given as a keyword or a mapping's key: code that stores keywords or keys as attributes re-classes an object or replaces its attributes", name)
+			return true
+		}
+	}
+	return false
+}
+
+// cloneRule is the review's key of email's Policy.clone, judged at its call here.
+const cloneRule = "email._policybase._PolicyBase.clone"
+
+// policyClone judges a call of email's Policy.clone (a judged call of the review): it copies its
+// self's __dict__ into a new object of its self's class and then stores each keyword there with
+// object.__setattr__. Called unbound with another object as self (Policy.clone(loop,
+// __class__=C)) it copies that object's private attributes, an event loop's self-pipe socket
+// among them, and a keyword __class__ given at run time (**{key: C}) re-classes the copy into
+// the program's class, whose methods then read them as their own. Required: a policy as self,
+// and keywords by constant names that are not dunders.
+func policyClone(p *engine.Pass, c *ast.Call) bool {
+	at, ok := c.Func.(*ast.Attribute)
+	if !ok || at.Attr != "clone" {
+		return false
+	}
+	judged := false
+	for _, r := range p.Refs(c.Func) {
+		if rule := p.RuleOf(r); rule != nil && rule.Key == cloneRule {
+			judged = true
+		}
+	}
+	if !judged && len(p.Refs(c.Func)) == 0 && !ownMethod(p, at.Value, at.Attr) {
+		// An object of unknown class: a policy among what it may be.
+		for _, rule := range p.MethodRules(at.Attr) {
+			judged = judged || rule.Key == cloneRule
+		}
+	}
+	if !judged {
+		return false
+	}
+	if cls := libraryClassOf(p, at.Value); cls != "" {
+		inst, known := "", false
+		if len(c.Args) > 0 {
+			inst, known = p.InstanceClass(c.Args[0])
+		}
+		if !known || !p.Derives(inst, "email._policybase._PolicyBase") {
+			p.Reportf(c, "%s.clone called with an object that may not be a policy as self copies that object's attributes, private ones among them, into an object its keywords may re-class", short(cls))
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil || engine.IsDunder(*k.Arg) {
+			p.Reportf(c, "clone() with keywords spread from a mapping or a dunder keyword stores names known only at run time with object.__setattr__, __class__ among them")
+			return true
+		}
+	}
+	return false
+}
+
 // ---- SBX5xx module internals and name resolvers ----
 
 // safeComputedName reports whether a computed attribute name is one the program's own object
@@ -436,7 +535,12 @@ func prefixSafeOnOwn(p *engine.Pass, obj ast.Expr, prefix string) bool {
 	if !ok {
 		return false
 	}
-	for _, class := range bases {
+	// self in a mixin's method may be an instance of a subclass with a library base.
+	sub, ok := p.SubclassLibraryClasses(obj)
+	if !ok {
+		return false
+	}
+	for _, class := range append(bases, sub...) {
 		for _, name := range p.ClassAttrNames(class) {
 			if !strings.HasPrefix(name, prefix) {
 				continue

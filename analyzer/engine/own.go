@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
@@ -16,6 +17,9 @@ type ownFacts struct {
 	// selfArgs are the first parameters of the functions defined in the program's class bodies
 	// (not staticmethods), self and cls, with their class.
 	selfArgs map[*ast.Arg]*ast.ClassDef
+	// selfDecorated are the decorators of the functions whose first parameters selfArgs holds,
+	// for those that have any, and where they are evaluated.
+	selfDecorated map[*ast.Arg]decorated
 	// classAttrs are the attribute names each class of the program defines: bound in its body,
 	// or assigned on self in its methods.
 	classAttrs map[classAttr]bool
@@ -82,6 +86,12 @@ type ownFacts struct {
 	rewrapEscapes bool
 }
 
+// decorated are a def's decorators and where they are evaluated.
+type decorated struct {
+	decorators []ast.Expr
+	site       Site
+}
+
 type classAttr struct {
 	class *ast.ClassDef
 	name  string
@@ -95,6 +105,7 @@ type loopElem struct {
 
 func (o *ownFacts) reset() {
 	clear(o.selfArgs)
+	clear(o.selfDecorated)
 	clear(o.classAttrs)
 	clear(o.classSite)
 	clear(o.annotated)
@@ -149,6 +160,12 @@ func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorato
 			}
 			if first != nil {
 				o.selfArgs[first] = cls
+				if len(decorators) > 0 {
+					if o.selfDecorated == nil {
+						o.selfDecorated = map[*ast.Arg]decorated{}
+					}
+					o.selfDecorated[first] = decorated{decorators, Site{f.sc, f.idx}}
+				}
 				classArg := name == "__new__" || name == "__init_subclass__" || name == "__class_getitem__"
 				for _, d := range decorators {
 					if n, ok := d.(*ast.Name); ok && n.Id == "classmethod" {
@@ -192,8 +209,8 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 	p.budget--
 	switch e := e.(type) {
 	case *ast.Name:
-		binds, builtin, _ := p.lookup(e.Id, s.sc, s.idx)
-		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 {
+		binds, builtin, stars := p.lookup(e.Id, s.sc, s.idx)
+		if builtin && p.a.mods.builtin[e.Id] || len(binds) == 0 || p.starMayBind(stars, e.Id) {
 			return false
 		}
 		for _, b := range binds {
@@ -212,7 +229,7 @@ func (p *Pass) isOwn(e ast.Expr, s Site, depth int) bool {
 			if f.Id == "type" && len(e.Args) == 1 && p.isBuiltinName(f, s) {
 				return p.isOwn(e.Args[0], s, depth+1)
 			}
-			return p.ownClass(f, s)
+			return p.ownClass(f, s) && p.makesInstance(f, s)
 		case *ast.Attribute:
 			// cls.create(...) and the like are not known to return own objects; Own.Nested() is.
 			return false
@@ -250,14 +267,34 @@ func (p *Pass) ownBinding(b *Binding, depth int) bool {
 		if !ok {
 			return false
 		}
-		if cls := p.own.selfArgs[a]; cls != nil {
+		if cls := p.selfClass(a); cls != nil {
 			return !p.mayGetForeignSelf(cls)
 		}
+		if p.own.selfArgs[a] != nil {
+			return false // a method whose decorator may pass another first argument
+		}
 		if site, ok := p.own.annotated[a]; ok {
-			return p.ownAnnotation(a.Annotation, site, depth)
+			// An annotation is not checked when the function is called: the parameter is the
+			// program's object only when every call is seen and passes one.
+			return p.ownAnnotation(a.Annotation, site, depth) && p.ownArguments(a, depth)
 		}
 	}
 	return false
+}
+
+// ownArguments reports whether every call of the def whose parameter a is, all of them seen
+// (argumentsOf), passes one of the program's own objects for it.
+func (p *Pass) ownArguments(a *ast.Arg, depth int) bool {
+	args, ok := p.argumentsOf(a)
+	if !ok {
+		return false
+	}
+	for _, x := range args {
+		if x.e == nil || !p.isOwn(x.e, x.site, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // ownAnnotation reports whether an annotation names one of the program's classes ("Node" as a
@@ -290,8 +327,8 @@ func (p *Pass) ownAnnotationOrNone(e ast.Expr, s Site, depth int) bool {
 
 // ownClass reports whether name is bound only to classes the program defines.
 func (p *Pass) ownClass(name *ast.Name, s Site) bool {
-	binds, builtin, _ := p.lookup(name.Id, s.sc, s.idx)
-	if builtin && p.a.mods.builtin[name.Id] || len(binds) == 0 {
+	binds, builtin, stars := p.lookup(name.Id, s.sc, s.idx)
+	if builtin && p.a.mods.builtin[name.Id] || len(binds) == 0 || p.starMayBind(stars, name.Id) {
 		return false
 	}
 	for _, b := range binds {
@@ -300,6 +337,42 @@ func (p *Pass) ownClass(name *ast.Name, s Site) bool {
 		}
 	}
 	return true
+}
+
+// makesInstance reports whether calling name, bound only to classes of the program (ownClass),
+// gives an instance of the class: not when a __new__ of the class or of an own ancestor (bound
+// in a class body, or stored on an object anywhere) may return any object, a library object
+// among them, nor when the metaclass's __call__ may (a metaclass of the program that binds
+// __call__, or any but type and abc.ABCMeta; also one an own ancestor names).
+func (p *Pass) makesInstance(name *ast.Name, s Site) bool {
+	if p.own.stored["__new__"] || p.own.stored["__call__"] {
+		return false
+	}
+	binds, _, _ := p.lookup(name.Id, s.sc, s.idx)
+	for _, b := range binds {
+		c, ok := b.node.(*ast.ClassDef)
+		if !ok || p.classDefines(c, "__new__", 0) || p.ownAncestryMetaclassMayAnswer(c, "__call__") {
+			return false
+		}
+	}
+	return true
+}
+
+// starMayBind reports whether a star import of one of the modules stars (those of the module
+// scope, which lookup returns when a name is looked up there) may bind name, over the
+// program's own binding of it wherever the import runs later: the module's API has the
+// attribute, or the module is not one the tables know.
+func (p *Pass) starMayBind(stars []string, name string) bool {
+	for _, m := range stars {
+		mb, known := p.a.api.member(m, name)
+		if !known || mb.Kind != NoMember {
+			return true
+		}
+		if _, ok := p.a.mods.moduleAttr(m, name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // isBuiltinName reports whether name, used at s, is the builtin of that name.
@@ -781,8 +854,10 @@ func (p *Pass) OwnDefines(obj ast.Expr, name string) bool {
 	if cls == nil {
 		return p.own.attrs[name] // an own function, type(self)...: nothing of a library's
 	}
-	if IsPrivate(name) && p.libraryMayHave(cls, name, 0) {
-		// A library ancestor may set it on the object, over what the class declares.
+	if IsPrivate(name) && (p.libraryMayHave(cls, name, 0) || p.subclassLibraryMayHave(cls, name)) {
+		// A library ancestor may set it on the object, over what the class declares; or, the
+		// object being an instance of a subclass, a library class the subclass lists before
+		// cls answers it first (class L(TestLoader, Mixin): self in Mixin's methods).
 		return false
 	}
 	if viaSuper {
@@ -805,7 +880,10 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 	}
 	switch e := obj.(type) {
 	case *ast.Name:
-		binds, _, _ := p.lookup(e.Id, s.sc, s.idx)
+		binds, _, stars := p.lookup(e.Id, s.sc, s.idx)
+		if p.starMayBind(stars, e.Id) {
+			return nil, false
+		}
 		var cls *ast.ClassDef
 		for _, b := range binds {
 			var c *ast.ClassDef
@@ -817,7 +895,7 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 				}
 			case b.kind == bUnknown:
 				if a, ok := b.node.(*ast.Arg); ok {
-					c = p.own.selfArgs[a]
+					c = p.selfClass(a)
 					if c != nil && p.mayGetForeignSelf(c) {
 						c = nil
 					}
@@ -836,7 +914,7 @@ func (p *Pass) ownClassOf(obj ast.Expr, s Site, depth int) (*ast.ClassDef, bool)
 			if f.Id == "super" && p.isBuiltinName(f, s) && len(e.Args) == 0 {
 				return p.enclosingClass(s), true
 			}
-			if p.ownClass(f, s) {
+			if p.ownClass(f, s) && p.makesInstance(f, s) {
 				c, _ := p.ownClassOf(f, s, depth+1)
 				return c, false
 			}
@@ -864,7 +942,10 @@ func (p *Pass) baseClass(b ast.Expr, s Site, depth int) *ast.ClassDef {
 	if !ok || depth > 4 {
 		return nil
 	}
-	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	binds, _, stars := p.lookup(nm.Id, s.sc, s.idx)
+	if p.starMayBind(stars, nm.Id) {
+		return nil
+	}
 	var cls *ast.ClassDef
 	for _, bd := range binds {
 		var c *ast.ClassDef
@@ -1119,6 +1200,12 @@ func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
 		}
 		return nil, false
 	}
+	return p.classLibraryBases(cls)
+}
+
+// classLibraryBases are the library classes among the ancestors of the program's class cls; ok
+// is false when an ancestor is not known.
+func (p *Pass) classLibraryBases(cls *ast.ClassDef) (classes []string, ok bool) {
 	seen := map[*ast.ClassDef]bool{}
 	var walk func(c *ast.ClassDef, depth int) bool
 	walk = func(c *ast.ClassDef, depth int) bool {
@@ -1153,6 +1240,86 @@ func (p *Pass) LibraryBases(obj ast.Expr) (classes []string, ok bool) {
 		return nil, false
 	}
 	return classes, true
+}
+
+// SubclassLibraryClasses are the library classes among the ancestors of the classes of the
+// program derived from obj's class (self in a mixin's methods may be an instance of one); ok is
+// false when one of those has an ancestor the analysis does not know.
+func (p *Pass) SubclassLibraryClasses(obj ast.Expr) (classes []string, ok bool) {
+	cls, _ := p.ownClassOf(obj, p.Site(), 0)
+	if cls == nil {
+		return nil, true
+	}
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c == cls || !p.derivesFrom(c, cls, 0) {
+			continue
+		}
+		bases, ok := p.classLibraryBases(c)
+		if !ok {
+			return nil, false
+		}
+		for _, b := range bases {
+			if !slices.Contains(classes, b) {
+				classes = append(classes, b)
+			}
+		}
+	}
+	slices.Sort(classes) // map order: the same answer every run
+	return classes, true
+}
+
+// SubclassLibraryBases reports whether obj, one of the program's own objects, may be an instance
+// of a class of the program derived from its class that has a library class (or an unknown
+// class) among its ancestors: self in a mixin's methods is an instance of any subclass, whose
+// method resolution order may put the library class's attributes, public ones among them,
+// before the mixin's (class Loop(asyncio.SelectorEventLoop, Mixin)).
+func (p *Pass) SubclassLibraryBases(obj ast.Expr) bool {
+	cls, _ := p.ownClassOf(obj, p.Site(), 0)
+	if cls == nil {
+		return false
+	}
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c == cls || !p.derivesFrom(c, cls, 0) {
+			continue
+		}
+		if bases, ok := p.classLibraryBases(c); !ok || len(bases) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// OwnNamespace reports whether the namespace of e (vars(e), e.__dict__), one of the program's own
+// objects, holds only what the program put there: no library class among the ancestors of its
+// class, or of a class of the program derived from it (self may be an instance of one), may have
+// set attributes on it, other than the stateless ones (builtins, typing.Generic, abc.ABC). A
+// subclass of asyncio.SelectorEventLoop holds the loop's self-pipe socket, _ssock, in its dict.
+func (p *Pass) OwnNamespace(e ast.Expr) bool {
+	if !p.IsOwn(e) {
+		return false
+	}
+	cls, _ := p.ownClassOf(e, p.Site(), 0)
+	if cls == nil {
+		return true // a function of the program, or its class
+	}
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c != cls && !p.derivesFrom(c, cls, 0) {
+			continue
+		}
+		bases, ok := p.classLibraryBases(c)
+		if !ok {
+			return false
+		}
+		for _, b := range bases {
+			if !stateless(b) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ClassAttrNames are the attributes class (a canonical name) and its instances have: dir(C)'s,
@@ -1232,6 +1399,19 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 			}
 		}
 		if !known {
+			return true
+		}
+	}
+	return false
+}
+
+// subclassLibraryMayHave reports whether a class of the program derived from cls may have the
+// private name from a library ancestor of its own: self in cls's methods may be its instance,
+// whose method resolution order may put that library class before cls.
+func (p *Pass) subclassLibraryMayHave(cls *ast.ClassDef, name string) bool {
+	p.budget -= len(p.own.classSite)
+	for c := range p.own.classSite {
+		if c != cls && p.derivesFrom(c, cls, 0) && p.libraryMayHave(c, name, 0) {
 			return true
 		}
 	}
@@ -1724,18 +1904,21 @@ func (p *Pass) ownInstanceClass(obj ast.Expr, s Site, depth int) *ast.ClassDef {
 	if !ok || depth > 4 {
 		return nil
 	}
-	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	binds, _, stars := p.lookup(nm.Id, s.sc, s.idx)
+	if p.starMayBind(stars, nm.Id) {
+		return nil
+	}
 	var cls *ast.ClassDef
 	for _, b := range binds {
 		var c *ast.ClassDef
 		switch b.kind {
 		case bUnknown:
-			if a, isArg := b.node.(*ast.Arg); isArg && p.own.clsArgs[a] == nil && !p.mayGetForeignSelf(p.own.selfArgs[a]) {
+			if a, isArg := b.node.(*ast.Arg); isArg && p.own.clsArgs[a] == nil && p.selfClass(a) != nil && !p.mayGetForeignSelf(p.own.selfArgs[a]) {
 				c = p.own.selfArgs[a]
 			}
 		case bAssign:
 			if call, isCall := b.value.(*ast.Call); isCall {
-				if f, isName := call.Func.(*ast.Name); isName && p.ownClass(f, Site{b.scope, b.idx}) {
+				if f, isName := call.Func.(*ast.Name); isName && p.ownClass(f, Site{b.scope, b.idx}) && p.makesInstance(f, Site{b.scope, b.idx}) {
 					c, _ = p.ownClassOf(f, Site{b.scope, b.idx}, depth+1)
 				}
 			}
@@ -2206,6 +2389,55 @@ var plainDecoratorQuals = map[string]bool{
 	"typing.override": true, "typing_extensions.override": true,
 }
 
+// selfClass is the class whose instance the first parameter a of a method is: none when a is
+// not one, or when a decorator of the method may call the function with another first argument
+// (a staticmethod however it is spelt: static = staticmethod, a function of the program
+// returning one).
+func (p *Pass) selfClass(a *ast.Arg) *ast.ClassDef {
+	cls := p.own.selfArgs[a]
+	if cls == nil {
+		return nil
+	}
+	if d, ok := p.own.selfDecorated[a]; ok && !p.selfPreservingDecorators(d.decorators, d.site) {
+		return nil
+	}
+	return cls
+}
+
+// selfPreservingDecorators are the decorators that leave a method called with its instance
+// first: the method kinds but staticmethod, the markers, a property's setter, getter or
+// deleter, the library's caches and context managers, and functools.wraps(...).
+var selfPreservingDecoratorQuals = map[string]bool{
+	"builtins.classmethod": true, "builtins.property": true,
+	"abc.abstractmethod": true, "typing.overload": true, "typing.final": true,
+	"typing.override": true, "typing_extensions.override": true,
+	"functools.lru_cache": true, "functools.cache": true, "functools.cached_property": true,
+	"contextlib.contextmanager": true, "contextlib.asynccontextmanager": true,
+}
+
+func (p *Pass) selfPreservingDecorators(decorators []ast.Expr, s Site) bool {
+	for _, d := range decorators {
+		if at, ok := d.(*ast.Attribute); ok && (at.Attr == "setter" || at.Attr == "getter" || at.Attr == "deleter") {
+			continue
+		}
+		e := d
+		if c, ok := d.(*ast.Call); ok {
+			e = c.Func // functools.wraps(f), functools.lru_cache(maxsize=...)
+			if p.resolvesIn(e, s, map[string]bool{"functools.wraps": true}) {
+				continue
+			}
+			if !p.resolvesIn(e, s, map[string]bool{"functools.lru_cache": true}) {
+				return false
+			}
+			continue
+		}
+		if !p.resolvesIn(e, s, selfPreservingDecoratorQuals) {
+			return false
+		}
+	}
+	return true
+}
+
 // plainDecorators reports whether decorators are all plain: a method kind, a marker, or a
 // property's setter, getter or deleter.
 func (p *Pass) plainDecorators(decorators []ast.Expr, s Site) bool {
@@ -2660,7 +2892,7 @@ func (p *Pass) ProgramObject(e ast.Expr) bool {
 		binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
 		if len(binds) == 1 && binds[0].kind == bUnknown {
 			if a, isArg := binds[0].node.(*ast.Arg); isArg {
-				if c := p.own.selfArgs[a]; c != nil {
+				if c := p.selfClass(a); c != nil {
 					p.mayGetForeignSelf(c)
 					return !p.own.foreignSelfCalled[c]
 				}

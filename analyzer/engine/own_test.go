@@ -135,7 +135,13 @@ class P:
     def m(self, other: "P"):
         self._x = 1
         probe_defines(other, "_x")
-`, []string{"9:true", "10:true", "11:false", "12:false", "16:true"}},
+def f(q: P):
+    probe_defines(q, "_x")
+def g(q: P):
+    probe_defines(q, "_x")
+f(P())
+g(unittest.TestLoader())
+`, []string{"9:true", "10:true", "11:false", "12:false", "16:false", "18:true", "20:false"}},
 		{"a private name a library base may set over the class's", `
 import asyncio
 class Loop(asyncio.SelectorEventLoop):

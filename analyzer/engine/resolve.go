@@ -92,7 +92,8 @@ func (p *Pass) item(r Ref, key string, sc *scope, idx int, depth int) []Ref {
 }
 
 // lookup finds the bindings a name use refers to and whether the builtin of that name may be the
-// one meant (see the comment at the top of scope.go).
+// one meant (see the comment at the top of scope.go), and the modules star-imported in the
+// module scope when the name is looked up there.
 func (p *Pass) lookup(name string, sc *scope, idx int) (binds []*Binding, builtin bool, star []string) {
 	first := true
 	for s := sc; s != nil; {
@@ -117,6 +118,10 @@ func (p *Pass) lookup(name string, sc *scope, idx int) (binds []*Binding, builti
 			}
 			binds = appendBinds(binds, y.binds)
 			if shadows(y.binds, idx) {
+				if s.parent == nil {
+					// A star import may bind the name again (the own-object questions ask).
+					return binds, false, s.stars
+				}
 				return binds, false, nil
 			}
 		}
