@@ -720,10 +720,11 @@ static int judge(const char *event, PyObject *args)
  * faulted after its decision and before its report, and the refusal was recorded as a crash,
  * SIGSEGV, with no violation (findings/36). So the hook judges on a stack of its own, mapped at
  * install with a guard page below it: one is enough, since the hook runs with the interpreter
- * lock held. Program code can still run in the hook, on that stack: a collection the hook's frame
- * walk starts runs the program's finalizers, whose events come back to the hook there. Such a
- * nested call is judged where it is while the stack has room for a refusal, and is refused once
- * it has not. */
+ * lock held. No program code may run on it: the frame objects the hook's walk makes could start a
+ * collection, which runs the program's finalizers, whose events would come back to the hook
+ * there, deeper and deeper; the collector is off while the hook runs. Should a nested call come
+ * anyway, it is judged where it is while the stack has room for a refusal, and refused once it
+ * has not. */
 
 enum { HOOK_STACK = 512 << 10, HOOK_STACK_LEFT = 64 << 10 };
 
@@ -761,9 +762,12 @@ static int hook(const char *event, PyObject *args, void *data)
             violation("integrity", event, "program code running inside the audit hook exhausted its stack");
         return judge(event, args);
     }
+    int collecting = PyGC_Disable();
     on_hook_stack = 1;
     int r = sbx_on_stack(hook_stack_top, event, args);
     on_hook_stack = 0;
+    if (collecting)
+        PyGC_Enable();
     return r;
 }
 
