@@ -735,7 +735,7 @@ static int on_hook_stack;
  * aligned) and returns its result. x86-64 System V: the image is amd64. */
 __attribute__((visibility("hidden"))) int sbx_on_stack(char *top, const char *event, PyObject *args);
 __attribute__((used, noipa)) static int judge_entry(const char *event, PyObject *args) { return judge(event, args); }
-__asm__(".text\n"
+__asm__(".pushsection .text\n"
         ".p2align 4\n"
         ".globl sbx_on_stack\n"
         ".hidden sbx_on_stack\n"
@@ -750,7 +750,8 @@ __asm__(".text\n"
         "    mov %rbp, %rsp\n"
         "    pop %rbp\n"
         "    ret\n"
-        ".size sbx_on_stack, .-sbx_on_stack\n");
+        ".size sbx_on_stack, .-sbx_on_stack\n"
+        ".popsection\n");
 
 static int hook(const char *event, PyObject *args, void *data)
 {
