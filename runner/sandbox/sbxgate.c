@@ -16,7 +16,8 @@
  *                          closure or object the program can reach, runs no Python code (event
  *                          arguments are read only when their type is exactly str, bytes, int,
  *                          tuple or list), cannot be interrupted by a Python signal handler, and
- *                          cannot be removed. A violation blocks every signal in its thread,
+ *                          cannot be removed. It judges on a stack of its own, whatever is
+ *                          left of the program's. A violation blocks every signal in its thread,
  *                          writes one JSON line to the report descriptor without waiting, and
  *                          ends the process with the real-time signal of its capability, sent to
  *                          its own thread, which nothing catches (process 1 reads the verdict
@@ -34,6 +35,7 @@
 #include <sys/syscall.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -594,9 +596,8 @@ static const char *const machinery_events[] = {"sys.addaudithook", "sys.settrace
 static const char *const path_events[] = {"os.remove", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.truncate",
                                           "os.utime", "os.link", "os.symlink", "os.rename", NULL};
 
-static int hook(const char *event, PyObject *args, void *data)
+static int judge(const char *event, PyObject *args)
 {
-    (void)data;
     char buf[256];
     if (is(event, machinery_events))
         violation_obj("introspection", event, "", args);
@@ -711,6 +712,66 @@ static int hook(const char *event, PyObject *args, void *data)
     return 0;
 }
 
+/* ---- the hook's own stack ----
+ *
+ * CPython calls the hook on the stack of the thread that raised the event, and the program sizes
+ * that stack (threading.stack_size) and fills it (C-level recursion, with the recursion limit
+ * raised): with less room left than a refusal takes (its report line alone is 3.6 KiB), the hook
+ * faulted after its decision and before its report, and the refusal was recorded as a crash,
+ * SIGSEGV, with no violation (findings/36). So the hook judges on a stack of its own, mapped at
+ * install with a guard page below it: one is enough, since the hook runs with the interpreter
+ * lock held. No program code may run on it: the frame objects the hook's walk makes could start a
+ * collection, which runs the program's finalizers, whose events would come back to the hook
+ * there, deeper and deeper; the collector is off while the hook runs. Should a nested call come
+ * anyway, it is judged where it is while the stack has room for a refusal, and refused once it
+ * has not. */
+
+enum { HOOK_STACK = 512 << 10, HOOK_STACK_LEFT = 64 << 10 };
+
+static char *hook_stack_low, *hook_stack_top; /* usable part: above the guard page */
+static int on_hook_stack;
+
+/* sbx_on_stack(top, event, args) calls judge(event, args) with the stack pointer at top (16-byte
+ * aligned) and returns its result. x86-64 System V: the image is amd64. */
+__attribute__((visibility("hidden"))) int sbx_on_stack(char *top, const char *event, PyObject *args);
+__attribute__((used, noipa)) static int judge_entry(const char *event, PyObject *args) { return judge(event, args); }
+__asm__(".pushsection .text\n"
+        ".p2align 4\n"
+        ".globl sbx_on_stack\n"
+        ".hidden sbx_on_stack\n"
+        ".type sbx_on_stack, @function\n"
+        "sbx_on_stack:\n"
+        "    push %rbp\n"
+        "    mov %rsp, %rbp\n"
+        "    mov %rdi, %rsp\n"
+        "    mov %rsi, %rdi\n"
+        "    mov %rdx, %rsi\n"
+        "    call judge_entry\n"
+        "    mov %rbp, %rsp\n"
+        "    pop %rbp\n"
+        "    ret\n"
+        ".size sbx_on_stack, .-sbx_on_stack\n"
+        ".popsection\n");
+
+static int hook(const char *event, PyObject *args, void *data)
+{
+    (void)data;
+    if (on_hook_stack) {
+        char here;
+        uintptr_t sp = (uintptr_t)&here;
+        if (sp >= (uintptr_t)hook_stack_low && sp < (uintptr_t)hook_stack_low + HOOK_STACK_LEFT)
+            violation("integrity", event, "program code running inside the audit hook exhausted its stack");
+        return judge(event, args);
+    }
+    int collecting = PyGC_Disable();
+    on_hook_stack = 1;
+    int r = sbx_on_stack(hook_stack_top, event, args);
+    on_hook_stack = 0;
+    if (collecting)
+        PyGC_Enable();
+    return r;
+}
+
 static PyObject *frozen(PyObject *cfg, const char *key)
 {
     PyObject *v = PyDict_GetItemString(cfg, key); /* borrowed */
@@ -797,6 +858,14 @@ static PyObject *sbx_install(PyObject *self, PyObject *args)
     report_dev = st.st_dev;
     report_ino = st.st_ino;
     own_pid = getpid();
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    char *m = mmap(NULL, HOOK_STACK + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (m == MAP_FAILED || mprotect(m, page, PROT_NONE) != 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        return NULL;
+    }
+    hook_stack_low = m + page;
+    hook_stack_top = m + page + HOOK_STACK;
     if (PySys_AddAuditHook(hook, NULL) < 0)
         return NULL;
     installed = 1;
