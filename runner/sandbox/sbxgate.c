@@ -726,6 +726,10 @@ static int judge(const char *event, PyObject *args)
  * anyway, it is judged where it is while the stack has room for a refusal, and refused once it
  * has not. */
 
+#if !defined(__x86_64__)
+#error "sbxgate.c switches the audit hook's stack in x86-64 assembly: build the runner image on amd64"
+#endif
+
 enum { HOOK_STACK = 512 << 10, HOOK_STACK_LEFT = 64 << 10 };
 
 static char *hook_stack_low, *hook_stack_top; /* usable part: above the guard page */
