@@ -10,10 +10,10 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
-	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode},
+	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode, engine.AugAssignNode},
 	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode},
 	Run:        runSBX403,
 }
@@ -21,11 +21,16 @@ var sbx403 = &engine.Check{
 func runSBX403(p *engine.Pass, n ast.Node) {
 	switch n.(type) {
 	case *ast.Dict, *ast.Subscript:
-		classKeyword(p, n)
+		if !classKeyword(p, n) {
+			namespaceStore(p, n)
+		}
+		return
+	case *ast.AugAssign:
+		namespaceStore(p, n)
 		return
 	}
 	c, ok := n.(*ast.Call)
-	if ok && (classKeyword(p, c) || policyClone(p, c) || libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
+	if ok && (classKeyword(p, c) || copyHookKeyword(p, c) || namespaceStore(p, c) || policyClone(p, c) || libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
 		return
 	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
@@ -752,3 +757,128 @@ func dirCall(p *engine.Pass, b *engine.Binding) bool {
 // attrCopiers getattr and setattr the names they are given: update_wrapper's assigned= and
 // updated=, and wraps's, which returns a partial of update_wrapper.
 var attrCopiers = engine.NewNameSet("attribute copiers", "functools.update_wrapper", "functools.wraps")
+
+// copyHookKeywords are the copy hooks copy.copy and deepcopy read from the object itself:
+// given as a keyword to code that stores keywords as attributes (types.SimpleNamespace,
+// argparse.Namespace), they are the object's hooks, whose plan's slot state copy stores with
+// setattr, __class__ among the names. As strings SBX301 reports them.
+var copyHookKeywords = map[string]bool{"__getstate__": true, "__reduce__": true, "__reduce_ex__": true}
+
+// copyHookKeyword reports a call given a copy hook as a keyword.
+func copyHookKeyword(p *engine.Pass, c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k.Arg != nil && copyHookKeywords[*k.Arg] {
+			p.Reportf(c, "the copy hook %s given as a keyword: code that stores keywords as attributes gives the object a hook whose state copy stores with setattr, __class__ among the names", *k.Arg)
+			return true
+		}
+	}
+	return false
+}
+
+// namespaceStore reports a store into an object's attributes under a name known only at run
+// time whose value is not data (see engine.Pass.NotClass): a key of vars(x) or x.__dict__
+// (stored, or given to update or setdefault), or of a mapping given as ** to a class the review
+// lists as open (types.SimpleNamespace, argparse.Namespace), to logging.makeLogRecord or as a
+// logging call's extra=. The name may be a copy hook ("__reduce_ex__" from json.loads), which
+// copy.copy and deepcopy read from the object itself: its plan's slot state is stored with
+// setattr on the copy, __class__ among the names, re-classing a library object into the
+// program's class. setattr with such a name is judged alike (computedStore). The library's
+// stores are judged only where copy's code is imported (copyReachable): their mappings are
+// seldom displays (SimpleNamespace(**json_dict)).
+func namespaceStore(p *engine.Pass, n ast.Node) bool {
+	report := func() bool {
+		p.Reportf(n, "a store into an object's attributes under a name known only at run time may give it a copy hook (__reduce_ex__, __getstate__), whose state copy stores with setattr, __class__ among the names")
+		return true
+	}
+	switch n := n.(type) {
+	case *ast.Subscript:
+		if n.Ctx != ast.Store || !p.NamespaceDict(n.Value) {
+			return false
+		}
+		if _, ok := p.ConstString(n.Slice); ok {
+			return false
+		}
+		if a, ok := p.Parent().(*ast.Assign); ok && p.NotClass(a.Value) {
+			return false
+		}
+		return report()
+	case *ast.AugAssign:
+		if p.NamespaceDict(n.Target) && !safeMapping(p, n.Value) {
+			return report()
+		}
+	case *ast.Call:
+		if at, ok := n.Func.(*ast.Attribute); ok && p.NamespaceDict(at.Value) {
+			switch at.Attr {
+			case "update", "__ior__":
+				for _, a := range n.Args {
+					if !safeMapping(p, a) {
+						return report()
+					}
+				}
+				for _, k := range n.Keywords {
+					if k.Arg == nil && !safeMapping(p, k.Value) {
+						return report()
+					}
+				}
+			case "setdefault", "__setitem__":
+				if len(n.Args) >= 2 {
+					if _, ok := p.ConstString(n.Args[0]); !ok && !p.NotClass(n.Args[1]) {
+						return report()
+					}
+				}
+			}
+			return false
+		}
+		if !copyReachable(p) {
+			return false // the library's objects get the names (json's object_hook into SimpleNamespace)
+		}
+		fills := false
+		for _, r := range p.Refs(n.Func) {
+			if p.HoldsOnlyGivenClass(r.Qual) || r.Qual == "argparse.Namespace" || r.Qual == "types.SimpleNamespace" {
+				fills = true
+			}
+			if r.Qual == "logging.makeLogRecord" && len(n.Args) > 0 && !safeMapping(p, n.Args[0]) {
+				return report()
+			}
+		}
+		for _, k := range n.Keywords {
+			if k.Arg == nil && fills && !safeMapping(p, k.Value) || k.Arg != nil && *k.Arg == "extra" && !safeMapping(p, k.Value) {
+				return report()
+			}
+		}
+	}
+	return false
+}
+
+// copyingModules are the allowed modules whose code runs copy.copy or copy.deepcopy on objects
+// the program gives it (dataclasses.asdict, UserDict.copy, argparse's append actions, weakref's
+// dictionaries, email's generator, ElementInclude): where none is imported, no copy reads the
+// hooks an object was given.
+var copyingModules = []string{"copy", "dataclasses", "collections", "argparse", "weakref", "email", "xml"}
+
+func copyReachable(p *engine.Pass) bool {
+	return slices.ContainsFunc(copyingModules, p.Imported)
+}
+
+// safeMapping reports whether every key of mapping m that is not a constant has data for its
+// value: a display's entries, a comprehension's value, or data as a whole.
+func safeMapping(p *engine.Pass, m ast.Expr) bool {
+	switch x := m.(type) {
+	case *ast.Dict:
+		for i, k := range x.Keys {
+			if k == nil {
+				if !safeMapping(p, x.Values[i]) {
+					return false
+				}
+				continue
+			}
+			if _, ok := p.ConstString(k); !ok && !p.NotClass(x.Values[i]) {
+				return false
+			}
+		}
+		return true
+	case *ast.DictComp:
+		return p.NotClass(x.Value)
+	}
+	return p.NotClass(m)
+}

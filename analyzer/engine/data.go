@@ -503,3 +503,27 @@ func (p *Pass) kwargsParam(fn ast.Expr, s Site) (kw *ast.Arg, own bool) {
 func inBinds(binds []*Binding) func(*Binding) bool {
 	return func(b *Binding) bool { return slices.Contains(binds, b) }
 }
+
+// NamespaceDict reports whether e is an object's attribute dict: vars(x), x.__dict__, or a name
+// bound to one of them. A key stored into it is an attribute of the object.
+func (p *Pass) NamespaceDict(e ast.Expr) bool { return p.namespaceDict(e, p.Site(), 0) }
+
+func (p *Pass) namespaceDict(e ast.Expr, s Site, depth int) bool {
+	switch x := e.(type) {
+	case *ast.Call:
+		return len(x.Args) == 1 && p.namesQual(x.Func, s, "builtins.vars")
+	case *ast.Attribute:
+		return x.Attr == "__dict__"
+	case *ast.Name:
+		if depth > 4 {
+			return true
+		}
+		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if b.kind == bAssign && b.value != nil && p.namespaceDict(b.value, Site{b.scope, b.idx}, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
