@@ -10,11 +10,11 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap)",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode, engine.AugAssignNode},
-	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode},
+	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode, engine.NameNode},
 	Run:        runSBX403,
 }
 
@@ -27,6 +27,9 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 		return
 	case *ast.AugAssign:
 		namespaceStore(p, n)
+		return
+	}
+	if namespaceEscape(p, n) {
 		return
 	}
 	c, ok := n.(*ast.Call)
@@ -881,4 +884,112 @@ func safeMapping(p *engine.Pass, m ast.Expr) bool {
 		return p.NotClass(x.Value)
 	}
 	return p.NotClass(m)
+}
+
+// namespaceReads are the methods of an object's attribute dict that store nothing in it.
+var namespaceReads = map[string]bool{
+	"get": true, "keys": true, "values": true, "items": true, "copy": true, "__contains__": true,
+	"__getitem__": true, "__len__": true, "__iter__": true, "pop": true, "popitem": true, "clear": true,
+	"__delitem__": true,
+}
+
+// namespaceReaders are the functions given an attribute dict that only read it.
+var namespaceReaders = map[string]bool{
+	"builtins.len": true, "builtins.sorted": true, "builtins.list": true, "builtins.dict": true,
+	"builtins.tuple": true, "builtins.set": true, "builtins.print": true, "builtins.repr": true,
+	"builtins.str": true, "builtins.iter": true, "builtins.enumerate": true, "builtins.zip": true,
+	"builtins.any": true, "builtins.all": true, "builtins.isinstance": true, "builtins.id": true,
+	"json.dumps": true, "json.dump": true, "pprint.pprint": true, "pprint.pformat": true,
+}
+
+// namespaceEscape reports an object's attribute dict (vars(x), x.__dict__, a name bound to one)
+// handed where its keys may be stored unseen: to a function that is not a known reader
+// (operator.setitem, dict.update, a function of the program), into a container or a
+// collections.ChainMap, a method taken as a value. namespaceStore judges the stores the
+// source shows; these take names and values it does not.
+func namespaceEscape(p *engine.Pass, n ast.Node) bool {
+	e, ok := n.(ast.Expr)
+	if !ok {
+		return false
+	}
+	switch x := e.(type) {
+	case *ast.Name:
+		if x.Ctx != ast.Load {
+			return false
+		}
+	case *ast.Attribute:
+		if x.Ctx != ast.Load || x.Attr != "__dict__" || !p.OwnNamespace(x.Value) && !holdsOnlyGiven(p, x.Value) {
+			return false // SBX301 reports the dict of another object
+		}
+	case *ast.Call:
+		if len(x.Args) != 1 || !p.OwnNamespace(x.Args[0]) && !holdsOnlyGiven(p, x.Args[0]) {
+			return false // SBX402 reports vars() of another object
+		}
+	default:
+		return false
+	}
+	if !p.NamespaceDict(e) {
+		return false
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.Subscript:
+		if parent.Value == e {
+			return false // a key read, or a store namespaceStore judges
+		}
+	case *ast.Attribute:
+		if parent.Value != e {
+			return false
+		}
+		if c, isCall := p.Ancestor(2).(*ast.Call); isCall && c.Func == ast.Expr(parent) {
+			switch {
+			case namespaceReads[parent.Attr], parent.Attr == "update", parent.Attr == "setdefault",
+				parent.Attr == "__setitem__", parent.Attr == "__ior__":
+				return false // judged by namespaceStore
+			}
+		} else if namespaceReads[parent.Attr] {
+			return false
+		}
+	case *ast.Assign:
+		if parent.Value == e && len(parent.Targets) == 1 {
+			if _, isName := parent.Targets[0].(*ast.Name); isName {
+				return false // an alias: its uses are judged
+			}
+		}
+	case *ast.AugAssign:
+		return false // judged by namespaceStore
+	case *ast.For, *ast.Comprehension, *ast.Compare, *ast.ExprStmt, *ast.FormattedValue, *ast.Starred, *ast.Keyword,
+		*ast.Return, *ast.Lambda:
+		// iterated, compared, spread (copied); returned: the caller's stores into what a call
+		// returns are not seen as the object's (a limit of this check).
+		return false
+	case *ast.Call:
+		if parent.Func == e {
+			return false
+		}
+		if at, isAttr := parent.Func.(*ast.Attribute); isAttr && at.Attr == "update" && !isBuiltinsName(p, at.Value) {
+			return false // other.update(vars(x)) copies from it
+		}
+		for _, k := range parent.Keywords {
+			if k.Arg == nil && k.Value == e {
+				return false // **vars(x): a copy
+			}
+		}
+		if slices.ContainsFunc(p.Refs(parent.Func), func(r engine.Ref) bool { return namespaceReaders[r.Qual] }) {
+			return false
+		}
+	case *ast.Dict:
+		for i, k := range parent.Keys {
+			if k == nil && parent.Values[i] == e {
+				return false // {**vars(x)}: a copy
+			}
+		}
+	}
+	p.Reportf(n, "an object's attribute dict handed on: code the analysis does not see may store into it under names known only at run time, a copy hook (__reduce_ex__) among them")
+	return true
+}
+
+// isBuiltinsName reports whether e names a builtin class (dict.update(vars(x), m) stores into
+// its first argument).
+func isBuiltinsName(p *engine.Pass, e ast.Expr) bool {
+	return slices.ContainsFunc(p.Refs(e), func(r engine.Ref) bool { return strings.HasPrefix(r.Qual, "builtins.") })
 }

@@ -515,8 +515,11 @@ func (p *Pass) namespaceDict(e ast.Expr, s Site, depth int) bool {
 	case *ast.Attribute:
 		return x.Attr == "__dict__"
 	case *ast.Name:
-		if depth > 4 {
-			return true
+		if !p.readsNamespaces() {
+			return false
+		}
+		if depth > 16 {
+			return true // a longer chain of aliases in a program that reads vars() or __dict__
 		}
 		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
 		for _, b := range binds {
@@ -526,4 +529,16 @@ func (p *Pass) namespaceDict(e ast.Expr, s Site, depth int) bool {
 		}
 	}
 	return false
+}
+
+// readsNamespaces caches dictWrites: whether the program reads vars() or __dict__ (or stores with
+// a computed setattr name) anywhere.
+func (p *Pass) readsNamespaces() bool {
+	if p.own.nsReads == 0 {
+		p.own.nsReads = 1
+		if p.dictWrites() {
+			p.own.nsReads = 2
+		}
+	}
+	return p.own.nsReads == 2
 }
