@@ -782,7 +782,8 @@ func copyHookKeyword(p *engine.Pass, c *ast.Call) bool {
 // time whose value is not data (see engine.Pass.NotClass): a key of vars(x) or x.__dict__
 // (stored, or given to update or setdefault), or of a mapping given as ** to a class the review
 // lists as open (types.SimpleNamespace, argparse.Namespace), to logging.makeLogRecord or as a
-// logging call's extra=. The name may be a copy hook ("__reduce_ex__" from json.loads), which
+// logging call's extra=, or a class's namespace given to type() or filled by types.new_class's
+// exec_body. The name may be a copy hook ("__reduce_ex__" from json.loads), which
 // copy.copy and deepcopy read from the object itself: its plan's slot state is stored with
 // setattr on the copy, __class__ among the names, re-classing a library object into the
 // program's class. setattr with such a name is judged alike (computedStore). The library's
@@ -834,6 +835,19 @@ func namespaceStore(p *engine.Pass, n ast.Node) bool {
 		}
 		if !copyReachable(p) {
 			return false // the library's objects get the names (json's object_hook into SimpleNamespace)
+		}
+		for _, r := range p.Refs(n.Func) {
+			// type(name, bases, ns) and types.new_class(name, bases, kwds, exec_body): the
+			// class's namespace, its instances' hooks, is the program's mapping or filled by
+			// its function.
+			if r.Qual == "builtins.type" && len(n.Args) == 3 && !safeMapping(p, n.Args[2]) {
+				return report()
+			}
+			if r.Qual == "types.new_class" && (len(n.Args) >= 4 && !isNone(n.Args[3]) || slices.ContainsFunc(n.Keywords, func(k *ast.Keyword) bool {
+				return k.Arg != nil && *k.Arg == "exec_body" && !isNone(k.Value)
+			})) {
+				return report()
+			}
 		}
 		fills := false
 		for _, r := range p.Refs(n.Func) {
