@@ -10,22 +10,30 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
-	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode},
-	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode},
+	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode, engine.AugAssignNode},
+	Unresolved: []engine.NodeKind{engine.CallNode, engine.AttributeNode, engine.SubscriptNode, engine.NameNode},
 	Run:        runSBX403,
 }
 
 func runSBX403(p *engine.Pass, n ast.Node) {
 	switch n.(type) {
 	case *ast.Dict, *ast.Subscript:
-		classKeyword(p, n)
+		if !classKeyword(p, n) {
+			namespaceStore(p, n)
+		}
+		return
+	case *ast.AugAssign:
+		namespaceStore(p, n)
+		return
+	}
+	if namespaceEscape(p, n) {
 		return
 	}
 	c, ok := n.(*ast.Call)
-	if ok && (classKeyword(p, c) || policyClone(p, c) || libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
+	if ok && (classKeyword(p, c) || copyHookKeyword(p, c) || namespaceStore(p, c) || policyClone(p, c) || libraryMethodOnOwn(p, c) || libraryDunderOnForeign(p, c) || namespaceOnOwn(p, c)) {
 		return
 	}
 	if at, isAttr := n.(*ast.Attribute); isAttr && at.Attr == "__setattr__" && at.Ctx == ast.Load && !p.IsCallee(n) {
@@ -752,3 +760,247 @@ func dirCall(p *engine.Pass, b *engine.Binding) bool {
 // attrCopiers getattr and setattr the names they are given: update_wrapper's assigned= and
 // updated=, and wraps's, which returns a partial of update_wrapper.
 var attrCopiers = engine.NewNameSet("attribute copiers", "functools.update_wrapper", "functools.wraps")
+
+// copyHookKeywords are the copy hooks copy.copy and deepcopy read from the object itself:
+// given as a keyword to code that stores keywords as attributes (types.SimpleNamespace,
+// argparse.Namespace), they are the object's hooks, whose plan's slot state copy stores with
+// setattr, __class__ among the names. As strings SBX301 reports them.
+var copyHookKeywords = map[string]bool{"__getstate__": true, "__reduce__": true, "__reduce_ex__": true}
+
+// copyHookKeyword reports a call given a copy hook as a keyword.
+func copyHookKeyword(p *engine.Pass, c *ast.Call) bool {
+	for _, k := range c.Keywords {
+		if k.Arg != nil && copyHookKeywords[*k.Arg] {
+			p.Reportf(c, "the copy hook %s given as a keyword: code that stores keywords as attributes gives the object a hook whose state copy stores with setattr, __class__ among the names", *k.Arg)
+			return true
+		}
+	}
+	return false
+}
+
+// namespaceStore reports a store into an object's attributes under a name known only at run
+// time whose value is not data (see engine.Pass.NotClass): a key of vars(x) or x.__dict__
+// (stored, or given to update or setdefault), or of a mapping given as ** to a class the review
+// lists as open (types.SimpleNamespace, argparse.Namespace), to logging.makeLogRecord or as a
+// logging call's extra=, or a class's namespace given to type() or filled by types.new_class's
+// exec_body. The name may be a copy hook ("__reduce_ex__" from json.loads), which
+// copy.copy and deepcopy read from the object itself: its plan's slot state is stored with
+// setattr on the copy, __class__ among the names, re-classing a library object into the
+// program's class. setattr with such a name is judged alike (computedStore). The library's
+// stores are judged only where copy's code is imported (copyReachable): their mappings are
+// seldom displays (SimpleNamespace(**json_dict)).
+func namespaceStore(p *engine.Pass, n ast.Node) bool {
+	report := func() bool {
+		p.Reportf(n, "a store into an object's attributes under a name known only at run time may give it a copy hook (__reduce_ex__, __getstate__), whose state copy stores with setattr, __class__ among the names")
+		return true
+	}
+	switch n := n.(type) {
+	case *ast.Subscript:
+		if n.Ctx != ast.Store || !p.NamespaceDict(n.Value) {
+			return false
+		}
+		if _, ok := p.ConstString(n.Slice); ok {
+			return false
+		}
+		if a, ok := p.Parent().(*ast.Assign); ok && p.NotClass(a.Value) {
+			return false
+		}
+		return report()
+	case *ast.AugAssign:
+		if p.NamespaceDict(n.Target) && !safeMapping(p, n.Value) {
+			return report()
+		}
+	case *ast.Call:
+		if at, ok := n.Func.(*ast.Attribute); ok && p.NamespaceDict(at.Value) {
+			switch at.Attr {
+			case "update", "__ior__":
+				for _, a := range n.Args {
+					if !safeMapping(p, a) {
+						return report()
+					}
+				}
+				for _, k := range n.Keywords {
+					if k.Arg == nil && !safeMapping(p, k.Value) {
+						return report()
+					}
+				}
+			case "setdefault", "__setitem__":
+				if len(n.Args) >= 2 {
+					if _, ok := p.ConstString(n.Args[0]); !ok && !p.NotClass(n.Args[1]) {
+						return report()
+					}
+				}
+			}
+			return false
+		}
+		if !copyReachable(p) {
+			return false // the library's objects get the names (json's object_hook into SimpleNamespace)
+		}
+		for _, r := range p.Refs(n.Func) {
+			// type(name, bases, ns) and types.new_class(name, bases, kwds, exec_body): the
+			// class's namespace, its instances' hooks, is the program's mapping or filled by
+			// its function.
+			if r.Qual == "builtins.type" && len(n.Args) == 3 && !safeMapping(p, n.Args[2]) {
+				return report()
+			}
+			if r.Qual == "types.new_class" && (len(n.Args) >= 4 && !isNone(n.Args[3]) || slices.ContainsFunc(n.Keywords, func(k *ast.Keyword) bool {
+				return k.Arg != nil && *k.Arg == "exec_body" && !isNone(k.Value)
+			})) {
+				return report()
+			}
+		}
+		fills := false
+		for _, r := range p.Refs(n.Func) {
+			if p.HoldsOnlyGivenClass(r.Qual) || r.Qual == "argparse.Namespace" || r.Qual == "types.SimpleNamespace" {
+				fills = true
+			}
+			if r.Qual == "logging.makeLogRecord" && len(n.Args) > 0 && !safeMapping(p, n.Args[0]) {
+				return report()
+			}
+		}
+		for _, k := range n.Keywords {
+			if k.Arg == nil && fills && !safeMapping(p, k.Value) || k.Arg != nil && *k.Arg == "extra" && !safeMapping(p, k.Value) {
+				return report()
+			}
+		}
+	}
+	return false
+}
+
+// copyingModules are the allowed modules whose code runs copy.copy or copy.deepcopy on objects
+// the program gives it (dataclasses.asdict, UserDict.copy, argparse's append actions, weakref's
+// dictionaries, email's generator, ElementInclude): where none is imported, no copy reads the
+// hooks an object was given.
+var copyingModules = []string{"copy", "dataclasses", "collections", "argparse", "weakref", "email", "xml"}
+
+func copyReachable(p *engine.Pass) bool {
+	return slices.ContainsFunc(copyingModules, p.Imported)
+}
+
+// safeMapping reports whether every key of mapping m that is not a constant has data for its
+// value: a display's entries, a comprehension's value, or data as a whole.
+func safeMapping(p *engine.Pass, m ast.Expr) bool {
+	switch x := m.(type) {
+	case *ast.Dict:
+		for i, k := range x.Keys {
+			if k == nil {
+				if !safeMapping(p, x.Values[i]) {
+					return false
+				}
+				continue
+			}
+			if _, ok := p.ConstString(k); !ok && !p.NotClass(x.Values[i]) {
+				return false
+			}
+		}
+		return true
+	case *ast.DictComp:
+		return p.NotClass(x.Value)
+	}
+	return p.NotClass(m)
+}
+
+// namespaceReads are the methods of an object's attribute dict that store nothing in it.
+var namespaceReads = map[string]bool{
+	"get": true, "keys": true, "values": true, "items": true, "copy": true, "__contains__": true,
+	"__getitem__": true, "__len__": true, "__iter__": true, "pop": true, "popitem": true, "clear": true,
+	"__delitem__": true,
+}
+
+// namespaceReaders are the functions given an attribute dict that only read it.
+var namespaceReaders = map[string]bool{
+	"builtins.len": true, "builtins.sorted": true, "builtins.list": true, "builtins.dict": true,
+	"builtins.tuple": true, "builtins.set": true, "builtins.print": true, "builtins.repr": true,
+	"builtins.str": true, "builtins.iter": true, "builtins.enumerate": true, "builtins.zip": true,
+	"builtins.any": true, "builtins.all": true, "builtins.isinstance": true, "builtins.id": true,
+	"json.dumps": true, "json.dump": true, "pprint.pprint": true, "pprint.pformat": true,
+}
+
+// namespaceEscape reports an object's attribute dict (vars(x), x.__dict__, a name bound to one)
+// handed where its keys may be stored unseen: to a function that is not a known reader
+// (operator.setitem, dict.update, a function of the program), into a container or a
+// collections.ChainMap, a method taken as a value. namespaceStore judges the stores the
+// source shows; these take names and values it does not.
+func namespaceEscape(p *engine.Pass, n ast.Node) bool {
+	e, ok := n.(ast.Expr)
+	if !ok {
+		return false
+	}
+	switch x := e.(type) {
+	case *ast.Name:
+		if x.Ctx != ast.Load {
+			return false
+		}
+	case *ast.Attribute:
+		if x.Ctx != ast.Load || x.Attr != "__dict__" || !p.OwnNamespace(x.Value) && !holdsOnlyGiven(p, x.Value) {
+			return false // SBX301 reports the dict of another object
+		}
+	case *ast.Call:
+		if len(x.Args) != 1 || !p.OwnNamespace(x.Args[0]) && !holdsOnlyGiven(p, x.Args[0]) {
+			return false // SBX402 reports vars() of another object
+		}
+	default:
+		return false
+	}
+	if !p.NamespaceDict(e) {
+		return false
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.Subscript:
+		if parent.Value == e {
+			return false // a key read, or a store namespaceStore judges
+		}
+	case *ast.Attribute:
+		if parent.Value != e {
+			return false
+		}
+		if c, isCall := p.Ancestor(2).(*ast.Call); isCall && c.Func == ast.Expr(parent) {
+			switch {
+			case namespaceReads[parent.Attr], parent.Attr == "update", parent.Attr == "setdefault",
+				parent.Attr == "__setitem__", parent.Attr == "__ior__":
+				return false // judged by namespaceStore
+			}
+		} else if namespaceReads[parent.Attr] {
+			return false
+		}
+	case *ast.Assign:
+		if parent.Value == e && len(parent.Targets) == 1 {
+			if _, isName := parent.Targets[0].(*ast.Name); isName {
+				return false // an alias: its uses are judged
+			}
+		}
+	case *ast.AugAssign:
+		return false // judged by namespaceStore
+	case *ast.For, *ast.Comprehension, *ast.Compare, *ast.ExprStmt, *ast.FormattedValue, *ast.Starred, *ast.Keyword:
+		return false // iterated, compared, spread (copied); returned, it is handed on
+	case *ast.Call:
+		if parent.Func == e {
+			return false
+		}
+		if at, isAttr := parent.Func.(*ast.Attribute); isAttr && at.Attr == "update" && !isBuiltinsName(p, at.Value) {
+			return false // other.update(vars(x)) copies from it
+		}
+		for _, k := range parent.Keywords {
+			if k.Arg == nil && k.Value == e {
+				return false // **vars(x): a copy
+			}
+		}
+		if slices.ContainsFunc(p.Refs(parent.Func), func(r engine.Ref) bool { return namespaceReaders[r.Qual] }) {
+			return false
+		}
+	case *ast.Dict:
+		for i, k := range parent.Keys {
+			if k == nil && parent.Values[i] == e {
+				return false // {**vars(x)}: a copy
+			}
+		}
+	}
+	p.Reportf(n, "an object's attribute dict handed on: code the analysis does not see may store into it under names known only at run time, a copy hook (__reduce_ex__) among them")
+	return true
+}
+
+// isBuiltinsName reports whether e names a builtin class (dict.update(vars(x), m) stores into
+// its first argument).
+func isBuiltinsName(p *engine.Pass, e ast.Expr) bool {
+	return slices.ContainsFunc(p.Refs(e), func(r engine.Ref) bool { return strings.HasPrefix(r.Qual, "builtins.") })
+}

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/sbxgate/sbxgate/analyzer/python/ast"
+import (
+	"slices"
+
+	"github.com/sbxgate/sbxgate/analyzer/python/ast"
+)
 
 // NotClass reports whether e, the value of a store whose attribute name is known only at run
 // time, is known not to be a class: a display or comprehension (a list, dict, set or tuple
@@ -142,6 +146,11 @@ func (p *Pass) dataName(nm *ast.Name, s Site, depth int) bool {
 	}
 	for _, b := range binds {
 		if b.busy {
+			return false
+		}
+		if b.kind == bAssign && b.value != nil && container(b.value) && p.itemsChanged(nm.Id, inBinds(binds), 0) {
+			// box = []; box.append(C); setattr(x, key, box[0]): the display was data, what it
+			// holds now is not.
 			return false
 		}
 		b.busy = true
@@ -298,4 +307,238 @@ func (p *Pass) plainBases(cls *ast.ClassDef) bool {
 		}
 	}
 	return true
+}
+
+// container reports whether e makes a container the program may fill after the binding: a list,
+// dict or set display or comprehension, a tuple (which may hold them), or a call (list(), dict(),
+// json.loads give containers).
+func container(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.List, *ast.Dict, *ast.Set, *ast.Tuple, *ast.ListComp, *ast.DictComp, *ast.SetComp, *ast.Call:
+		return true
+	}
+	return false
+}
+
+// itemReads are the methods of a container whose result is one of its items or holds them.
+var itemReads = map[string]bool{"get": true, "copy": true, "items": true, "values": true, "keys": true, "__getitem__": true}
+
+// itemsChanged reports whether a variable called name (anywhere in the program) may have its
+// value or an item of it changed in place: each load is followed through subscripts and the
+// item-reading methods (box[0].append(C), box.get(k)[0] = C) and through loops over it (for row
+// in rows: row.append(C)) to a use that may change it (mayMutate), counted against the work
+// budget. A name bound to a display stays data only while nothing can put a class into it.
+func (p *Pass) itemsChanged(name string, variable func(*Binding) bool, depth int) bool {
+	if depth > 4 || p.budget <= 0 {
+		return true
+	}
+	p.budget -= len(p.frames)
+	for i := range p.frames {
+		f := &p.frames[i]
+		nm, ok := f.n.(*ast.Name)
+		if !ok || nm.Id != name || nm.Ctx != ast.Load {
+			continue
+		}
+		s := Site{f.sc, f.idx}
+		if at, _, _ := p.lookup(name, f.sc, f.idx); !slices.ContainsFunc(at, variable) {
+			continue // another variable of the same name
+		}
+		cur := f
+		var node ast.Expr = nm
+	up:
+		for cur.parent >= 0 {
+			pf := &p.frames[cur.parent]
+			switch x := pf.n.(type) {
+			case *ast.Subscript:
+				if ast.Node(x.Value) == ast.Node(node) && x.Ctx == ast.Load {
+					cur, node = pf, x
+					continue
+				}
+			case *ast.Attribute:
+				if pf.parent >= 0 && itemReads[x.Attr] {
+					if c, isCall := p.frames[pf.parent].n.(*ast.Call); isCall && ast.Node(c.Func) == ast.Node(x) {
+						cur, node = &p.frames[pf.parent], c
+						continue
+					}
+				}
+			case *ast.For:
+				if ast.Node(x.Iter) == ast.Node(node) && p.targetsChanged(x.Target, pf, depth) {
+					return true
+				}
+			case *ast.AsyncFor:
+				if ast.Node(x.Iter) == ast.Node(node) && p.targetsChanged(x.Target, pf, depth) {
+					return true
+				}
+			case *ast.Comprehension:
+				if ast.Node(x.Iter) == ast.Node(node) && p.targetsChanged(x.Target, pf, depth) {
+					return true
+				}
+			}
+			break up
+		}
+		var parent, grand ast.Node
+		if cur.parent >= 0 {
+			parent = p.frames[cur.parent].n
+			if gp := p.frames[cur.parent].parent; gp >= 0 {
+				grand = p.frames[gp].n
+			}
+		}
+		if changed, known := p.itemUse(node, parent, grand, s, depth); known {
+			if changed {
+				return true
+			}
+			continue
+		}
+		if mayMutate(node, parent, grand, func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
+			func(e ast.Expr) bool { return p.inert(e, s, 0) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// targetsChanged reports whether a name a loop target binds may have its items changed.
+func (p *Pass) targetsChanged(t ast.Expr, loop *frame, depth int) bool {
+	for _, name := range targetNames(t) {
+		binds, _, _ := p.lookup(name, loop.sc, loop.idx)
+		if p.itemsChanged(name, inBinds(binds), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// mutators are the methods of the builtin containers that change them in place.
+var mutators = map[string]bool{
+	"append": true, "extend": true, "insert": true, "remove": true, "pop": true, "clear": true,
+	"sort": true, "reverse": true, "update": true, "setdefault": true, "popitem": true, "add": true,
+	"discard": true, "intersection_update": true, "difference_update": true,
+	"symmetric_difference_update": true,
+}
+
+// itemUse judges the uses of a container's value that mayMutate takes for changes but that
+// change nothing in it: a method no builtin container changes itself with (key.startswith(...)),
+// the value given to setattr (a store data is never read back from), and a **mapping given to a
+// call (copied; for a function of the program, its ** parameter is judged in turn). known is
+// false for every other use.
+func (p *Pass) itemUse(node ast.Expr, parent, grand ast.Node, s Site, depth int) (changed, known bool) {
+	switch x := parent.(type) {
+	case *ast.Attribute:
+		if IsDunder(x.Attr) {
+			return false, false
+		}
+		if c, isCall := grand.(*ast.Call); isCall && ast.Node(c.Func) == ast.Node(x) {
+			return mutators[x.Attr], true
+		}
+		return mutators[x.Attr], true // a bound method taken: only a mutator changes it
+	case *ast.Call:
+		if len(x.Args) == 3 && (ast.Node(x.Args[1]) == ast.Node(node) || ast.Node(x.Args[2]) == ast.Node(node)) && p.namesQual(x.Func, s, "builtins.setattr") {
+			return false, true
+		}
+		return p.spreadUse(x, node, s, depth)
+	case *ast.Keyword:
+		if c, isCall := grand.(*ast.Call); isCall {
+			return p.spreadUse(c, node, s, depth)
+		}
+	}
+	return false, false
+}
+
+// spreadUse judges node given to call c as a **mapping: see itemUse.
+func (p *Pass) spreadUse(c *ast.Call, node ast.Expr, s Site, depth int) (changed, known bool) {
+	spread := false
+	for _, k := range c.Keywords {
+		if k.Arg == nil && ast.Node(k.Value) == ast.Node(node) {
+			spread = true
+		}
+	}
+	if !spread {
+		return false, false
+	}
+	if kw, own := p.kwargsParam(c.Func, s); own {
+		if kw == nil {
+			return true, true
+		}
+		return p.itemsChanged(kw.Arg, func(b *Binding) bool { return b.node == ast.Node(kw) }, depth+1), true
+	}
+	if len(p.resolve(c.Func, s.sc, s.idx)) > 0 {
+		return false, true // the library's function gets a copy of the mapping
+	}
+	return false, false
+}
+
+// kwargsParam is the name of the ** parameter of the program's function or class (its __init__)
+// fn names; own reports whether fn is the program's, and kw is nil when its parameter is not found.
+func (p *Pass) kwargsParam(fn ast.Expr, s Site) (kw *ast.Arg, own bool) {
+	nm, ok := fn.(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	binds, _, _ := p.lookup(nm.Id, s.sc, s.idx)
+	for _, b := range binds {
+		if b.kind != bDef {
+			continue
+		}
+		own = true
+		var d *ast.FunctionDef
+		switch n := b.node.(type) {
+		case *ast.FunctionDef:
+			d = n
+		case *ast.ClassDef:
+			for _, st := range n.Body {
+				if f, isDef := st.(*ast.FunctionDef); isDef && f.Name == "__init__" {
+					d = f
+				}
+			}
+		}
+		if d == nil || d.Args == nil || d.Args.Kwarg == nil || len(binds) != 1 {
+			return nil, true
+		}
+		return d.Args.Kwarg, true
+	}
+	return nil, own
+}
+
+// inBinds matches the bindings of binds: the uses of one variable.
+func inBinds(binds []*Binding) func(*Binding) bool {
+	return func(b *Binding) bool { return slices.Contains(binds, b) }
+}
+
+// NamespaceDict reports whether e is an object's attribute dict: vars(x), x.__dict__, or a name
+// bound to one of them. A key stored into it is an attribute of the object.
+func (p *Pass) NamespaceDict(e ast.Expr) bool { return p.namespaceDict(e, p.Site(), 0) }
+
+func (p *Pass) namespaceDict(e ast.Expr, s Site, depth int) bool {
+	switch x := e.(type) {
+	case *ast.Call:
+		return len(x.Args) == 1 && p.namesQual(x.Func, s, "builtins.vars")
+	case *ast.Attribute:
+		return x.Attr == "__dict__"
+	case *ast.Name:
+		if !p.readsNamespaces() {
+			return false
+		}
+		if depth > 16 {
+			return true // a longer chain of aliases in a program that reads vars() or __dict__
+		}
+		binds, _, _ := p.lookup(x.Id, s.sc, s.idx)
+		for _, b := range binds {
+			if b.kind == bAssign && b.value != nil && p.namespaceDict(b.value, Site{b.scope, b.idx}, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsNamespaces caches dictWrites: whether the program reads vars() or __dict__ (or stores with
+// a computed setattr name) anywhere.
+func (p *Pass) readsNamespaces() bool {
+	if p.own.nsReads == 0 {
+		p.own.nsReads = 1
+		if p.dictWrites() {
+			p.own.nsReads = 2
+		}
+	}
+	return p.own.nsReads == 2
 }

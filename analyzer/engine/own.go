@@ -41,6 +41,8 @@ type ownFacts struct {
 	subclassOf map[string]bool
 	// mutated caches mutatedName.
 	mutated map[string]bool
+	// nsReads caches readsNamespaces: 0 not asked, 1 no, 2 yes.
+	nsReads int8
 	// loopElems are the names of loops' tuple targets, with what the loop iterates over.
 	loopElems map[*ast.Name]loopElem
 	// foreignSelf are the classes whose methods may be called with an object that is not the
@@ -128,6 +130,7 @@ func (o *ownFacts) reset() {
 	clear(o.returned)
 	o.slots, o.slotsOK, o.plain, o.classesDone = o.slots[:0], false, false, false
 	o.made = false
+	o.nsReads = 0
 	o.annStrings = o.annStrings[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]

@@ -965,8 +965,8 @@ func (t *nodeTable[V]) reset() {
 // the program). `x in COLUMNS` compares x with the items only. Assigning it to another name,
 // putting it in a container, returning, yielding or passing it on may change it. Folding does
 // not follow a list through such a name.
-func mayMutate(n *ast.Name, parent, grand ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
-	same := func(e ast.Expr) bool { return e != nil && ast.Node(e) == ast.Node(n) }
+func mayMutate(n ast.Expr, parent, grand ast.Node, builtin func(*ast.Name) bool, inert func(ast.Expr) bool) bool {
+	same := func(e ast.Expr) bool { return e != nil && n != nil && ast.Node(e) == ast.Node(n) }
 	switch p := parent.(type) {
 	case *ast.Attribute:
 		if c, ok := grand.(*ast.Call); !ok || ast.Node(c.Func) != ast.Node(p) {

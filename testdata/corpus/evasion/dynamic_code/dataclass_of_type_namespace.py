@@ -8,4 +8,4 @@ import json
 ns = {}
 for key, value in json.loads('{"__annotations__": {"x,__import__(\\"os\\").system(\\"id\\")": 1}}').items():
     ns[key] = value
-Row = dataclasses.dataclass(init=False, repr=False)(type("Row", (), ns))  # want: SBX205 SBX205
+Row = dataclasses.dataclass(init=False, repr=False)(type("Row", (), ns))  # want: SBX205 SBX205 SBX403
