@@ -18,8 +18,15 @@ class Escape(BaseException):
     pass
 
 
+fires = [0]
+
+
 def on_alarm(signum, frame):
     if busy[0]:
+        return
+    fires[0] += 1
+    if fires[0] > 2000:  # no hook to escape from in all this time: let the program go on
+        signal.setitimer(signal.ITIMER_REAL, 0)
         return
     busy[0] = True
     try:
@@ -38,7 +45,7 @@ def on_alarm(signum, frame):
 signal.signal(signal.SIGALRM, on_alarm)
 for attempt in range(3):
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.00001, 0.00001)
+        signal.setitimer(signal.ITIMER_REAL, 0.0001, 0.0001)
         s = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
         print("socket", s.fileno())
     except Escape:
