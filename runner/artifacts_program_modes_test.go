@@ -3,6 +3,8 @@ package runner
 import (
 	"strings"
 	"testing"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // artifactModesProgram leaves in out/ what ordinary programs leave there, with the modes the
@@ -30,34 +32,29 @@ for n in sorted(os.listdir("out")):
 // users, each came back. findings/31.
 func TestArtifactsProgramModes(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := filesLimits
-			l.Runtime = rt
-			res, err := runFiles(t, d, artifactModesProgram, []File{{"data.csv", []byte("a,b\n1,2\n")}}, l)
-			if err != nil {
-				t.Fatal(err)
+	forEachRuntime(t, d, filesLimits, func(t *testing.T, l config.Limits) {
+		res, err := runFiles(t, d, artifactModesProgram, []File{{"data.csv", []byte("a,b\n1,2\n")}}, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != 0 {
+			t.Fatalf("exit %d stdout %q stderr %q", res.ExitCode, res.Stdout, res.Stderr)
+		}
+		got := map[string]string{}
+		for _, a := range res.Artifacts {
+			got[a.Name] = string(a.Content)
+		}
+		for name, want := range map[string]string{"data.csv": "a,b\n1,2\n", "summary.txt": "summary\n", "reports/report.txt": "report\n"} {
+			if got[name] != want {
+				t.Errorf("artifact %s: got %q, want %q", name, got[name], want)
 			}
-			if res.ExitCode != 0 {
-				t.Fatalf("exit %d stdout %q stderr %q", res.ExitCode, res.Stdout, res.Stderr)
+		}
+		if t.Failed() {
+			var sk []string
+			for _, s := range res.ArtifactsSkipped {
+				sk = append(sk, s.Name+": "+s.Reason)
 			}
-			got := map[string]string{}
-			for _, a := range res.Artifacts {
-				got[a.Name] = string(a.Content)
-			}
-			for name, want := range map[string]string{"data.csv": "a,b\n1,2\n", "summary.txt": "summary\n", "reports/report.txt": "report\n"} {
-				if got[name] != want {
-					t.Errorf("artifact %s: got %q, want %q", name, got[name], want)
-				}
-			}
-			if t.Failed() {
-				var sk []string
-				for _, s := range res.ArtifactsSkipped {
-					sk = append(sk, s.Name+": "+s.Reason)
-				}
-				t.Logf("program saw %q; skipped: %s", res.Stdout, strings.Join(sk, "; "))
-			}
-		})
-	}
+			t.Logf("program saw %q; skipped: %s", res.Stdout, strings.Join(sk, "; "))
+		}
+	})
 }

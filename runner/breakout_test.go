@@ -44,6 +44,19 @@ func requireRuntime(t *testing.T, d *Docker, rt string) {
 	}
 }
 
+// forEachRuntime runs f as a subtest per runtime, with base's limits under that runtime; a runtime
+// the daemon does not know skips its subtest (fails under SBXGATE_REQUIRE_DOCKER=1).
+func forEachRuntime(t *testing.T, d *Docker, base config.Limits, f func(t *testing.T, l config.Limits)) {
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, d, rt)
+			l := base
+			l.Runtime = rt
+			f(t, l)
+		})
+	}
+}
+
 func breakoutLimits(rt string) config.Limits {
 	l := containerOnly
 	l.Runtime = rt

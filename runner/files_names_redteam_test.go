@@ -15,15 +15,10 @@ import (
 // travels (the set-user-ID file is a plain artifact).
 func TestArtifactNamesHeld(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := filesLimits
-			l.Runtime = rt
-			l.Enforce = config.LayerAuditHook // the audit hook off: a program that got past it
-			testArtifactNamesHeld(t, d, l)
-		})
-	}
+	forEachRuntime(t, d, filesLimits, func(t *testing.T, l config.Limits) {
+		l.Enforce = config.LayerAuditHook // the audit hook off: a program that got past it
+		testArtifactNamesHeld(t, d, l)
+	})
 }
 
 func testArtifactNamesHeld(t *testing.T, d *Docker, l config.Limits) {

@@ -163,14 +163,9 @@ with open("out/plot.png", "wb") as f:
 
 func TestFilesInAndOut(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := filesLimits
-			l.Runtime = rt
-			testFilesInAndOut(t, d, l)
-		})
-	}
+	forEachRuntime(t, d, filesLimits, func(t *testing.T, l config.Limits) {
+		testFilesInAndOut(t, d, l)
+	})
 }
 
 func testFilesInAndOut(t *testing.T, d *Docker, l config.Limits) {

@@ -127,37 +127,32 @@ func TestHostile(t *testing.T) {
 	d := newTestDocker(t, WithPoolSize(2), WithMaxConcurrent(4), WithPrewarm(containerOnly))
 	self := d.self
 	mine := trackBoxes(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := containerOnly
-			l.Runtime = rt
-			for _, f := range hostileFiles(t) {
-				t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
-					t.Parallel()
-					src, err := os.ReadFile(f)
-					if err != nil {
-						t.Fatal(err)
+	forEachRuntime(t, d, containerOnly, func(t *testing.T, l config.Limits) {
+		for _, f := range hostileFiles(t) {
+			t.Run(strings.TrimSuffix(filepath.Base(f), ".py"), func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				exps, err := parseExpectations(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := run(t, d, string(src), l)
+				fields := resultFields(res)
+				for _, e := range exps {
+					if (e.runtime == "" || e.runtime == l.Runtime) && !e.holds(fields) {
+						t.Errorf("expected %s; got %s=%q", e, e.field, clip(fields[e.field]))
 					}
-					exps, err := parseExpectations(src)
-					if err != nil {
-						t.Fatal(err)
-					}
-					res := run(t, d, string(src), l)
-					fields := resultFields(res)
-					for _, e := range exps {
-						if (e.runtime == "" || e.runtime == rt) && !e.holds(fields) {
-							t.Errorf("expected %s; got %s=%q", e, e.field, clip(fields[e.field]))
-						}
-					}
-					if t.Failed() {
-						t.Logf("result: exit=%d timed_out=%v oom=%v stdout=%q stderr=%q",
-							res.ExitCode, res.TimedOut, res.OOMKilled, clip(res.Stdout), clip(res.Stderr))
-					}
-				})
-			}
-		})
-	}
+				}
+				if t.Failed() {
+					t.Logf("result: exit=%d timed_out=%v oom=%v stdout=%q stderr=%q",
+						res.ExitCode, res.TimedOut, res.OOMKilled, clip(res.Stdout), clip(res.Stderr))
+				}
+			})
+		}
+	})
 	if err := d.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}

@@ -68,45 +68,40 @@ func TestInitOtherUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			l.Enforce = off
-			res := run(t, d, initUIDProgram, l)
-			t.Logf("stdout %q", res.Stdout)
-			e := res.Enforcement
-			if e == nil || e.UID == e.InitUID {
-				t.Fatalf("enforcement %+v: want two user ids", e)
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		l.Enforce = off
+		res := run(t, d, initUIDProgram, l)
+		t.Logf("stdout %q", res.Stdout)
+		e := res.Enforcement
+		if e == nil || e.UID == e.InitUID {
+			t.Fatalf("enforcement %+v: want two user ids", e)
+		}
+		for _, want := range []string{
+			fmt.Sprintf("self uid %d CapPrm 0000000000000000 CapEff 0000000000000000\n", e.UID),
+			fmt.Sprintf("1 uid %d CapPrm 0000000000000028 CapEff 0000000000000028\n", e.InitUID), // CAP_KILL, CAP_FOWNER
+			"end\n",
+		} {
+			if !strings.Contains(res.Stdout, want) {
+				t.Errorf("stdout lacks %q", want)
 			}
-			for _, want := range []string{
-				fmt.Sprintf("self uid %d CapPrm 0000000000000000 CapEff 0000000000000000\n", e.UID),
-				fmt.Sprintf("1 uid %d CapPrm 0000000000000028 CapEff 0000000000000028\n", e.InitUID), // CAP_KILL, CAP_FOWNER
-				"end\n",
-			} {
-				if !strings.Contains(res.Stdout, want) {
-					t.Errorf("stdout lacks %q", want)
-				}
+		}
+		refused := []string{"kill 0", "kill SIGCONT", "pidfd_send_signal", "prlimit", "mem", "kill SIGKILL"}
+		if l.Runtime == "runc" {
+			// gVisor stores another process's priority and affinity, and shows its
+			// environment and descriptors, whoever asks: there the kernel filter refuses
+			// the first two, and process 1 reads the nonce before the program exists.
+			refused = append(refused, "setpriority", "sched_setaffinity", "environ", "fd")
+		}
+		for _, name := range refused {
+			if strings.Contains(res.Stdout, "\n"+name+": ok\n") {
+				t.Errorf("%s: the program reached process 1", name)
 			}
-			refused := []string{"kill 0", "kill SIGCONT", "pidfd_send_signal", "prlimit", "mem", "kill SIGKILL"}
-			if rt == "runc" {
-				// gVisor stores another process's priority and affinity, and shows its
-				// environment and descriptors, whoever asks: there the kernel filter refuses
-				// the first two, and process 1 reads the nonce before the program exists.
-				refused = append(refused, "setpriority", "sched_setaffinity", "environ", "fd")
-			}
-			for _, name := range refused {
-				if strings.Contains(res.Stdout, "\n"+name+": ok\n") {
-					t.Errorf("%s: the program reached process 1", name)
-				}
-			}
-			if strings.Contains(res.Stdout, "process 1: T") {
-				t.Errorf("the program stopped process 1 through a descriptor's I/O signal")
-			}
-			if res.ExitCode != 0 || res.TimedOut {
-				t.Errorf("exit %d, timed out %v, stderr %q: want 0", res.ExitCode, res.TimedOut, res.Stderr)
-			}
-		})
-	}
+		}
+		if strings.Contains(res.Stdout, "process 1: T") {
+			t.Errorf("the program stopped process 1 through a descriptor's I/O signal")
+		}
+		if res.ExitCode != 0 || res.TimedOut {
+			t.Errorf("exit %d, timed out %v, stderr %q: want 0", res.ExitCode, res.TimedOut, res.Stderr)
+		}
+	})
 }

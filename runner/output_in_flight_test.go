@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // outputInFlight hides a refusal behind the runner's output limit (findings/33). Its standard error
@@ -45,35 +47,30 @@ _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 // flood, 3 of 4.
 func TestStatusAfterOutputInFlight(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			code := fmt.Sprintf(outputInFlight, l.OutputBytes+statusHeadroom)
-			// Two runs that got as far as the socket. On a loaded machine the runner's kill for
-			// the output may come before the program's next step: then it never tried the socket,
-			// there is nothing to record, and the run shows nothing either way (up to six runs).
-			tried := 0
-			for i := 0; i < 6 && tried < 2; i++ {
-				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-				res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l}) // no Modules: all the allowlist's native code, as in a warm container (fcntl)
-				cancel()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !strings.Contains(res.Stdout, "socket next") {
-					continue
-				}
-				tried++
-				if len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" || !res.StderrTruncated {
-					t.Errorf("stderr in flight past the limit, then a refused socket: exit %d, timed out %v, stderr truncated %v, violations %v, skipped %v: want the network violation",
-						res.ExitCode, res.TimedOut, res.StderrTruncated, res.Violations, res.ArtifactsSkipped)
-				}
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		code := fmt.Sprintf(outputInFlight, l.OutputBytes+statusHeadroom)
+		// Two runs that got as far as the socket. On a loaded machine the runner's kill for
+		// the output may come before the program's next step: then it never tried the socket,
+		// there is nothing to record, and the run shows nothing either way (up to six runs).
+		tried := 0
+		for i := 0; i < 6 && tried < 2; i++ {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l}) // no Modules: all the allowlist's native code, as in a warm container (fcntl)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
 			}
-			if tried == 0 {
-				t.Error("in six runs the program was ended for its output before it tried the socket: the test shows nothing")
+			if !strings.Contains(res.Stdout, "socket next") {
+				continue
 			}
-		})
-	}
+			tried++
+			if len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" || !res.StderrTruncated {
+				t.Errorf("stderr in flight past the limit, then a refused socket: exit %d, timed out %v, stderr truncated %v, violations %v, skipped %v: want the network violation",
+					res.ExitCode, res.TimedOut, res.StderrTruncated, res.Violations, res.ArtifactsSkipped)
+			}
+		}
+		if tried == 0 {
+			t.Error("in six runs the program was ended for its output before it tried the socket: the test shows nothing")
+		}
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // reportInFlight sends the report pipe's write end (the program's process holds it; process 1
@@ -34,26 +36,21 @@ print("in flight", fds, flush=True)
 // cycle when the program's sockets close, and holds.
 func TestReportChannelInFlight(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			l.TimeoutMS = 4000
-			code := reportInFlight + "import _socket\n_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)\n"
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			t0 := time.Now()
-			res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "asyncio", "array"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-				t.Errorf("the report pipe in flight, then a refused socket: exit %d, timed out %v, violations %v after %v (a 4 s deadline), stdout %q: want exit 159 and a network violation",
-					res.ExitCode, res.TimedOut, res.Violations, time.Since(t0).Round(time.Millisecond), res.Stdout)
-			}
-		})
-	}
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		l.TimeoutMS = 4000
+		code := reportInFlight + "import _socket\n_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)\n"
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		t0 := time.Now()
+		res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "asyncio", "array"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("the report pipe in flight, then a refused socket: exit %d, timed out %v, violations %v after %v (a 4 s deadline), stdout %q: want exit 159 and a network violation",
+				res.ExitCode, res.TimedOut, res.Violations, time.Since(t0).Round(time.Millisecond), res.Stdout)
+		}
+	})
 }
 
 // TestReportChannelInFlightOwnerKilled: as TestBreakout's sbxgate_killed_mid_run, with the report

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // reportReadStolen leaves process 1 blocked in its read of the report channel while the program
@@ -106,29 +108,24 @@ os.close(report_w)
 // no violation (findings/25). Under runc /proc/1/fd is closed to the program, and it holds.
 func TestReportReadStolen(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			l.TimeoutMS = 4000
-			code := reportReadStolen + "import _socket\n_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)\n"
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			t0 := time.Now()
-			res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "time", "asyncio", "array"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if strings.Contains(res.Stdout, "kept polling") {
-				t.Logf("the race was not won this time: stdout %q", res.Stdout)
-			}
-			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-				t.Errorf("process 1's read of the report channel stolen, then a refused socket: exit %d, timed out %v, violations %v after %v (a 4 s deadline), stdout %q, stderr %q: want exit 159 and a network violation",
-					res.ExitCode, res.TimedOut, res.Violations, time.Since(t0).Round(time.Millisecond), res.Stdout, res.Stderr)
-			}
-		})
-	}
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		l.TimeoutMS = 4000
+		code := reportReadStolen + "import _socket\n_socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)\n"
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		t0 := time.Now()
+		res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Limits: l, Modules: []string{"os", "sys", "time", "asyncio", "array"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(res.Stdout, "kept polling") {
+			t.Logf("the race was not won this time: stdout %q", res.Stdout)
+		}
+		if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("process 1's read of the report channel stolen, then a refused socket: exit %d, timed out %v, violations %v after %v (a 4 s deadline), stdout %q, stderr %q: want exit 159 and a network violation",
+				res.ExitCode, res.TimedOut, res.Violations, time.Since(t0).Round(time.Millisecond), res.Stdout, res.Stderr)
+		}
+	})
 }
 
 // TestReportReadStolenOwnerKilled: as TestBreakout's sbxgate_killed_mid_run, with process 1

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // statusTooLong writes 15 lines of the capability it is about to be refused for to its report
@@ -34,30 +36,25 @@ _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 // for its output, and the run is exit 137 with no violation.
 func TestStatusLineBounded(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			run := func(lines int) Result {
-				code := []byte(fmt.Sprintf(statusTooLong, lines, l.OutputBytes))
-				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-				defer cancel()
-				res, err := d.Run(ctx, Request{ID: t.Name(), Code: code, Limits: l, Modules: []string{"os", "sys", "json"}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return res
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		run := func(lines int) Result {
+			code := []byte(fmt.Sprintf(statusTooLong, lines, l.OutputBytes))
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			res, err := d.Run(ctx, Request{ID: t.Name(), Code: code, Limits: l, Modules: []string{"os", "sys", "json"}})
+			if err != nil {
+				t.Fatal(err)
 			}
-			// Control: the same stderr and refusal, no lines of its own: the status line is short.
-			if res := run(0); res.ExitCode != 159 || len(res.Violations) != 1 || res.Violations[0].Capability != "network" {
-				t.Fatalf("control: exit %d, violations %v", res.ExitCode, res.Violations)
-			}
-			res := run(15)
-			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-				t.Errorf("long report lines, stderr within output_bytes, then a refused socket: exit %d, timed out %v, stderr truncated %v, %d violations: want exit 159 and network violations",
-					res.ExitCode, res.TimedOut, res.StderrTruncated, len(res.Violations))
-			}
-		})
-	}
+			return res
+		}
+		// Control: the same stderr and refusal, no lines of its own: the status line is short.
+		if res := run(0); res.ExitCode != 159 || len(res.Violations) != 1 || res.Violations[0].Capability != "network" {
+			t.Fatalf("control: exit %d, violations %v", res.ExitCode, res.Violations)
+		}
+		res := run(15)
+		if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("long report lines, stderr within output_bytes, then a refused socket: exit %d, timed out %v, stderr truncated %v, %d violations: want exit 159 and network violations",
+				res.ExitCode, res.TimedOut, res.StderrTruncated, len(res.Violations))
+		}
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // verdictFaultLoop makes a violation disappear behind a fault of another thread (findings/32).
@@ -53,22 +55,17 @@ print("after the socket", flush=True)
 // no violation.
 func TestVerdictSurvivesFaultLoop(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(verdictFaultLoop), Limits: l,
-				Modules: importsOf(verdictFaultLoop)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-				t.Errorf("a refused socket while another thread faults: exit %d, timed out %v, violations %v, stdout %q: want exit 159 and a network violation",
-					res.ExitCode, res.TimedOut, res.Violations, res.Stdout)
-			}
-		})
-	}
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(verdictFaultLoop), Limits: l,
+			Modules: importsOf(verdictFaultLoop)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("a refused socket while another thread faults: exit %d, timed out %v, violations %v, stdout %q: want exit 159 and a network violation",
+				res.ExitCode, res.TimedOut, res.Violations, res.Stdout)
+		}
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // verdictOtherThread ends the program's process with SIGALRM while the audit hook is between its
@@ -69,21 +71,16 @@ _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
 // violation (findings/26). The same program without setitimer: exit 159, a network violation.
 func TestVerdictOtherThreadSignal(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(verdictOtherThread), Limits: l, Modules: []string{"os", "sys", "time", "asyncio", "threading"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-				t.Errorf("SIGALRM to another thread during the hook's verdict: exit %d, timed out %v, violations %v, stdout %q: want exit 159 and a network violation",
-					res.ExitCode, res.TimedOut, res.Violations, res.Stdout)
-			}
-		})
-	}
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(verdictOtherThread), Limits: l, Modules: []string{"os", "sys", "time", "asyncio", "threading"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+			t.Errorf("SIGALRM to another thread during the hook's verdict: exit %d, timed out %v, violations %v, stdout %q: want exit 159 and a network violation",
+				res.ExitCode, res.TimedOut, res.Violations, res.Stdout)
+		}
+	})
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sbxgate/sbxgate/config"
 )
 
 // verdictSmallStack makes a refused socket at a chosen depth of C-level recursion in a thread of
@@ -36,38 +38,33 @@ t.join()
 // and before the report, and the run was a crash (exit 139, SIGSEGV) with no violation.
 func TestVerdictSurvivesSmallStack(t *testing.T) {
 	d := newTestDocker(t)
-	for _, rt := range runtimes {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := testLimits
-			l.Runtime = rt
-			judged, crashed := 0, 0
-			// 64 KiB hold about 88 levels: the refusal needs about 6 KiB more than an admitted
-			// event, so the depths from 70 cover the band where one fits and the other did not.
-			for depth := 70; depth <= 92; depth += 2 {
-				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-				res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(fmt.Sprintf(verdictSmallStack, depth)), Limits: l,
-					Modules: []string{"os", "sys", "threading", "_socket"}})
-				cancel()
-				if err != nil {
-					t.Fatalf("depth %d: %v", depth, err)
-				}
-				if strings.Contains(res.Stdout, "not refused") {
-					t.Fatalf("depth %d: the AF_INET socket was made: %+v", depth, res)
-				}
-				if !strings.Contains(res.Stdout, "judged\n") {
-					crashed++ // the program's own recursion, or the dispatch, ran out of stack first
-					continue
-				}
-				judged++
-				if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
-					t.Errorf("depth %d: the hook judged an event there, and a refused socket left exit %d, violations %v, stderr %q: want exit 159 and a network violation",
-						depth, res.ExitCode, res.Violations, clip(res.Stderr))
-				}
+	forEachRuntime(t, d, testLimits, func(t *testing.T, l config.Limits) {
+		judged, crashed := 0, 0
+		// 64 KiB hold about 88 levels: the refusal needs about 6 KiB more than an admitted
+		// event, so the depths from 70 cover the band where one fits and the other did not.
+		for depth := 70; depth <= 92; depth += 2 {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(fmt.Sprintf(verdictSmallStack, depth)), Limits: l,
+				Modules: []string{"os", "sys", "threading", "_socket"}})
+			cancel()
+			if err != nil {
+				t.Fatalf("depth %d: %v", depth, err)
 			}
-			if judged == 0 || crashed == 0 {
-				t.Errorf("%d depths judged, %d ran out of stack first: the depths do not span the band the test is about", judged, crashed)
+			if strings.Contains(res.Stdout, "not refused") {
+				t.Fatalf("depth %d: the AF_INET socket was made: %+v", depth, res)
 			}
-		})
-	}
+			if !strings.Contains(res.Stdout, "judged\n") {
+				crashed++ // the program's own recursion, or the dispatch, ran out of stack first
+				continue
+			}
+			judged++
+			if res.ExitCode != 159 || len(res.Violations) == 0 || res.Violations[len(res.Violations)-1].Capability != "network" {
+				t.Errorf("depth %d: the hook judged an event there, and a refused socket left exit %d, violations %v, stderr %q: want exit 159 and a network violation",
+					depth, res.ExitCode, res.Violations, clip(res.Stderr))
+			}
+		}
+		if judged == 0 || crashed == 0 {
+			t.Errorf("%d depths judged, %d ran out of stack first: the depths do not span the band the test is about", judged, crashed)
+		}
+	})
 }
