@@ -18,8 +18,8 @@
 # (default 2), each pausing VDELAY ms (default 2) between its requests, so that the victim does not
 # itself fill both cores, alone and beside an aggressor principal sending 1 MB programs
 # (bench_program.py 319 times; in a last pair, 1 MB of comments, cheap to analyze) on ACONNS
-# connections (default 8), and the ratio of the two p99s,
-# with both principals' waits in the server's fair queues; then 64 concurrent 1 MB checks against a
+# connections (default 8), and the ratio of the two p99s, alternating ROUNDS times (default 3) on
+# one server and reporting the median ratio, with both principals' waits in the server's fair queues; then 64 concurrent 1 MB checks against a
 # fresh server, with its peak RSS (VmHWM) beside the memory ceiling it logged at start.
 # Needs: wrk (apt-get install wrk), curl, python3, go only to build.
 set -euo pipefail
@@ -223,25 +223,32 @@ queue_waits() {
 		}'
 }
 
-# fair_share LABEL [serve flags]: the victim alone, then beside the aggressor, on a fresh server.
+# fair_share LABEL [serve flags]: the victim alone, then beside the aggressor, on a fresh server;
+# ROUNDS times (default 3), alternating, so that what else the machine does falls on both sides:
+# a row per measurement, the ratio of each round, and their median.
 fair_share() {
-	local label=$1
+	local label=$1 r ratios=()
 	shift
 	echo "-- fair share, $label: the victim's print(1) on $vconns connections ($vdelay ms between requests), the aggressor's 1 MB programs on $aconns"
 	start_server "$@"
-	victim "victim alone"
-	alone=$v_p99
-	aggressor $((secs + 2)) "$aconns" &
-	apid=$!
-	sleep 1
-	victim "victim beside the aggressor"
-	beside=$v_p99
-	wait "$apid" || die "the aggressor's wrk failed: $(cat "$work/aggressor.out")"
-	aggressor_row "aggressor, 1 MB programs"
+	for ((r = 1; r <= ${ROUNDS:-3}; r++)); do
+		victim "victim alone"
+		alone=$v_p99
+		aggressor $((secs + 2)) "$aconns" &
+		apid=$!
+		sleep 1
+		victim "victim beside the aggressor"
+		beside=$v_p99
+		wait "$apid" || die "the aggressor's wrk failed: $(cat "$work/aggressor.out")"
+		aggressor_row "aggressor, 1 MB programs"
+		ratios+=("$(awk -v a="$alone" -v b="$beside" 'BEGIN {printf "%.2f", b / a}')")
+	done
 	queue_waits bench
 	queue_waits aggressor
 	stop_server
-	awk -v l="$label" -v a="$alone" -v b="$beside" 'BEGIN {printf "%s: victim p99 beside the aggressor / alone: %.2f (goal: at most 2)\n", l, b / a}'
+	printf '%s\n' "${ratios[@]}" | sort -g | awk -v l="$label" '{v[NR] = $1; all = all " " $1}
+		END {m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			printf "%s: victim p99 beside the aggressor / alone, by round:%s; median %.2f (goal: at most 2)\n", l, all, m}'
 }
 
 # Large programs analyzed in worker processes of the lowest priority (serve's default), then in the
