@@ -1007,10 +1007,15 @@ def main():
     sup = Supervisor(child, report_r, witness_fd, deadline)
     sup.run()
     st = kill_all(child)
-    if sup.status is None and sup.output_over and st is not None and \
-            not (os.WIFSIGNALED(st) and os.WTERMSIG(st) == signal.SIGKILL):
-        # It ended by itself (its verdict, say) before the kill for its output: that end is its own.
+    if sup.status is None and st is not None and not (os.WIFSIGNALED(st) and os.WTERMSIG(st) == signal.SIGKILL):
+        # It ended by itself (its verdict, say) before the kill, at its deadline or for its output:
+        # that end is its own. A process is reaped only once the kernel has freed its memory, tens
+        # of milliseconds after its fatal signal for a large one: a verdict taken just before the
+        # deadline was not reapable yet at the deadline's last look, and was recorded as a timeout
+        # without its violation (findings/37). Whatever the kill found already ending kept the
+        # status it was ending with; what it killed says SIGKILL, and is the timeout.
         sup.status = st
+        sup.timed_out = False
     if sup.status is None:
         try:
             _, sup.status = os.waitpid(child, os.WNOHANG)
