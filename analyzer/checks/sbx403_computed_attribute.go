@@ -836,13 +836,19 @@ func namespaceStore(p *engine.Pass, n ast.Node) bool {
 		if !copyReachable(p) {
 			return false // the library's objects get the names (json's object_hook into SimpleNamespace)
 		}
-		for _, r := range p.Refs(n.Func) {
-			// type(name, bases, ns) and types.new_class(name, bases, kwds, exec_body): the
-			// class's namespace, its instances' hooks, is the program's mapping or filled by
-			// its function.
-			if r.Qual == "builtins.type" && len(n.Args) == 3 && !safeMapping(p, n.Args[2]) {
-				return report()
+		// A metaclass's call (name, bases, ns): type, abc.ABCMeta, type(x) of a class, any
+		// object not known called with three arguments: the class's namespace, its instances'
+		// hooks, is the program's mapping. Spread arguments may hold one.
+		if p.MayMakeClass(n) {
+			for i, a := range n.Args {
+				if _, star := a.(*ast.Starred); star || i == 2 && !safeMapping(p, a) {
+					return report()
+				}
 			}
+		}
+		for _, r := range p.Refs(n.Func) {
+			// types.new_class(name, bases, kwds, exec_body): the class's namespace is filled by
+			// the program's function.
 			if r.Qual == "types.new_class" && (len(n.Args) >= 4 && !isNone(n.Args[3]) || slices.ContainsFunc(n.Keywords, func(k *ast.Keyword) bool {
 				return k.Arg != nil && *k.Arg == "exec_body" && !isNone(k.Value)
 			})) {

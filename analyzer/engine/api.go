@@ -22,6 +22,11 @@ type Site struct {
 // Site is where the current node is evaluated.
 func (p *Pass) Site() Site { return Site{p.cur.sc, p.cur.idx} }
 
+// MayMakeClass reports whether call c, at the current node, may make a class: a call of type, of
+// a class derived from it or of another metaclass (abc.ABCMeta, type(x)), or of an object not
+// known with three or more arguments (see madeClasses).
+func (p *Pass) MayMakeClass(c *ast.Call) bool { return p.classMakingCall(c, p.Site()) }
+
 // RefsAt is what e, evaluated at s, may refer to (Refs for an expression of another scope: a
 // binding's value).
 func (p *Pass) RefsAt(e ast.Expr, s Site) []Ref { return p.resolve(e, s.sc, s.idx) }
