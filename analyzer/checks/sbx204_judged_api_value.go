@@ -7,7 +7,7 @@ import (
 
 var sbx204 = &engine.Check{
 	ID: "SBX204", Name: "judged-api-as-value", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, getattr, dir, ...) named anywhere but as the function of a call or a plain alias: passed as a callback, stored in a container or an attribute, a default, a base class, the object of an attribute (timeit.timeit.__call__); the check can no longer see what it is called with. Reported with the capability the review gives it",
+	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, getattr, dir, ...) named anywhere but as the function of a call or a plain alias: passed as a callback, stored in a container or an attribute, a default, a base class, the object of an attribute (timeit.timeit.__call__), a call that gives it (getattr(fmt, \"get_field\")) even where it is called, and an alias of a method its check finds by the attribute it is called through (string.Formatter's format, vformat and get_field, email's Policy.clone); the check can no longer see what it is called with. Reported with the capability the review gives it",
 	Hint:    "call the API directly where you use it, with constant names and functions rather than strings",
 	Message: "%s is used as a value, where the arguments it is called with are not seen: %s",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode},

@@ -9,7 +9,7 @@ import (
 
 var sbx701 = &engine.Check{
 	ID: "SBX701", Name: "format-traversal", Capability: "format_traversal", Severity: "high", CWE: 134,
-	Doc:        "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\"); string.Formatter's format, vformat and get_field with a format string or field name built at run time",
+	Doc:        "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\"); string.Formatter's format, vformat and get_field with a format string or field name built at run time (given positionally, by keyword or spread)",
 	Hint:       "use f-strings or plain {} / {name} fields",
 	Message:    "format field {%s} traverses attributes or items of its argument",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},

@@ -234,6 +234,18 @@ func (b *Binding) IsFunctionDef() bool {
 	return false
 }
 
+// IsImport reports whether b is an import of a module or of a module's attribute.
+func (b *Binding) IsImport() bool { return b.kind == bImport }
+
+// IsParam reports whether b binds a parameter of a def or lambda.
+func (b *Binding) IsParam() bool {
+	_, ok := b.node.(*ast.Arg)
+	return ok && b.kind == bUnknown
+}
+
+// IsDel reports whether b is a del statement.
+func (b *Binding) IsDel() bool { return b.kind == bDel }
+
 // IsClassDef reports whether b is a class statement of the program.
 func (b *Binding) IsClassDef() bool {
 	_, ok := b.node.(*ast.ClassDef)
