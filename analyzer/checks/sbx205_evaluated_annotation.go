@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -315,6 +315,9 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		if why := notAType(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
+		if why := ownTypeOperand(p, x.Value, site); why != "" {
+			return why
+		}
 		if isLiteralType(p, x.Value, site) {
 			return notALiteral(p, x.Slice, site, depth+1)
 		}
@@ -338,6 +341,9 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 			return "an operator"
 		}
 		if why := notAType(p, x.Left, site, depth+1); why != "" {
+			return why
+		}
+		if why := ownTypeOperands(p, x, site); why != "" {
 			return why
 		}
 		return notAType(p, x.Right, site, depth+1)
@@ -374,6 +380,9 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 		if why := notATypeValue(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
+		if why := ownTypeOperand(p, x.Value, site); why != "" {
+			return why
+		}
 		if isLiteralType(p, x.Value, site) {
 			return ""
 		}
@@ -404,6 +413,9 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 		if why := notATypeValue(p, x.Left, site, depth+1); why != "" {
 			return why
 		}
+		if why := ownTypeOperands(p, x, site); why != "" {
+			return why
+		}
 		return notATypeValue(p, x.Right, site, depth+1)
 	case *ast.Constant:
 		return "" // None, ..., a string (an annotation string: AnnotationStrings)
@@ -417,6 +429,62 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 	}
 	return "an expression"
 }
+
+// ownTypeOperand says why e, the class subscripted or an operand of | in an annotation, may not
+// give a type, or "": a class of the program in a program that defines __class_getitem__ or a
+// __getitem__, __or__ or __ror__ a metaclass may have answers with the program's code, a string
+// built at run time among what it may return.
+func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	if !p.OwnAttr("__class_getitem__") && !p.OwnAttr("__getitem__") && !p.OwnAttr("__or__") && !p.OwnAttr("__ror__") {
+		return ""
+	}
+	for _, b := range p.BindingsAt(nm.Id, site) {
+		if b.IsClassDef() {
+			return "the program's class " + nm.Id + ", whose __class_getitem__ or metaclass may answer the operator"
+		}
+	}
+	return ""
+}
+
+// ownTypeOperands is ownTypeOperand of both operands of x, a |.
+func ownTypeOperands(p *engine.Pass, x *ast.BinOp, site engine.Site) string {
+	if why := ownTypeOperand(p, x.Left, site); why != "" {
+		return why
+	}
+	return ownTypeOperand(p, x.Right, site)
+}
+
+// libraryDecorators reports whether every decorator in decos, evaluated at site, is one of the
+// class decorators that return the class they are given (classDecorators), or a call of one
+// (dataclass(frozen=True)): a decorator of the program, or a library object calling one
+// (functools.partial(f)), may return anything in place of the class.
+func libraryDecorators(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
+	for _, d := range decos {
+		if c, ok := d.(*ast.Call); ok {
+			d = c.Func
+		}
+		refs := p.RefsAt(d, site)
+		if len(refs) == 0 {
+			return false
+		}
+		for _, r := range refs {
+			if !classDecorators.Has(r.Qual) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// classDecorators return the class they decorate.
+var classDecorators = engine.NewNameSet("class decorators", "dataclasses.dataclass",
+	"functools.total_ordering", "typing.final", "typing.runtime_checkable", "typing.dataclass_transform",
+	"enum.unique", "enum.verify", "enum.global_enum_repr", "typing_extensions.final",
+	"typing_extensions.runtime_checkable")
 
 // typeMakers make objects get_type_hints takes as they are: type variables and new types, whose
 // bounds and supertypes it does not evaluate.
@@ -496,6 +564,9 @@ func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 		case b.IsClassDef() && root != e:
 			// Holder.hint: a class's attribute may hold any value, a string among them.
 			return "an attribute of the class " + nm.Id
+		case b.IsClassDef() && !libraryDecorators(p, b.ClassDef().DecoratorList, b.Site()):
+			// A decorator of the program's returns what it likes in place of the class.
+			return "the class " + nm.Id + ", bound to what its decorator returns"
 		case b.IsClassDef(), b.IsImport(), b.IsDel():
 		case b.Assigned():
 			if why := notATypeValue(p, b.Value(), b.Site(), depth+2); why != "" {

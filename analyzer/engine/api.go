@@ -246,6 +246,14 @@ func (b *Binding) IsParam() bool {
 // IsDel reports whether b is a del statement.
 func (b *Binding) IsDel() bool { return b.kind == bDel }
 
+// ClassDef is the class statement b binds, or nil.
+func (b *Binding) ClassDef() *ast.ClassDef {
+	if cd, ok := b.node.(*ast.ClassDef); ok && b.kind == bDef {
+		return cd
+	}
+	return nil
+}
+
 // IsClassDef reports whether b is a class statement of the program.
 func (b *Binding) IsClassDef() bool {
 	_, ok := b.node.(*ast.ClassDef)
