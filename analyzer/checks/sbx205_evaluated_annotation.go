@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -48,6 +48,12 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		// What an annotation evaluates to is evaluated again when it is a string, or holds one
 		// (List[hint]): a name bound to a string built at run time is code the source does not
 		// show. Required: an annotation of classes, names bound to them and subscripts of those.
+		// get_type_hints of a class reads the annotations of its bases too: a base made at run
+		// time (typing.NamedTuple("N", [("x", hint)]), make_dataclass) holds annotations the
+		// source does not show.
+		for _, cb := range unseenBases(p, n) {
+			p.Reportf(cb, "a class whose base is not a class statement or a library class: typing.get_type_hints reads the base's annotations, which the source does not show")
+		}
 		for _, a := range p.AnnotationExprs() {
 			if why := notATypeValue(p, a.Expr, a.Site, 0); why != "" {
 				p.Reportf(a.Expr, "an annotation that may evaluate to a string built at run time (%s): typing.get_type_hints evaluates it as Python", why)
@@ -485,6 +491,60 @@ var classDecorators = engine.NewNameSet("class decorators", "dataclasses.datacla
 	"functools.total_ordering", "typing.final", "typing.runtime_checkable", "typing.dataclass_transform",
 	"enum.unique", "enum.verify", "enum.global_enum_repr", "typing_extensions.final",
 	"typing_extensions.runtime_checkable")
+
+// unseenBases returns the bases of the program's class statements (in mod) that are not seen to
+// be class statements or library classes: a name bound otherwise (an assignment of a call), a
+// call, an attribute of anything but an imported module.
+func unseenBases(p *engine.Pass, mod *ast.Module) []ast.Expr {
+	var out []ast.Expr
+	stack := []ast.Node{mod}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if cd, ok := n.(*ast.ClassDef); ok {
+			for _, b := range cd.Bases {
+				if !seenBase(p, b, cd) {
+					out = append(out, b)
+				}
+			}
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	return out
+}
+
+// seenBase reports whether base b of class statement cd is a class statement of the program or
+// a class of the library (a subscript of one: Generic[T]).
+func seenBase(p *engine.Pass, b ast.Expr, cd *ast.ClassDef) bool {
+	if sub, ok := b.(*ast.Subscript); ok {
+		b = sub.Value
+	}
+	root := b
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = at.Value
+	}
+	nm, ok := root.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds := p.BindingsAt(nm.Id, p.ClassSite(cd))
+	for _, bd := range binds {
+		switch {
+		case bd.IsImport():
+		case bd.IsClassDef() && root == b && libraryDecorators(p, bd.ClassDef().DecoratorList, bd.Site()):
+		default:
+			return false
+		}
+	}
+	if len(binds) == 0 {
+		return len(p.RefsAt(b, p.ClassSite(cd))) > 0 // a builtin class (object, dict, Exception)
+	}
+	return true
+}
 
 // typeMakers make objects get_type_hints takes as they are: type variables and new types, whose
 // bounds and supertypes it does not evaluate.

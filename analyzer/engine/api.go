@@ -246,6 +246,9 @@ func (b *Binding) IsParam() bool {
 // IsDel reports whether b is a del statement.
 func (b *Binding) IsDel() bool { return b.kind == bDel }
 
+// ClassSite is where class statement cd is evaluated: its bases, keywords and decorators.
+func (p *Pass) ClassSite(cd *ast.ClassDef) Site { return p.own.classSite[cd] }
+
 // ClassDef is the class statement b binds, or nil.
 func (b *Binding) ClassDef() *ast.ClassDef {
 	if cd, ok := b.node.(*ast.ClassDef); ok && b.kind == bDef {
