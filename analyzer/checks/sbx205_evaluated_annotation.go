@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() with a namespace built at run time, types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -44,6 +44,20 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		}
 		if !p.EvaluatesAnnotations() {
 			return
+		}
+		// What an annotation evaluates to is evaluated again when it is a string, or holds one
+		// (List[hint]): a name bound to a string built at run time is code the source does not
+		// show. Required: an annotation of classes, names bound to them and subscripts of those.
+		// get_type_hints of a class reads the annotations of its bases too: a base made at run
+		// time (typing.NamedTuple("N", [("x", hint)]), make_dataclass) holds annotations the
+		// source does not show.
+		for _, cb := range unseenBases(p, n) {
+			p.Reportf(cb, "a class whose base is not a class statement or a library class: typing.get_type_hints reads the base's annotations, which the source does not show")
+		}
+		for _, a := range p.AnnotationExprs() {
+			if why := notATypeValue(p, a.Expr, a.Site, 0); why != "" {
+				p.Reportf(a.Expr, "an annotation that may evaluate to a string built at run time (%s): typing.get_type_hints evaluates it as Python", why)
+			}
 		}
 		for _, a := range p.AnnotationStrings() {
 			e, ok := engine.ParseExpression(a.Value)
@@ -84,6 +98,47 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 			p.Reportf(n, "a store into the key %s %s", k, annotationWhy(k))
 		}
 	}
+}
+
+// classNamespaceBuilt reports whether c may make a class (type, abc.ABCMeta, another metaclass,
+// an object not known with three arguments: MayMakeClass) with a namespace other than a dict
+// display with constant keys, where dataclasses or an annotation evaluator is named: a computed
+// key may be __annotations__. A metaclass's __new__ takes the namespace fourth, and one
+// forwarding its own parameter passes the class body's.
+func classNamespaceBuilt(p *engine.Pass, c *ast.Call) bool {
+	if !readsAnnotations(p) || !p.MayMakeClass(c) {
+		return false
+	}
+	nsAt := 2
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__new__" {
+		nsAt = 3
+	}
+	for i, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			return true
+		}
+		if i != nsAt || forwardedParam(p, a) {
+			continue
+		}
+		var d *ast.Dict
+		switch x := a.(type) {
+		case *ast.Dict:
+			d = x
+		case *ast.List, *ast.Tuple, *ast.Set, *ast.Constant, *ast.ListComp, *ast.SetComp, *ast.GeneratorExp:
+			continue // not a mapping: no namespace (dataclasses._create_fn's body lines)
+		default:
+			return true
+		}
+		for _, k := range d.Keys {
+			if k == nil {
+				return true
+			}
+			if _, ok := p.ConstString(k); !ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // changedInPlace reports whether the value of the current node n is changed where it is read:
@@ -131,6 +186,10 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 		}
 		return
 	}
+	if classNamespaceBuilt(p, c) {
+		p.Reportf(c, "type() or another metaclass called with a namespace built at run time may give the class __annotations__, which dataclasses and the annotation evaluators read")
+		return
+	}
 	for _, r := range p.Refs(c.Func) {
 		switch {
 		case r.Qual == "typing.get_type_hints":
@@ -163,11 +222,6 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			// dataclass(cls) called: cls must be a class statement, whose annotations are written.
 			if !ownClass(p, c.Args[0]) {
 				p.Reportf(c, "dataclasses.dataclass of a class made at run time: its __annotations__ keys are pasted into the code dataclasses exec")
-			}
-			return
-		case r.Qual == "builtins.type" && len(c.Args) == 3 && readsAnnotations(p):
-			if _, ok := c.Args[2].(*ast.Dict); !ok {
-				p.Reportf(c, "type() with a namespace built at run time may give the class __annotations__, which dataclasses and the annotation evaluators read")
 			}
 			return
 		case r.Qual == "types.new_class" && len(c.Args)+len(c.Keywords) >= 4 && readsAnnotations(p):
@@ -267,6 +321,9 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		if why := notAType(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
+		if why := ownTypeOperand(p, x.Value, site); why != "" {
+			return why
+		}
 		if isLiteralType(p, x.Value, site) {
 			return notALiteral(p, x.Slice, site, depth+1)
 		}
@@ -292,6 +349,9 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		if why := notAType(p, x.Left, site, depth+1); why != "" {
 			return why
 		}
+		if why := ownTypeOperands(p, x, site); why != "" {
+			return why
+		}
 		return notAType(p, x.Right, site, depth+1)
 	case *ast.Constant:
 		// A string in a type (List['Node']) is a forward reference, which the evaluators
@@ -308,6 +368,199 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		return "a call"
 	}
 	return "an expression"
+}
+
+// notATypeValue says why e, an annotation written as an expression (or the value of a name an
+// annotation uses) evaluated at site, may not be a type, or "" when it is one: the names and
+// attribute paths notATypeName admits, subscripts of them (Literal's and Annotated's values are
+// not evaluated), unions with |, tuples and lists of them, None, and the calls that make type
+// variables and new types. A string constant is an annotation string, judged as one.
+func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
+	if depth > 16 {
+		return "nested too deeply"
+	}
+	switch x := e.(type) {
+	case *ast.Name, *ast.Attribute:
+		return notATypeNameD(p, x, site, depth)
+	case *ast.Subscript:
+		if why := notATypeValue(p, x.Value, site, depth+1); why != "" {
+			return why
+		}
+		if why := ownTypeOperand(p, x.Value, site); why != "" {
+			return why
+		}
+		if isLiteralType(p, x.Value, site) {
+			return ""
+		}
+		if isAnnotatedType(p, x.Value, site) {
+			if t, ok := x.Slice.(*ast.Tuple); ok && len(t.Elts) > 0 {
+				return notATypeValue(p, t.Elts[0], site, depth+1)
+			}
+		}
+		return notATypeValue(p, x.Slice, site, depth+1)
+	case *ast.Tuple:
+		for _, el := range x.Elts {
+			if why := notATypeValue(p, el, site, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	case *ast.List:
+		for _, el := range x.Elts {
+			if why := notATypeValue(p, el, site, depth+1); why != "" {
+				return why
+			}
+		}
+		return ""
+	case *ast.BinOp:
+		if x.Op != ast.BitOr {
+			return "an operator"
+		}
+		if why := notATypeValue(p, x.Left, site, depth+1); why != "" {
+			return why
+		}
+		if why := ownTypeOperands(p, x, site); why != "" {
+			return why
+		}
+		return notATypeValue(p, x.Right, site, depth+1)
+	case *ast.Constant:
+		return "" // None, ..., a string (an annotation string: AnnotationStrings)
+	case *ast.Call:
+		for _, r := range p.RefsAt(x.Func, site) {
+			if typeMakers.Has(r.Qual) {
+				return ""
+			}
+		}
+		return "a call"
+	}
+	return "an expression"
+}
+
+// ownTypeOperand says why e, the class subscripted or an operand of | in an annotation, may not
+// give a type, or "": a class of the program in a program that defines __class_getitem__ or a
+// __getitem__, __or__ or __ror__ a metaclass may have answers with the program's code, a string
+// built at run time among what it may return.
+func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return ""
+	}
+	if !p.OwnAttr("__class_getitem__") && !p.OwnAttr("__getitem__") && !p.OwnAttr("__or__") && !p.OwnAttr("__ror__") {
+		return ""
+	}
+	for _, b := range p.BindingsAt(nm.Id, site) {
+		if b.IsClassDef() {
+			return "the program's class " + nm.Id + ", whose __class_getitem__ or metaclass may answer the operator"
+		}
+	}
+	return ""
+}
+
+// ownTypeOperands is ownTypeOperand of both operands of x, a |.
+func ownTypeOperands(p *engine.Pass, x *ast.BinOp, site engine.Site) string {
+	if why := ownTypeOperand(p, x.Left, site); why != "" {
+		return why
+	}
+	return ownTypeOperand(p, x.Right, site)
+}
+
+// libraryDecorators reports whether every decorator in decos, evaluated at site, is one of the
+// class decorators that return the class they are given (classDecorators), or a call of one
+// (dataclass(frozen=True)): a decorator of the program, or a library object calling one
+// (functools.partial(f)), may return anything in place of the class.
+func libraryDecorators(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
+	for _, d := range decos {
+		if c, ok := d.(*ast.Call); ok {
+			d = c.Func
+		}
+		refs := p.RefsAt(d, site)
+		if len(refs) == 0 {
+			return false
+		}
+		for _, r := range refs {
+			if !classDecorators.Has(r.Qual) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// classDecorators return the class they decorate.
+var classDecorators = engine.NewNameSet("class decorators", "dataclasses.dataclass",
+	"functools.total_ordering", "typing.final", "typing.runtime_checkable", "typing.dataclass_transform",
+	"enum.unique", "enum.verify", "enum.global_enum_repr", "typing_extensions.final",
+	"typing_extensions.runtime_checkable")
+
+// unseenBases returns the bases of the program's class statements (in mod) that are not seen to
+// be class statements or library classes: a name bound otherwise (an assignment of a call), a
+// call, an attribute of anything but an imported module.
+func unseenBases(p *engine.Pass, mod *ast.Module) []ast.Expr {
+	var out []ast.Expr
+	stack := []ast.Node{mod}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if cd, ok := n.(*ast.ClassDef); ok {
+			for _, b := range cd.Bases {
+				if !seenBase(p, b, cd) {
+					out = append(out, b)
+				}
+			}
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	return out
+}
+
+// seenBase reports whether base b of class statement cd is a class statement of the program or
+// a class of the library (a subscript of one: Generic[T]).
+func seenBase(p *engine.Pass, b ast.Expr, cd *ast.ClassDef) bool {
+	if sub, ok := b.(*ast.Subscript); ok {
+		b = sub.Value
+	}
+	root := b
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = at.Value
+	}
+	nm, ok := root.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds := p.BindingsAt(nm.Id, p.ClassSite(cd))
+	for _, bd := range binds {
+		switch {
+		case bd.IsImport():
+		case bd.IsClassDef() && root == b && libraryDecorators(p, bd.ClassDef().DecoratorList, bd.Site()):
+		default:
+			return false
+		}
+	}
+	if len(binds) == 0 {
+		return len(p.RefsAt(b, p.ClassSite(cd))) > 0 // a builtin class (object, dict, Exception)
+	}
+	return true
+}
+
+// typeMakers make objects get_type_hints takes as they are: type variables and new types, whose
+// bounds and supertypes it does not evaluate.
+var typeMakers = engine.NewNameSet("type makers", "typing.TypeVar", "typing.NewType", "typing.ParamSpec",
+	"typing.TypeVarTuple", "typing_extensions.TypeVar", "typing_extensions.NewType",
+	"typing_extensions.ParamSpec", "typing_extensions.TypeVarTuple")
+
+// isAnnotatedType reports whether e is typing.Annotated, whose arguments after the first are
+// values get_type_hints does not evaluate.
+func isAnnotatedType(p *engine.Pass, e ast.Expr, site engine.Site) bool {
+	for _, r := range p.RefsAt(e, site) {
+		if r.Qual == "typing.Annotated" || r.Qual == "typing_extensions.Annotated" {
+			return true
+		}
+	}
+	return false
 }
 
 // isLiteralType reports whether e, in a string annotation evaluated at site, is typing.Literal,
@@ -340,6 +593,10 @@ func notALiteral(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string
 // notATypeName judges a name or attribute path of a string annotation, resolved where the
 // annotation is: a module, a function, a private or dunder step is not a type.
 func notATypeName(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	return notATypeNameD(p, e, site, 0)
+}
+
+func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 	root := e
 	for {
 		at, ok := root.(*ast.Attribute)
@@ -358,6 +615,25 @@ func notATypeName(p *engine.Pass, e ast.Expr, site engine.Site) string {
 	for _, b := range p.BindingsAt(nm.Id, site) {
 		if b.IsFunctionDef() {
 			return "the function " + nm.Id
+		}
+		// A name of the program holds a type only when it is bound to one: a class statement,
+		// an import, or an assignment of a type (an alias, T = List[int]). Any other binding
+		// (a string built at run time, a parameter, a loop's target) may hold a string that
+		// get_type_hints evaluates.
+		switch {
+		case b.IsClassDef() && root != e:
+			// Holder.hint: a class's attribute may hold any value, a string among them.
+			return "an attribute of the class " + nm.Id
+		case b.IsClassDef() && !libraryDecorators(p, b.ClassDef().DecoratorList, b.Site()):
+			// A decorator of the program's returns what it likes in place of the class.
+			return "the class " + nm.Id + ", bound to what its decorator returns"
+		case b.IsClassDef(), b.IsImport(), b.IsDel():
+		case b.Assigned():
+			if why := notATypeValue(p, b.Value(), b.Site(), depth+2); why != "" {
+				return "the name " + nm.Id + ", bound to " + why
+			}
+		default:
+			return "the name " + nm.Id + ", which may hold a string"
 		}
 	}
 	for _, r := range p.RefsAt(e, site) {

@@ -10,7 +10,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=, the namespace of a call that may make a class: type, abc.ABCMeta, another metaclass) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode, engine.AugAssignNode},
@@ -836,13 +836,25 @@ func namespaceStore(p *engine.Pass, n ast.Node) bool {
 		if !copyReachable(p) {
 			return false // the library's objects get the names (json's object_hook into SimpleNamespace)
 		}
-		for _, r := range p.Refs(n.Func) {
-			// type(name, bases, ns) and types.new_class(name, bases, kwds, exec_body): the
-			// class's namespace, its instances' hooks, is the program's mapping or filled by
-			// its function.
-			if r.Qual == "builtins.type" && len(n.Args) == 3 && !safeMapping(p, n.Args[2]) {
-				return report()
+		// A metaclass's call (name, bases, ns): type, abc.ABCMeta, type(x) of a class, any
+		// object not known called with three arguments: the class's namespace, its instances'
+		// hooks, is the program's mapping. Spread arguments may hold one. A metaclass's
+		// __new__ takes it fourth; one forwarding its own parameter (super().__new__(mcs,
+		// name, bases, ns)) passes the class body's, whose stores are judged where written.
+		if p.MayMakeClass(n) {
+			nsAt := 2
+			if at, ok := n.Func.(*ast.Attribute); ok && at.Attr == "__new__" {
+				nsAt = 3
 			}
+			for i, a := range n.Args {
+				if _, star := a.(*ast.Starred); star || i == nsAt && !safeMapping(p, a) && !forwardedParam(p, a) {
+					return report()
+				}
+			}
+		}
+		for _, r := range p.Refs(n.Func) {
+			// types.new_class(name, bases, kwds, exec_body): the class's namespace is filled by
+			// the program's function.
 			if r.Qual == "types.new_class" && (len(n.Args) >= 4 && !isNone(n.Args[3]) || slices.ContainsFunc(n.Keywords, func(k *ast.Keyword) bool {
 				return k.Arg != nil && *k.Arg == "exec_body" && !isNone(k.Value)
 			})) {
@@ -865,6 +877,21 @@ func namespaceStore(p *engine.Pass, n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// forwardedParam reports whether e is a name bound only to parameters.
+func forwardedParam(p *engine.Pass, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	binds := p.Bindings(nm.Id)
+	for _, b := range binds {
+		if !b.IsParam() {
+			return false
+		}
+	}
+	return len(binds) > 0
 }
 
 // copyingModules are the allowed modules whose code runs copy.copy or copy.deepcopy on objects

@@ -9,7 +9,7 @@ import (
 
 var sbx701 = &engine.Check{
 	ID: "SBX701", Name: "format-traversal", Capability: "format_traversal", Severity: "high", CWE: 134,
-	Doc:        "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\"); string.Formatter's format, vformat and get_field with a format string or field name built at run time",
+	Doc:        "str.format / format_map / string.Formatter with a field that traverses attributes or items (\"{0.__class__.__init__.__globals__}\"); string.Formatter's format, vformat and get_field with a format string or field name built at run time (given positionally, by keyword or spread)",
 	Hint:       "use f-strings or plain {} / {name} fields",
 	Message:    "format field {%s} traverses attributes or items of its argument",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.AttributeNode},
@@ -53,7 +53,7 @@ func runSBX701(p *engine.Pass, n ast.Node) {
 // are then attribute paths the source does not show. It reports whether it reported.
 func formatterCall(p *engine.Pass, c *ast.Call) bool {
 	at, ok := c.Func.(*ast.Attribute)
-	if !ok || len(c.Args) == 0 {
+	if !ok {
 		return false
 	}
 	switch at.Attr {
@@ -61,28 +61,38 @@ func formatterCall(p *engine.Pass, c *ast.Call) bool {
 	default:
 		return false
 	}
-	arg := c.Args[0]
-	if formatterClass(p, at.Value) {
-		// string.Formatter.vformat(f, fmt, ...): unbound, the format string comes second.
-		if len(c.Args) < 2 {
-			return false
-		}
-		arg = c.Args[1]
-		if s, ok := p.ConstString(arg); ok {
-			if at.Attr == "get_field" {
-				s = "{" + s + "}"
-			}
-			if field, t := traversingField(s); t {
-				p.Report(c, field)
-				return true
-			}
-			return false
-		}
+	// The format string or field name: first, or second when the method is called unbound
+	// (string.Formatter.vformat(f, fmt, ...)); vformat and get_field also take it by keyword.
+	pos, unbound := 0, formatterClass(p, at.Value)
+	if unbound {
+		pos = 1
 	} else if !formatterLike(p, at.Value, at.Attr) {
 		return false
 	}
-	if _, ok := p.ConstString(arg); ok {
-		return false // a constant: its fields are judged below
+	kw := ""
+	switch at.Attr {
+	case "vformat":
+		kw = "format_string"
+	case "get_field":
+		kw = "field_name"
+	}
+	arg := argOrKeyword(c, pos, kw)
+	if arg == nil {
+		if !spreadCall(c) {
+			return false
+		}
+	} else if s, ok := p.ConstString(arg); ok {
+		if !unbound && pos < len(c.Args) {
+			return false // a constant: its fields are judged below
+		}
+		if at.Attr == "get_field" {
+			s = "{" + s + "}"
+		}
+		if field, t := traversingField(s); t {
+			p.Report(c, field)
+			return true
+		}
+		return false
 	}
 	what := "format string"
 	if at.Attr == "get_field" {
@@ -90,6 +100,22 @@ func formatterCall(p *engine.Pass, c *ast.Call) bool {
 	}
 	p.Reportf(c, "string.Formatter.%s with a %s built at run time walks attribute paths the source does not show", at.Attr, what)
 	return true
+}
+
+// spreadCall reports whether call c has spread arguments (*args, **kwargs), which may hold any
+// of its parameters.
+func spreadCall(c *ast.Call) bool {
+	for _, a := range c.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return true
+		}
+	}
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // formatterClass reports whether e is string.Formatter itself, or a subclass the program defines.

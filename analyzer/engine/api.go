@@ -22,6 +22,11 @@ type Site struct {
 // Site is where the current node is evaluated.
 func (p *Pass) Site() Site { return Site{p.cur.sc, p.cur.idx} }
 
+// MayMakeClass reports whether call c, at the current node, may make a class: a call of type, of
+// a class derived from it or of another metaclass (abc.ABCMeta, type(x)), or of an object not
+// known with three or more arguments (see madeClasses).
+func (p *Pass) MayMakeClass(c *ast.Call) bool { return p.classMakingCall(c, p.Site()) }
+
 // RefsAt is what e, evaluated at s, may refer to (Refs for an expression of another scope: a
 // binding's value).
 func (p *Pass) RefsAt(e ast.Expr, s Site) []Ref { return p.resolve(e, s.sc, s.idx) }
@@ -227,6 +232,29 @@ func (b *Binding) IsFunctionDef() bool {
 		return b.kind == bDef
 	}
 	return false
+}
+
+// IsImport reports whether b is an import of a module or of a module's attribute.
+func (b *Binding) IsImport() bool { return b.kind == bImport }
+
+// IsParam reports whether b binds a parameter of a def or lambda.
+func (b *Binding) IsParam() bool {
+	_, ok := b.node.(*ast.Arg)
+	return ok && b.kind == bUnknown
+}
+
+// IsDel reports whether b is a del statement.
+func (b *Binding) IsDel() bool { return b.kind == bDel }
+
+// ClassSite is where class statement cd is evaluated: its bases, keywords and decorators.
+func (p *Pass) ClassSite(cd *ast.ClassDef) Site { return p.own.classSite[cd] }
+
+// ClassDef is the class statement b binds, or nil.
+func (b *Binding) ClassDef() *ast.ClassDef {
+	if cd, ok := b.node.(*ast.ClassDef); ok && b.kind == bDef {
+		return cd
+	}
+	return nil
 }
 
 // IsClassDef reports whether b is a class statement of the program.

@@ -32,6 +32,8 @@ type ownFacts struct {
 	attrs map[string]bool
 	// annStrings are the strings in annotations.
 	annStrings []AnnotationString
+	// annExprs are the annotations themselves.
+	annExprs []AnnotationExpr
 	// annStores are the stores into __annotations__ and __module__: attributes assigned,
 	// deleted or changed in place, and names bound in class bodies.
 	annStores []ast.Node
@@ -113,6 +115,7 @@ func (o *ownFacts) reset() {
 	clear(o.annotated)
 	clear(o.attrs)
 	clear(o.annStrings)
+	clear(o.annExprs)
 	clear(o.subclassOf)
 	clear(o.mutated)
 	clear(o.loopElems)
@@ -132,6 +135,7 @@ func (o *ownFacts) reset() {
 	o.made = false
 	o.nsReads = 0
 	o.annStrings = o.annStrings[:0]
+	o.annExprs = o.annExprs[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
 	clear(o.annDefs)
@@ -409,10 +413,25 @@ type AnnotationString struct {
 // assignments), in source order.
 func (p *Pass) AnnotationStrings() []AnnotationString { return p.own.annStrings }
 
-// noteAnnotation records the strings of annotation e, evaluated in f's scope.
+// AnnotationExpr is an annotation of the program (a parameter's, a return's, an annotated
+// assignment's) and where it is evaluated. What it evaluates to is what typing.get_type_hints
+// reads: a string there, or in a subscript of it, is evaluated in turn.
+type AnnotationExpr struct {
+	Expr ast.Expr
+	Site Site
+}
+
+// AnnotationExprs are the program's annotations, in source order.
+func (p *Pass) AnnotationExprs() []AnnotationExpr { return p.own.annExprs }
+
+// noteAnnotation records annotation e and its strings, evaluated in f's scope.
 func (c *collector) noteAnnotation(e ast.Expr, f *frame) {
+	if e == nil {
+		return
+	}
+	c.p.own.annExprs = append(c.p.own.annExprs, AnnotationExpr{e, Site{f.sc, f.idx}})
 	switch e.(type) {
-	case nil, *ast.Name, *ast.Attribute:
+	case *ast.Name, *ast.Attribute:
 		return // most annotations: no string in them
 	}
 	// On the pass's annotation stack, which annotationStrings (pass 2) uses too: no allocation

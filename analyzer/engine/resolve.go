@@ -67,6 +67,14 @@ func (a *Engine) child(r Ref, attr string) Ref {
 		if attr == "__self__" && strings.HasPrefix(r.Qual, "builtins.") {
 			return Ref{Qual: "builtins", Kind: ModRef}
 		}
+		// x.__class__ is type(x), which resolution does not name: an object's class is not the
+		// path it was reached by (email.policy.default.__class__.clone is EmailPolicy.clone,
+		// Formatter().__class__.get_field is Formatter.get_field), and a check that judges a
+		// method by its class's name would take it for an unjudged attribute. Unresolved, it is
+		// judged like any object of unknown class: by the method's name.
+		if attr == "__class__" {
+			return Ref{}
+		}
 		return Ref{Qual: r.Qual + "." + attr, Kind: ObjRef}
 	case ModulesRef, DictRef, GlobalsRef:
 		return Ref{Qual: r.Qual + "." + attr, Kind: ObjRef}
