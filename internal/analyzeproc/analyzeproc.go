@@ -395,20 +395,32 @@ const memoryPoll = 2 * time.Millisecond
 // quarters of it, and a watchdog that ends the process once the memory mapped for it (the runtime's
 // total, less what it returned to the system) passes limit. The analyzer's memory is not its
 // source's size times a constant (a megabyte of one-statement lines took 330 MB of RSS, and 600
-// MB for "a;" repeated, at the collector's default target): the bound is what caps it.
-func limitMemory(limit int64) {
+// MB for "a;" repeated, at the collector's default target): the bound is what caps it. The watchdog
+// polls while a request is served (busy sends true, then false), and sleeps while the worker idles.
+func limitMemory(limit int64) (busy chan<- bool) {
 	debug.SetMemoryLimit(limit / 4 * 3)
 	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	on := make(chan bool)
 	go func() {
-		t := time.NewTicker(memoryPoll)
-		for range t.C {
-			metrics.Read(samples)
-			if int64(samples[0].Value.Uint64()-samples[1].Value.Uint64()) > limit {
-				fmt.Fprintf(os.Stderr, "analysis worker: the analysis passed the memory bound of %d MiB: the program is denied\n", limit>>20)
-				os.Exit(exitMemory)
+		for {
+			for !<-on {
 			}
+			t := time.NewTicker(memoryPoll)
+			for serving := true; serving; {
+				select {
+				case serving = <-on:
+				case <-t.C:
+					metrics.Read(samples)
+					if int64(samples[0].Value.Uint64()-samples[1].Value.Uint64()) > limit {
+						fmt.Fprintf(os.Stderr, "analysis worker: the analysis passed the memory bound of %d MiB: the program is denied\n", limit>>20)
+						os.Exit(exitMemory)
+					}
+				}
+			}
+			t.Stop()
 		}
 	}()
+	return on
 }
 
 // freeMemoryAbove is the memory a worker may keep mapped between requests; past it, it returns
@@ -445,15 +457,21 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 	if err != nil || limit < 0 {
 		return fmt.Errorf("analysis worker: bad memory bound %q", limitBytes)
 	}
+	var busy chan<- bool // the watchdog's, when the worker has a memory bound
 	if limit > 0 {
-		limitMemory(limit)
+		busy = limitMemory(limit)
 	}
 	an, err := analyzer.New(cfg)
 	if err != nil {
 		return fmt.Errorf("analysis worker: %w", err)
 	}
 	out := bufio.NewWriter(w)
+	serving := false
 	for {
+		if serving {
+			busy <- false
+			serving = false
+		}
 		if mapped() > freeMemoryAbove {
 			debug.FreeOSMemory()
 		}
@@ -463,6 +481,10 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 		}
 		if err != nil {
 			return fmt.Errorf("analysis worker: %w", err)
+		}
+		if busy != nil {
+			busy <- true
+			serving = true
 		}
 		switch string(op) {
 		case opAnalyze:
