@@ -96,6 +96,9 @@ type Log struct {
 	idxN     int64      // records the index covered after our last update of it
 	idxErr   error      // why the index is behind the log, if it is
 	lag      *lagIndex  // the records after the index's last one, when it is behind
+	// oldReaders are the shared readers of files that had the log's name before (recover), which
+	// a lookup may still be using: closed with the log.
+	oldReaders []*Reader
 
 	// Written by commit, read by Stats at any time.
 	commits, committed, commitNanos, syncNanos atomic.Int64
@@ -370,6 +373,9 @@ func (l *Log) closeFiles() error {
 	if l.rd != nil {
 		errs = append(errs, l.rd.Close())
 	}
+	for _, r := range l.oldReaders {
+		errs = append(errs, r.Close())
+	}
 	errs = append(errs, l.f.Close(), l.lockf.Close())
 	return errors.Join(errs...)
 }
@@ -493,6 +499,12 @@ func (l *Log) commit(batch []*pending) error {
 		return l.unavailable(fmt.Errorf("lock %s: %w", l.lockf.Name(), err))
 	}
 	defer funlock(l.lockf)
+	if err := l.samePath(); err != nil {
+		// Writing on would extend a file that other writers, readers and lookups no longer find:
+		// the batch fails, and recovery reopens the log by its name.
+		l.dirty = true
+		return l.unavailable(err)
+	}
 	if err := l.catchUp(); err != nil {
 		return err
 	}
@@ -651,6 +663,22 @@ func (l *Log) recover() error {
 	if err := syncData(f); err != nil {
 		f.Close()
 		return err
+	}
+	if old, err := l.f.Stat(); err != nil || !os.SameFile(old, fi) {
+		// Another file now has the log's name (samePath): what this writer knew of the index
+		// was of the old one; the next commit opens the index anew and checks it against this file.
+		if l.idx != nil {
+			l.idx.close()
+		}
+		l.idx, l.idxN, l.idxErr, l.lag = nil, -1, nil, nil
+		// The shared reader reads the old file too: lookups (idempotency keys) open the new one,
+		// and the old reader, which a lookup may be using, is closed with the log.
+		l.mu.Lock()
+		if l.rd != nil {
+			l.oldReaders = append(l.oldReaders, l.rd)
+			l.rd = nil
+		}
+		l.mu.Unlock()
 	}
 	l.f.Close()
 	l.f = f
@@ -822,6 +850,22 @@ func (l *Log) catchUp() error {
 		return l.readNew(size)
 	}
 	return l.reload(size)
+}
+
+// samePath checks that the log's name still names the file this Log writes. A log moved, removed
+// or replaced while a process had it open (an operator's rotation) took that process's records
+// along under the old name, while the other processes sharing the log, the lookups and idempotency
+// keys used the file now at the name: two chains, and a key unique in neither.
+func (l *Log) samePath() error {
+	fi, err := l.f.Stat()
+	if err != nil {
+		return fmt.Errorf("stat %s: %w", l.path, err)
+	}
+	pi, err := os.Stat(l.path)
+	if err != nil || !os.SameFile(fi, pi) {
+		return fmt.Errorf("%s is no longer the file this process opened (moved, removed or replaced): the log reopens it by its name", l.path)
+	}
+	return nil
 }
 
 // tailIsOurs checks that the last record is still the one we know, against a same-size rewrite.

@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,5 +118,53 @@ func TestCloseWritesDeferred(t *testing.T) {
 	}
 	if err := l.Defer(lostEntry(t, dec.ID)); err != ErrClosed {
 		t.Fatalf("Defer after Close: %v", err)
+	}
+}
+
+// A log moved away under a writer (an operator's rotation) must not keep that writer's records in
+// the moved file while another process writes a second chain at the log's name: two records with
+// one key, each unique in its own file, would let an idempotent run run twice. The writer's next
+// append fails, and it goes on at the log's name, where the other process's key is seen.
+func TestLogMovedUnderAWriter(t *testing.T) {
+	path := tempLog(t)
+	a := openT(t, path)
+	appendT(t, a, decision(t, "p", "print(1)", true))
+	if _, err := a.Keyed(context.Background(), "k0"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("lookup of a key never used: %v", err) // opens the shared reader on the file
+	}
+	moved := path + ".1"
+	if err := os.Rename(path, moved); err != nil {
+		t.Fatal(err)
+	}
+	b := openT(t, path) // another process, after the rotation
+	appendT(t, b, Entry{Kind: "decision", Key: "k1", Body: []byte(`{}`)})
+	ctx := context.Background()
+	if _, err := a.Append(ctx, Entry{Kind: "decision", Key: "k1", Body: []byte(`{}`)}); err == nil || errors.Is(err, ErrDuplicateKey) {
+		t.Fatalf("append to a moved log: %v, want a failure naming the move", err)
+	} else if !strings.Contains(err.Error(), "no longer the file") {
+		t.Errorf("append to a moved log: %v", err)
+	}
+	if a.Ready() == nil {
+		t.Error("a log whose file was moved away says it is ready")
+	}
+	var err error
+	for range 100 {
+		if _, err = a.Append(ctx, Entry{Kind: "decision", Key: "k1", Body: []byte(`{}`)}); errors.Is(err, ErrDuplicateKey) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !errors.Is(err, ErrDuplicateKey) {
+		t.Fatalf("after the move, a second record with key k1: %v, want ErrDuplicateKey", err)
+	}
+	if lines, err := a.Keyed(ctx, "k1"); err != nil || len(lines) != 1 {
+		t.Errorf("after the move, the writer's lookup of key k1: %d lines, %v; want the other process's record", len(lines), err)
+	}
+	s := appendT(t, a, decision(t, "p", "print(2)", true))
+	if s.Seq != 1 {
+		t.Errorf("the writer went on at seq %d, want 1 (after the other process's record in the file at the name)", s.Seq)
+	}
+	if b, err := os.ReadFile(moved); err != nil || bytes.Count(b, []byte("\n")) != 1 {
+		t.Errorf("the moved file holds %d lines (%v), want only the record written before the move", bytes.Count(b, []byte("\n")), err)
 	}
 }

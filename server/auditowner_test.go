@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,4 +93,28 @@ func TestAuditOwnerForAuditorsOnly(t *testing.T) {
 		}
 	}
 	env.verifyLog()
+}
+
+// TestAuditLookupErrorHidesTheLogDir (red team): when the log could not be read (here, moved away
+// by an operator's rotation), GET /v1/audit/{id} answered a tenant
+// `audit: open /var/lib/sbxgate/audit.log: no such file or directory`: the directory where the
+// server keeps its files, which every other answer leaves out.
+func TestAuditLookupErrorHidesTheLogDir(t *testing.T) {
+	dir := t.TempDir()
+	env := startEnv(t, testConfig(t), envOpts{logDir: dir})
+	r := env.do(http.MethodPost, "/v1/check", aliceToken, strings.NewReader(`{"code": "print(1)"}`))
+	if r.Status != http.StatusOK {
+		t.Fatalf("check: %d %s", r.Status, r.Body)
+	}
+	id := r.json(t)["audit_id"].(string)
+	if err := os.Rename(filepath.Join(dir, "audit.log"), filepath.Join(dir, "audit.log.1")); err != nil {
+		t.Fatal(err)
+	}
+	r = env.do(http.MethodGet, "/v1/audit/"+id, aliceToken, nil)
+	if r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("lookup in a moved log: %d %s", r.Status, r.Body)
+	}
+	if strings.Contains(string(r.Body), dir) {
+		t.Errorf("the answer names the log's directory: %s", r.Body)
+	}
 }

@@ -324,7 +324,7 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request, p principal
 	recs, err := s.audit.Lookup(r.Context(), id)
 	release()
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, "audit: "+err.Error())
+		writeError(w, http.StatusServiceUnavailable, s.outward("audit: "+err.Error()))
 		return
 	}
 	// Another principal's record gets the same answer as an id that does not exist, so that the

@@ -7,7 +7,13 @@
 // A worker can also decode the request that carries a program (Pool.Decode), so that a large
 // request's JSON is not read at the server's priority either.
 //
-// The protocol on the child's standard input and output: first the config, as a frame; then per
+// A worker's memory is bounded (Pool.SetMemoryLimit): a soft limit for its collector, and past the
+// bound the worker exits (exitMemory) and the program is denied with a LimitError. After a request
+// that left much memory mapped, it returns it to the system, so that an idle worker does not keep
+// the peak of the last large analysis.
+//
+// The protocol on the child's standard input and output: first the config, as a frame, and the
+// memory bound in bytes (decimal, 0 for none), as a frame; then per
 // request a frame naming the operation and its frames. "analyze": a frame holding the program's
 // path and a frame holding its bytes, answered by one JSON line, the report. "decode": a frame
 // holding a request body, answered by one JSON line, the refusal or the decoded request's path and
@@ -28,8 +34,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -85,6 +94,8 @@ type decodeAnswer struct {
 type Pool struct {
 	argv   []string
 	config []byte
+	// memLimit bounds each worker's memory (SetMemoryLimit); 0: no bound.
+	memLimit int64
 
 	mu     sync.Mutex
 	idle   []*worker
@@ -103,6 +114,15 @@ func New(argv []string, cfg []byte) (*Pool, error) {
 	return &Pool{argv: argv, config: cfg}, nil
 }
 
+// SetMemoryLimit bounds the memory each worker maps, in bytes (0: no bound), from the next worker
+// started on; call it before the pool is used. An analysis that needs more is denied with a
+// LimitError, and its worker ends.
+func (p *Pool) SetMemoryLimit(n int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.memLimit = max(0, n)
+}
+
 // Analyze analyzes src in a worker. It never returns nil: a worker that cannot answer gives a
 // report with an InternalError parse error, which every policy denies.
 func (p *Pool) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
@@ -111,6 +131,13 @@ func (p *Pool) Analyze(ctx context.Context, path string, src []byte) *analyzer.R
 		return failed(path, src, err)
 	}
 	return rep
+}
+
+// errMemory is a worker's failure for passing its memory bound.
+type errMemory struct{ limit int64 }
+
+func (e errMemory) Error() string {
+	return fmt.Sprintf("the analysis needed more than %d MiB of memory, the analysis workers' bound: split the program into smaller files", e.limit>>20)
 }
 
 func (p *Pool) analyze(ctx context.Context, path string, src []byte) (*analyzer.Report, error) {
@@ -132,6 +159,12 @@ func (p *Pool) Decode(ctx context.Context, body []byte) (Decoded, error) {
 		d, refusal, err = w.decode(body)
 		return err
 	})
+	if err != nil && d.Code != nil && ctx.Err() == nil {
+		// The worker decoded the body and sent its program, then failed to analyze it (it passed
+		// its memory bound, or died): the program is denied, not decoded and analyzed again.
+		d.Report = failed(d.Path, d.Code, err)
+		return d, nil
+	}
 	if err != nil {
 		return Decoded{}, err
 	}
@@ -154,6 +187,9 @@ func (p *Pool) do(ctx context.Context, req func(*worker) error) error {
 	case err := <-done:
 		if err != nil {
 			w.kill()
+			if w.cmd.ProcessState != nil && w.cmd.ProcessState.ExitCode() == exitMemory {
+				return fmt.Errorf("%w (%v)", errMemory{w.memLimit}, err)
+			}
 			return err
 		}
 		p.put(w)
@@ -185,8 +221,9 @@ func (p *Pool) get() (*worker, error) {
 		p.mu.Unlock()
 		return w, nil
 	}
+	limit := p.memLimit
 	p.mu.Unlock()
-	return start(p.argv, p.config)
+	return start(p.argv, p.config, limit)
 }
 
 func (p *Pool) put(w *worker) {
@@ -212,10 +249,11 @@ func (p *Pool) Close() error {
 }
 
 type worker struct {
-	cmd     *exec.Cmd
-	in      *os.File // the worker's standard input
-	outFile *os.File // its standard output, read through out
-	out     *bufio.Reader
+	memLimit int64 // the bound it was started with
+	cmd      *exec.Cmd
+	in       *os.File // the worker's standard input
+	outFile  *os.File // its standard output, read through out
+	out      *bufio.Reader
 }
 
 // pipeBytes is the capacity asked of the pipes to and from a worker: a megabyte-sized program
@@ -223,7 +261,7 @@ type worker struct {
 // context switch of both processes.
 const pipeBytes = 1 << 20
 
-func start(argv []string, cfg []byte) (*worker, error) {
+func start(argv []string, cfg []byte, memLimit int64) (*worker, error) {
 	inR, inW, err := pipe()
 	if err != nil {
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
@@ -244,8 +282,8 @@ func start(argv []string, cfg []byte) (*worker, error) {
 		outR.Close()
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
 	}
-	w := &worker{cmd: cmd, in: inW, outFile: outR, out: bufio.NewReader(outR)}
-	if err := writeFrames(inW, cfg); err != nil {
+	w := &worker{memLimit: memLimit, cmd: cmd, in: inW, outFile: outR, out: bufio.NewReader(outR)}
+	if err := writeFrames(inW, cfg, strconv.AppendInt(nil, memLimit, 10)); err != nil {
 		w.kill()
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
 	}
@@ -293,7 +331,8 @@ func (w *worker) decode(body []byte) (Decoded, *Refusal, error) {
 	}
 	rep, err := w.report(a.Path, code)
 	if err != nil {
-		return Decoded{}, nil, err
+		// What was decoded, without a report: Decode denies it.
+		return Decoded{Path: a.Path, Code: code, Meta: a.Meta}, nil, err
 	}
 	return Decoded{Path: a.Path, Code: code, Meta: a.Meta, Report: rep}, nil, nil
 }
@@ -334,11 +373,65 @@ func (w *worker) stop() {
 
 func failed(path string, src []byte, err error) *analyzer.Report {
 	sum := sha256.Sum256(src)
+	pe := &analyzer.ParseError{Kind: "InternalError", Message: err.Error()}
+	var em errMemory
+	if errors.As(err, &em) {
+		pe = &analyzer.ParseError{Kind: "LimitError", Message: em.Error()}
+	}
 	return &analyzer.Report{
 		Path: path, SHA256: hex.EncodeToString(sum[:]), Size: len(src), AnalyzerVersion: analyzer.Version,
 		Imports: []analyzer.Import{}, Findings: []analyzer.Finding{}, Capabilities: []string{},
-		ParseError: &analyzer.ParseError{Kind: "InternalError", Message: err.Error()},
+		ParseError: pe,
 	}
+}
+
+// exitMemory is a worker's exit status when it passed its memory bound.
+const exitMemory = 3
+
+// memoryPoll is how often a worker with a memory bound looks at its memory.
+const memoryPoll = 2 * time.Millisecond
+
+// limitMemory bounds this worker's memory at limit bytes: its collector's soft limit at three
+// quarters of it, and a watchdog that ends the process once the memory mapped for it (the runtime's
+// total, less what it returned to the system) passes limit. The analyzer's memory is not its
+// source's size times a constant (a megabyte of one-statement lines took 330 MB of RSS, and 600
+// MB for "a;" repeated, at the collector's default target): the bound is what caps it. The watchdog
+// polls while a request is served (busy sends true, then false), and sleeps while the worker idles.
+func limitMemory(limit int64) (busy chan<- bool) {
+	debug.SetMemoryLimit(limit / 4 * 3)
+	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	on := make(chan bool)
+	go func() {
+		for {
+			for !<-on {
+			}
+			t := time.NewTicker(memoryPoll)
+			for serving := true; serving; {
+				select {
+				case serving = <-on:
+				case <-t.C:
+					metrics.Read(samples)
+					if int64(samples[0].Value.Uint64()-samples[1].Value.Uint64()) > limit {
+						fmt.Fprintf(os.Stderr, "analysis worker: the analysis passed the memory bound of %d MiB: the program is denied\n", limit>>20)
+						os.Exit(exitMemory)
+					}
+				}
+			}
+			t.Stop()
+		}
+	}()
+	return on
+}
+
+// freeMemoryAbove is the memory a worker may keep mapped between requests; past it, it returns
+// what it can to the system after the request.
+const freeMemoryAbove = 64 << 20
+
+// mapped is the memory the runtime has mapped and not returned to the system.
+func mapped() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64() - s[1].Value.Uint64()
 }
 
 // Serve is a worker's main loop: it lowers its own priority, reads the config and then requests
@@ -356,18 +449,42 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 	if err != nil {
 		return fmt.Errorf("analysis worker: %w", err)
 	}
+	limitBytes, err := readFrame(in, 20)
+	if err != nil {
+		return fmt.Errorf("analysis worker: read the memory bound: %w", err)
+	}
+	limit, err := strconv.ParseInt(string(limitBytes), 10, 64)
+	if err != nil || limit < 0 {
+		return fmt.Errorf("analysis worker: bad memory bound %q", limitBytes)
+	}
+	var busy chan<- bool // the watchdog's, when the worker has a memory bound
+	if limit > 0 {
+		busy = limitMemory(limit)
+	}
 	an, err := analyzer.New(cfg)
 	if err != nil {
 		return fmt.Errorf("analysis worker: %w", err)
 	}
 	out := bufio.NewWriter(w)
+	serving := false
 	for {
+		if serving {
+			busy <- false
+			serving = false
+		}
+		if mapped() > freeMemoryAbove {
+			debug.FreeOSMemory()
+		}
 		op, err := readFrame(in, len(opAnalyze)+len(opDecode))
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return fmt.Errorf("analysis worker: %w", err)
+		}
+		if busy != nil {
+			busy <- true
+			serving = true
 		}
 		switch string(op) {
 		case opAnalyze:
@@ -402,6 +519,11 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 				continue
 			}
 			if err := writeFrames(out, d.Code); err != nil {
+				return fmt.Errorf("analysis worker: %w", err)
+			}
+			// The program goes out before its analysis: a worker that ends during the analysis
+			// (its memory bound) has then handed over what it decoded, which is denied.
+			if err := out.Flush(); err != nil {
 				return fmt.Errorf("analysis worker: %w", err)
 			}
 			if err := writeReport(out, an.Analyze(ctx, d.Path, d.Code)); err != nil {

@@ -252,3 +252,66 @@ func TestDecodeWithoutADecoderFails(t *testing.T) {
 		t.Errorf("the failed worker went back to the pool")
 	}
 }
+
+// statements is a program of n one-statement lines: its analysis takes far more memory per byte of
+// source than the usual program's (a megabyte took 330 MB of RSS in an unbounded worker).
+func statements(n int) []byte { return bytes.Repeat([]byte("x=1\n"), n) }
+
+// rss is a process's resident memory in bytes.
+func rss(t *testing.T, pid int) int64 {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/statm", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(b))
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// An analysis that passes the workers' memory bound is denied with a LimitError naming the bound,
+// by Analyze and by Decode (which hands back the program it decoded rather than failing, so that it
+// is not decoded and analyzed a second time); the next request gets a fresh worker.
+func TestMemoryBoundDenies(t *testing.T) {
+	p := newPool(t)
+	p.SetMemoryLimit(64 << 20)
+	ctx := context.Background()
+	big := statements(250000)
+	rep := p.Analyze(ctx, "big.py", big)
+	if rep.ParseError == nil || rep.ParseError.Kind != "LimitError" || !strings.Contains(rep.ParseError.Message, "64 MiB") {
+		t.Fatalf("an analysis past the memory bound answered %+v, want a LimitError naming the bound", rep.ParseError)
+	}
+	if rep.Size != len(big) || rep.Path != "big.py" {
+		t.Errorf("the denial is of %q, %d bytes", rep.Path, rep.Size)
+	}
+	body, _ := json.Marshal(map[string]string{"path": "big.py", "code": string(big)})
+	d, err := p.Decode(ctx, body)
+	if err != nil {
+		t.Fatalf("decode past the memory bound: %v, want the program and a denying report", err)
+	}
+	if !bytes.Equal(d.Code, big) || d.Report == nil || d.Report.ParseError == nil || d.Report.ParseError.Kind != "LimitError" {
+		t.Fatalf("decode past the memory bound: %d bytes, report %+v", len(d.Code), d.Report)
+	}
+	if rep := p.Analyze(ctx, "small.py", []byte("print(1)\n")); rep.ParseError != nil {
+		t.Fatalf("after a worker passed its bound: %+v", rep.ParseError)
+	}
+}
+
+// A worker returns the memory of a large analysis to the system once it answered: an idle worker
+// kept the 350 MB of its last analysis for minutes.
+func TestIdleWorkerReturnsMemory(t *testing.T) {
+	p := newPool(t)
+	ctx := context.Background()
+	if rep := p.Analyze(ctx, "big.py", statements(200000)); rep.ParseError != nil {
+		t.Fatalf("report: %+v", rep.ParseError)
+	}
+	pid := p.idle[0].cmd.Process.Pid
+	var n int64
+	for range 100 {
+		if n = rss(t, pid); n < 96<<20 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Errorf("an idle worker keeps %d MB resident after a large analysis", n>>20)
+}
