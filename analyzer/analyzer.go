@@ -23,6 +23,14 @@ import (
 // it reports, so that audit records say which analyzer judged them.
 const Version = engine.Version
 
+// MemoryPerByte bounds the memory one analysis allocates per byte of source, whatever shape the
+// program takes: the worst of the shapes a hostile program can repeat (`a;` statements, a dict or
+// tuple display, call arguments, chained comparisons, ...) allocates about 740 bytes per byte,
+// an ordinary program about 80 (TestMemoryPerByte). It counts every allocation, collected or not,
+// so it bounds the live heap too. Callers that admit programs by size (the server's memory
+// ceiling) multiply by it.
+const MemoryPerByte = 1024
+
 // The report's types; see engine.Report. Their JSON field names are part of the outside
 // contract: add fields, never rename them.
 type (

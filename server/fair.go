@@ -247,8 +247,8 @@ func (c *memoryCap) give(t *ticket) {
 }
 
 // workCap bounds the requests decoding, analyzing or deciding at once, and among them those of large
-// programs: a program's analysis takes about 50 bytes of memory per byte of source (83 MB
-// allocated, 44 MB live for 1 MB) and 140 ms of a core per megabyte, so large ones at once would
+// programs: a program's analysis allocates up to analyzer.MemoryPerByte per byte of source (about
+// 80 for an ordinary program) and 140 ms of a core per megabyte, so large ones at once would
 // take the memory and every core. Small programs always find a slot that no large one can take.
 type workCap struct {
 	slots, large int   // requests at once; of them, requests of programs above largeBytes

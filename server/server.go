@@ -21,7 +21,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"github.com/sbxgate/sbxgate/internal/analyzeproc"
 	"log/slog"
 	"net"
 	"net/http"
@@ -30,6 +29,9 @@ import (
 	"runtime"
 	"sync/atomic"
 	"time"
+
+	"github.com/sbxgate/sbxgate/analyzer"
+	"github.com/sbxgate/sbxgate/internal/analyzeproc"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
@@ -273,25 +275,30 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 
 // Working memory per byte, measured: a request body is held about five times over while it is
 // decoded, checked and logged (the body, the code as a string and as bytes, the audit record and its
-// JSON), and an analysis takes about 50 bytes per byte of source (83 MB allocated, 44 MB live for
-// 1 MB). baseMemory is the server without requests: the policy, the tables, the runtime. An open
+// JSON), and an analysis allocates at most analyzer.MemoryPerByte per byte of source, whatever the
+// program's shape (an ordinary program about 80, a hostile one up to about 740: TestMemoryPerByte).
+// baseMemory is the server without requests: the policy, the tables, the runtime. An open
 // connection holding part of a request's headers took 19 KB (1,000 of them, plain HTTP: goroutine,
 // buffers, the header read so far); connMemory rounds it up.
 const (
-	bodyCopies     = 5
-	analysisFactor = 50
-	baseMemory     = 48 << 20
-	connMemory     = 24 << 10
+	bodyCopies = 5
+	baseMemory = 48 << 20
+	connMemory = 24 << 10
 )
 
 // MemoryLimit is the bound on the live heap that the admission limits give (the bodies in flight,
-// the analyses at once, the large ones among them, the connections open), doubled for the garbage
-// between collections: the soft memory limit (GOMEMLIMIT) to run the server under. sbxgate serve
-// sets it unless the environment sets GOMEMLIMIT.
+// the analyses at once in this process, the connections open), doubled for the garbage between
+// collections: the soft memory limit (GOMEMLIMIT) to run the server under. sbxgate serve sets it
+// unless the environment sets GOMEMLIMIT. The large programs' analyses count only where they run
+// in this process: WithLargeAnalyzer's workers hold theirs in their own memory, under their own
+// bound.
 func (s *Server) MemoryLimit() int64 {
 	c := s.workCap
-	analyzing := int64(c.large)*s.maxBody + int64(c.slots-c.large)*largeProgram
-	return 2 * (baseMemory + bodyCopies*s.maxInFlight + analysisFactor*analyzing + int64(s.conns.total)*connMemory)
+	analyzing := int64(c.slots-c.large) * largeProgram
+	if s.large == nil {
+		analyzing += int64(c.large) * s.maxBody
+	}
+	return 2 * (baseMemory + bodyCopies*s.maxInFlight + analyzer.MemoryPerByte*analyzing + int64(s.conns.total)*connMemory)
 }
 
 func (t Timeouts) withDefaults(cfg *config.Config) Timeouts {
