@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -24,11 +24,15 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		for _, st := range p.AnnotationStores() {
 			switch st := st.(type) {
 			case *ast.Attribute:
-				if annotationDunder(p, st.Attr) {
+				if p.AnnotationsHanded(st) {
+					p.Reportf(st, "the annotations dict handed on, where it may be changed, %s", annotationWhy(st.Attr))
+				} else if annotationDunder(p, st.Attr) {
 					p.Reportf(st, "assignment to %s %s", st.Attr, annotationWhy(st.Attr))
 				}
 			case *ast.Name:
-				if annotationDunder(p, st.Id) {
+				if p.AnnotationsHanded(st) {
+					p.Reportf(st, "the annotations dict handed on, where it may be changed, %s", annotationWhy(st.Id))
+				} else if annotationDunder(p, st.Id) {
 					p.Reportf(st, "a store into %s %s", st.Id, annotationWhy(st.Id))
 				}
 			}
@@ -91,11 +95,15 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 	case *ast.Subscript:
 		// ns["__annotations__"] = v, and ns["__annotations__"]["k"] = v or .update(...): a
 		// namespace's annotations changed, in a metaclass's __new__ for one.
-		if n.Ctx == ast.Load && !changedInPlace(p, n) {
+		k, ok := p.ConstString(n.Slice)
+		if !ok || !annotationDunder(p, k) {
 			return
 		}
-		if k, ok := p.ConstString(n.Slice); ok && annotationDunder(p, k) {
+		switch {
+		case n.Ctx != ast.Load || changedInPlace(p, n):
 			p.Reportf(n, "a store into the key %s %s", k, annotationWhy(k))
+		case k == "__annotations__" && !engine.AnnotationsRead(p.Parent(), n):
+			p.Reportf(n, "the annotations dict handed on, where it may be changed, %s", annotationWhy(k))
 		}
 	}
 }
@@ -163,6 +171,14 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 		// SimpleNamespace(__annotations__=...), type(..., __module__=...): any call.
 		if k.Arg != nil && annotationDunder(p, *k.Arg) {
 			p.Reportf(c, "the keyword %s %s", *k.Arg, annotationWhy(*k.Arg))
+			return
+		}
+	}
+	// getattr(cls, "__annotations__"), vars(cls).get("__annotations__"), attrgetter(...): a call
+	// naming the annotations dict whose result is handed on may give the dict to what changes it.
+	for _, a := range c.Args {
+		if s, ok := p.ConstString(a); ok && s == "__annotations__" && !engine.AnnotationsRead(p.Parent(), c) {
+			p.Reportf(c, "the annotations dict handed on, where it may be changed, %s", annotationWhy(s))
 			return
 		}
 	}
@@ -642,12 +658,47 @@ func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 			return "the module " + r.Qual
 		case engine.ObjRef:
 			mod, attr := moduleOf(r.Qual)
-			if mb, _ := p.ModuleMember(mod, attr); mb.Kind == engine.FunctionMember {
+			mb, known := p.ModuleMember(mod, attr)
+			switch {
+			case mb.Kind == engine.FunctionMember:
 				return "the function " + short(r.Qual)
+			case known && !libraryType(mb):
+				// os.environ, a library string: an object, not a type, which may hold or
+				// give (os.environ["K"]) a string the program chose.
+				return "the library's " + short(r.Qual) + ", not a type"
+			case !known && mod != "":
+				// string.Template.delimiter: an attribute of a library object or class.
+				pm, pa := moduleOf(mod)
+				if _, ok := p.ModuleMember(pm, pa); ok {
+					return "an attribute of the library's " + short(mod)
+				}
 			}
 		}
 	}
 	return ""
+}
+
+// libraryType reports whether mb, a module attribute an annotation names, is a type: a class, or
+// one of typing's special forms and type variables (Optional, List, Callable, AnyStr).
+func libraryType(mb engine.Member) bool {
+	switch mb.Kind {
+	case engine.ClassMember:
+		return true
+	case engine.DataMember:
+		return typeForms(mb.Target)
+	}
+	return false
+}
+
+// typeForms are the classes of the library's objects that are types in an annotation.
+func typeForms(class string) bool {
+	switch class {
+	case "typing.TypeVar", "typing._CallableType", "typing._LiteralSpecialForm", "typing._SpecialForm",
+		"typing._SpecialGenericAlias", "typing._TupleType", "typing.ParamSpec", "typing.TypeVarTuple",
+		"typing._GenericAlias", "types.GenericAlias", "typing.NewType", "builtins.NoneType":
+		return true
+	}
+	return false
 }
 
 // constantFieldNames reports whether fields, make_dataclass's second argument, is a display whose
