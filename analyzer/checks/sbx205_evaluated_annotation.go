@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, or where the class has a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict: a str Enum's member), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -76,6 +76,9 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		annotationCall(p, n)
 	case *ast.Attribute:
 		fieldNameStore(p, n)
+		if n.Attr == "__dict__" && n.Ctx == ast.Load {
+			namespaceValues(p, n)
+		}
 	case *ast.Dict:
 		for _, k := range n.Keys {
 			var s string
@@ -164,6 +167,71 @@ func changedInPlace(p *engine.Pass, n ast.Node) bool {
 	return false
 }
 
+// namespaceValues reports, where dataclasses or an annotation evaluator is named, the namespace
+// ns (vars(x), x.__dict__ of the program's own object) used for more than its keys and items under constant names: a class's
+// namespace holds its __annotations__ dict, which .values(), .items(), a computed key or a copy
+// hand out to be changed.
+func namespaceValues(p *engine.Pass, ns ast.Expr) {
+	if !readsAnnotations(p) || namespaceKeysRead(p, ns) {
+		return
+	}
+	// vars() and __dict__ of an object the program does not define are reported by SBX402 and
+	// SBX301; the program's own classes pass those.
+	var obj ast.Expr
+	switch x := ns.(type) {
+	case *ast.Call:
+		obj = x.Args[0]
+	case *ast.Attribute:
+		obj = x.Value
+	}
+	if !p.IsOwn(obj) {
+		return
+	}
+	p.Reportf(ns, "a namespace read by value (values, items, a computed key, handed on) gives a class's __annotations__ dict, %s", annotationWhy("__annotations__"))
+}
+
+// namespaceKeysRead reports whether the namespace ns, the current node, is used only for its keys
+// or for an item under a constant name other than __annotations__.
+func namespaceKeysRead(p *engine.Pass, ns ast.Expr) bool {
+	constKey := func(e ast.Expr) bool {
+		k, ok := p.ConstString(e)
+		return ok && k != "__annotations__"
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.Subscript:
+		return ast.Node(parent.Value) != ast.Node(ns) || constKey(parent.Slice)
+	case *ast.Attribute:
+		switch parent.Attr {
+		case "keys", "__contains__", "__len__":
+			return true
+		case "get", "pop", "setdefault", "__getitem__":
+			c, ok := p.Ancestor(2).(*ast.Call)
+			return ok && ast.Node(c.Func) == ast.Node(parent) && len(c.Args) > 0 && constKey(c.Args[0])
+		}
+		return false
+	case *ast.For:
+		return ast.Node(parent.Iter) == ast.Node(ns) || ast.Node(parent.Target) == ast.Node(ns)
+	case *ast.Comprehension:
+		return ast.Node(parent.Iter) == ast.Node(ns) || ast.Node(parent.Target) == ast.Node(ns)
+	case *ast.Compare:
+		for i, c := range parent.Comparators {
+			if ast.Node(c) == ast.Node(ns) {
+				return parent.Ops[i] == ast.In || parent.Ops[i] == ast.NotIn
+			}
+		}
+		return false
+	case *ast.ExprStmt:
+		return true
+	case *ast.Call:
+		for _, r := range p.Refs(parent.Func) {
+			if r.Qual == "builtins.len" || r.Qual == "builtins.sorted" || r.Qual == "builtins.list" || r.Qual == "builtins.set" {
+				return true // the keys
+			}
+		}
+	}
+	return false
+}
+
 // annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
 // the keys, setattr.
 func annotationCall(p *engine.Pass, c *ast.Call) {
@@ -172,6 +240,14 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 		if k.Arg != nil && annotationDunder(p, *k.Arg) {
 			p.Reportf(c, "the keyword %s %s", *k.Arg, annotationWhy(*k.Arg))
 			return
+		}
+	}
+	if nm, ok := c.Func.(*ast.Name); ok && nm.Id == "vars" && len(c.Args) == 1 {
+		for _, r := range p.Refs(c.Func) {
+			if r.Qual == "builtins.vars" {
+				namespaceValues(p, c)
+				break
+			}
 		}
 	}
 	// getattr(cls, "__annotations__"), vars(cls).get("__annotations__"), attrgetter(...): a call
@@ -461,12 +537,17 @@ func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
 	if !ok {
 		return ""
 	}
-	if !p.OwnAttr("__class_getitem__") && !p.OwnAttr("__getitem__") && !p.OwnAttr("__or__") && !p.OwnAttr("__ror__") {
-		return ""
-	}
+	own := p.OwnAttr("__class_getitem__") || p.OwnAttr("__getitem__") || p.OwnAttr("__or__") || p.OwnAttr("__ror__")
 	for _, b := range p.BindingsAt(nm.Id, site) {
-		if b.IsClassDef() {
+		if !b.IsClassDef() {
+			continue
+		}
+		if own {
 			return "the program's class " + nm.Id + ", whose __class_getitem__ or metaclass may answer the operator"
+		}
+		// Hint["X"] of a str Enum is its member, a str: a library metaclass answers.
+		if !p.PlainMetaclass(b.ClassDef()) {
+			return "the program's class " + nm.Id + ", whose library base or metaclass may answer the operator"
 		}
 	}
 	return ""

@@ -3152,3 +3152,64 @@ func (p *Pass) ParamUnseen(b *Binding) bool {
 	_, seen := p.argumentsOf(a)
 	return !seen
 }
+
+// PlainMetaclass reports whether the program's class statement cd, and every class of the program
+// among its ancestors, has type or abc.ABCMeta for metaclass and only stateless library bases
+// (builtins, typing.Generic, typing.Protocol, abc.ABC, typing.NamedTuple, typing.TypedDict): no
+// library metaclass (enum.EnumMeta)
+// answers a subscript or | of the class with a value the program chose.
+func (p *Pass) PlainMetaclass(cd *ast.ClassDef) bool {
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		if seen[c] {
+			return true
+		}
+		seen[c] = true
+		site := p.own.classSite[c]
+		for _, k := range c.Keywords {
+			if k.Arg == nil {
+				return false
+			}
+			if *k.Arg != "metaclass" {
+				continue
+			}
+			refs := p.resolve(k.Value, site.sc, site.idx)
+			if len(refs) == 0 {
+				return false
+			}
+			for _, r := range refs {
+				if r.Qual != "abc.ABCMeta" && r.Qual != "builtins.type" {
+					return false
+				}
+			}
+		}
+		for _, b := range c.Bases {
+			if sub, ok := b.(*ast.Subscript); ok {
+				b = sub.Value // Generic[T]
+			}
+			if oc := p.baseClass(b, site, 1); oc != nil {
+				if !walk(oc, depth+1) {
+					return false
+				}
+				continue
+			}
+			refs := p.resolve(b, site.sc, site.idx)
+			if len(refs) == 0 {
+				return false
+			}
+			for _, r := range refs {
+				// NamedTuple's classes are made by type, TypedDict's by a metaclass without
+				// operators of its own.
+				if !stateless(r.Qual) && r.Qual != "typing.NamedTuple" && r.Qual != "typing.TypedDict" {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(cd, 0)
+}
