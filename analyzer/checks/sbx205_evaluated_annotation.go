@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, or where the class has a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict: a str Enum's member), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -413,7 +413,10 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		if why := notAType(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
-		if why := ownTypeOperand(p, x.Value, site); why != "" {
+		if why := ownTypeOperand(p, x.Value, site, true); why != "" {
+			return why
+		}
+		if why := libraryMetaOperand(p, x.Value, site); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
@@ -478,7 +481,10 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 		if why := notATypeValue(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
-		if why := ownTypeOperand(p, x.Value, site); why != "" {
+		if why := ownTypeOperand(p, x.Value, site, true); why != "" {
+			return why
+		}
+		if why := libraryMetaOperand(p, x.Value, site); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
@@ -532,7 +538,7 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 // give a type, or "": a class of the program in a program that defines __class_getitem__ or a
 // __getitem__, __or__ or __ror__ a metaclass may have answers with the program's code, a string
 // built at run time among what it may return.
-func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
+func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site, subscript bool) string {
 	nm, ok := e.(*ast.Name)
 	if !ok {
 		return ""
@@ -545,9 +551,29 @@ func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
 		if own {
 			return "the program's class " + nm.Id + ", whose __class_getitem__ or metaclass may answer the operator"
 		}
-		// Hint["X"] of a str Enum is its member, a str: a library metaclass answers.
-		if !p.PlainMetaclass(b.ClassDef()) {
+		// Hint["X"] of a str Enum is its member, a str: a library metaclass answers. (The
+		// library's metaclasses leave | to type: a Union.)
+		if subscript && !p.PlainMetaclass(b.ClassDef()) {
 			return "the program's class " + nm.Id + ", whose library base or metaclass may answer the operator"
+		}
+	}
+	return ""
+}
+
+// libraryMetaOperand says why e, a library class subscripted in an annotation, may not give a
+// type, or "": a class whose metaclass is not type or abc.ABCMeta
+// answers with its own code: enum.FlagBoundary["KEEP"] is a member, the str "keep", which
+// get_type_hints evaluates in the program's namespace.
+func libraryMetaOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	for _, r := range p.RefsAt(e, site) {
+		class, inst, ok := p.TypeOf(r)
+		if !ok || inst {
+			continue
+		}
+		switch m := p.Metaclass(class); m {
+		case "builtins.type", "abc.ABCMeta":
+		default:
+			return "the library class " + short(r.Qual) + ", whose metaclass " + m + " answers the operator"
 		}
 	}
 	return ""
@@ -555,10 +581,10 @@ func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
 
 // ownTypeOperands is ownTypeOperand of both operands of x, a |.
 func ownTypeOperands(p *engine.Pass, x *ast.BinOp, site engine.Site) string {
-	if why := ownTypeOperand(p, x.Left, site); why != "" {
+	if why := ownTypeOperand(p, x.Left, site, false); why != "" {
 		return why
 	}
-	return ownTypeOperand(p, x.Right, site)
+	return ownTypeOperand(p, x.Right, site, false)
 }
 
 // libraryDecorators reports whether every decorator in decos, evaluated at site, is one of the
