@@ -7,7 +7,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere (dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -24,11 +24,15 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		for _, st := range p.AnnotationStores() {
 			switch st := st.(type) {
 			case *ast.Attribute:
-				if annotationDunder(p, st.Attr) {
+				if p.AnnotationsHanded(st) {
+					p.Reportf(st, "the annotations dict handed on, where it may be changed, %s", annotationWhy(st.Attr))
+				} else if annotationDunder(p, st.Attr) {
 					p.Reportf(st, "assignment to %s %s", st.Attr, annotationWhy(st.Attr))
 				}
 			case *ast.Name:
-				if annotationDunder(p, st.Id) {
+				if p.AnnotationsHanded(st) {
+					p.Reportf(st, "the annotations dict handed on, where it may be changed, %s", annotationWhy(st.Id))
+				} else if annotationDunder(p, st.Id) {
 					p.Reportf(st, "a store into %s %s", st.Id, annotationWhy(st.Id))
 				}
 			}
@@ -72,6 +76,9 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		annotationCall(p, n)
 	case *ast.Attribute:
 		fieldNameStore(p, n)
+		if n.Attr == "__dict__" && n.Ctx == ast.Load {
+			namespaceValues(p, n)
+		}
 	case *ast.Dict:
 		for _, k := range n.Keys {
 			var s string
@@ -91,11 +98,15 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 	case *ast.Subscript:
 		// ns["__annotations__"] = v, and ns["__annotations__"]["k"] = v or .update(...): a
 		// namespace's annotations changed, in a metaclass's __new__ for one.
-		if n.Ctx == ast.Load && !changedInPlace(p, n) {
+		k, ok := p.ConstString(n.Slice)
+		if !ok || !annotationDunder(p, k) {
 			return
 		}
-		if k, ok := p.ConstString(n.Slice); ok && annotationDunder(p, k) {
+		switch {
+		case n.Ctx != ast.Load || changedInPlace(p, n):
 			p.Reportf(n, "a store into the key %s %s", k, annotationWhy(k))
+		case k == "__annotations__" && !engine.AnnotationsRead(p.Parent(), n):
+			p.Reportf(n, "the annotations dict handed on, where it may be changed, %s", annotationWhy(k))
 		}
 	}
 }
@@ -156,6 +167,71 @@ func changedInPlace(p *engine.Pass, n ast.Node) bool {
 	return false
 }
 
+// namespaceValues reports, where dataclasses or an annotation evaluator is named, the namespace
+// ns (vars(x), x.__dict__ of the program's own object) used for more than its keys and items under constant names: a class's
+// namespace holds its __annotations__ dict, which .values(), .items(), a computed key or a copy
+// hand out to be changed.
+func namespaceValues(p *engine.Pass, ns ast.Expr) {
+	if !readsAnnotations(p) || namespaceKeysRead(p, ns) {
+		return
+	}
+	// vars() and __dict__ of an object the program does not define are reported by SBX402 and
+	// SBX301; the program's own classes pass those.
+	var obj ast.Expr
+	switch x := ns.(type) {
+	case *ast.Call:
+		obj = x.Args[0]
+	case *ast.Attribute:
+		obj = x.Value
+	}
+	if !p.IsOwn(obj) {
+		return
+	}
+	p.Reportf(ns, "a namespace read by value (values, items, a computed key, handed on) gives a class's __annotations__ dict, %s", annotationWhy("__annotations__"))
+}
+
+// namespaceKeysRead reports whether the namespace ns, the current node, is used only for its keys
+// or for an item under a constant name other than __annotations__.
+func namespaceKeysRead(p *engine.Pass, ns ast.Expr) bool {
+	constKey := func(e ast.Expr) bool {
+		k, ok := p.ConstString(e)
+		return ok && k != "__annotations__"
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.Subscript:
+		return ast.Node(parent.Value) != ast.Node(ns) || constKey(parent.Slice)
+	case *ast.Attribute:
+		switch parent.Attr {
+		case "keys", "__contains__", "__len__":
+			return true
+		case "get", "pop", "setdefault", "__getitem__":
+			c, ok := p.Ancestor(2).(*ast.Call)
+			return ok && ast.Node(c.Func) == ast.Node(parent) && len(c.Args) > 0 && constKey(c.Args[0])
+		}
+		return false
+	case *ast.For:
+		return ast.Node(parent.Iter) == ast.Node(ns) || ast.Node(parent.Target) == ast.Node(ns)
+	case *ast.Comprehension:
+		return ast.Node(parent.Iter) == ast.Node(ns) || ast.Node(parent.Target) == ast.Node(ns)
+	case *ast.Compare:
+		for i, c := range parent.Comparators {
+			if ast.Node(c) == ast.Node(ns) {
+				return parent.Ops[i] == ast.In || parent.Ops[i] == ast.NotIn
+			}
+		}
+		return false
+	case *ast.ExprStmt:
+		return true
+	case *ast.Call:
+		for _, r := range p.Refs(parent.Func) {
+			if r.Qual == "builtins.len" || r.Qual == "builtins.sorted" || r.Qual == "builtins.list" || r.Qual == "builtins.set" {
+				return true // the keys
+			}
+		}
+	}
+	return false
+}
+
 // annotationCall judges the calls that choose what is evaluated: get_type_hints, dictionaries with
 // the keys, setattr.
 func annotationCall(p *engine.Pass, c *ast.Call) {
@@ -163,6 +239,22 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 		// SimpleNamespace(__annotations__=...), type(..., __module__=...): any call.
 		if k.Arg != nil && annotationDunder(p, *k.Arg) {
 			p.Reportf(c, "the keyword %s %s", *k.Arg, annotationWhy(*k.Arg))
+			return
+		}
+	}
+	if nm, ok := c.Func.(*ast.Name); ok && nm.Id == "vars" && len(c.Args) == 1 {
+		for _, r := range p.Refs(c.Func) {
+			if r.Qual == "builtins.vars" {
+				namespaceValues(p, c)
+				break
+			}
+		}
+	}
+	// getattr(cls, "__annotations__"), vars(cls).get("__annotations__"), attrgetter(...): a call
+	// naming the annotations dict whose result is handed on may give the dict to what changes it.
+	for _, a := range c.Args {
+		if s, ok := p.ConstString(a); ok && s == "__annotations__" && !engine.AnnotationsRead(p.Parent(), c) {
+			p.Reportf(c, "the annotations dict handed on, where it may be changed, %s", annotationWhy(s))
 			return
 		}
 	}
@@ -321,7 +413,10 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		if why := notAType(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
-		if why := ownTypeOperand(p, x.Value, site); why != "" {
+		if why := ownTypeOperand(p, x.Value, site, true); why != "" {
+			return why
+		}
+		if why := libraryMetaOperand(p, x.Value, site); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
@@ -386,7 +481,10 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 		if why := notATypeValue(p, x.Value, site, depth+1); why != "" {
 			return why
 		}
-		if why := ownTypeOperand(p, x.Value, site); why != "" {
+		if why := ownTypeOperand(p, x.Value, site, true); why != "" {
+			return why
+		}
+		if why := libraryMetaOperand(p, x.Value, site); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
@@ -440,17 +538,42 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 // give a type, or "": a class of the program in a program that defines __class_getitem__ or a
 // __getitem__, __or__ or __ror__ a metaclass may have answers with the program's code, a string
 // built at run time among what it may return.
-func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
+func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site, subscript bool) string {
 	nm, ok := e.(*ast.Name)
 	if !ok {
 		return ""
 	}
-	if !p.OwnAttr("__class_getitem__") && !p.OwnAttr("__getitem__") && !p.OwnAttr("__or__") && !p.OwnAttr("__ror__") {
-		return ""
-	}
+	own := p.OwnAttr("__class_getitem__") || p.OwnAttr("__getitem__") || p.OwnAttr("__or__") || p.OwnAttr("__ror__")
 	for _, b := range p.BindingsAt(nm.Id, site) {
-		if b.IsClassDef() {
+		if !b.IsClassDef() {
+			continue
+		}
+		if own {
 			return "the program's class " + nm.Id + ", whose __class_getitem__ or metaclass may answer the operator"
+		}
+		// Hint["X"] of a str Enum is its member, a str: a library metaclass answers. (The
+		// library's metaclasses leave | to type: a Union.)
+		if subscript && !p.PlainMetaclass(b.ClassDef()) {
+			return "the program's class " + nm.Id + ", whose library base or metaclass may answer the operator"
+		}
+	}
+	return ""
+}
+
+// libraryMetaOperand says why e, a library class subscripted in an annotation, may not give a
+// type, or "": a class whose metaclass is not type or abc.ABCMeta
+// answers with its own code: enum.FlagBoundary["KEEP"] is a member, the str "keep", which
+// get_type_hints evaluates in the program's namespace.
+func libraryMetaOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	for _, r := range p.RefsAt(e, site) {
+		class, inst, ok := p.TypeOf(r)
+		if !ok || inst {
+			continue
+		}
+		switch m := p.Metaclass(class); m {
+		case "builtins.type", "abc.ABCMeta":
+		default:
+			return "the library class " + short(r.Qual) + ", whose metaclass " + m + " answers the operator"
 		}
 	}
 	return ""
@@ -458,10 +581,10 @@ func ownTypeOperand(p *engine.Pass, e ast.Expr, site engine.Site) string {
 
 // ownTypeOperands is ownTypeOperand of both operands of x, a |.
 func ownTypeOperands(p *engine.Pass, x *ast.BinOp, site engine.Site) string {
-	if why := ownTypeOperand(p, x.Left, site); why != "" {
+	if why := ownTypeOperand(p, x.Left, site, false); why != "" {
 		return why
 	}
-	return ownTypeOperand(p, x.Right, site)
+	return ownTypeOperand(p, x.Right, site, false)
 }
 
 // libraryDecorators reports whether every decorator in decos, evaluated at site, is one of the
@@ -612,6 +735,11 @@ func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 	if !ok {
 		return "an expression"
 	}
+	if engine.IsDunder(nm.Id) {
+		// __doc__, __name__, __qualname__, __module__: strings the module or class body holds
+		// without a binding in the source (a docstring), evaluated again as names.
+		return "the name " + nm.Id + ", a string the module or class holds"
+	}
 	for _, b := range p.BindingsAt(nm.Id, site) {
 		if b.IsFunctionDef() {
 			return "the function " + nm.Id
@@ -642,12 +770,47 @@ func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 			return "the module " + r.Qual
 		case engine.ObjRef:
 			mod, attr := moduleOf(r.Qual)
-			if mb, _ := p.ModuleMember(mod, attr); mb.Kind == engine.FunctionMember {
+			mb, known := p.ModuleMember(mod, attr)
+			switch {
+			case mb.Kind == engine.FunctionMember:
 				return "the function " + short(r.Qual)
+			case known && !libraryType(mb):
+				// os.environ, a library string: an object, not a type, which may hold or
+				// give (os.environ["K"]) a string the program chose.
+				return "the library's " + short(r.Qual) + ", not a type"
+			case !known && mod != "":
+				// string.Template.delimiter: an attribute of a library object or class.
+				pm, pa := moduleOf(mod)
+				if _, ok := p.ModuleMember(pm, pa); ok {
+					return "an attribute of the library's " + short(mod)
+				}
 			}
 		}
 	}
 	return ""
+}
+
+// libraryType reports whether mb, a module attribute an annotation names, is a type: a class, or
+// one of typing's special forms and type variables (Optional, List, Callable, AnyStr).
+func libraryType(mb engine.Member) bool {
+	switch mb.Kind {
+	case engine.ClassMember:
+		return true
+	case engine.DataMember:
+		return typeForms(mb.Target)
+	}
+	return false
+}
+
+// typeForms are the classes of the library's objects that are types in an annotation.
+func typeForms(class string) bool {
+	switch class {
+	case "typing.TypeVar", "typing._CallableType", "typing._LiteralSpecialForm", "typing._SpecialForm",
+		"typing._SpecialGenericAlias", "typing._TupleType", "typing.ParamSpec", "typing.TypeVarTuple",
+		"typing._GenericAlias", "types.GenericAlias", "typing.NewType", "builtins.NoneType":
+		return true
+	}
+	return false
 }
 
 // constantFieldNames reports whether fields, make_dataclass's second argument, is a display whose

@@ -360,6 +360,16 @@ func (p *Pass) TypeOf(r Ref) (class string, instance bool, ok bool) {
 	return "", false, false
 }
 
+// Metaclass is the canonical name of the metaclass of class (a canonical name from TypeOf), as
+// the reviewed API gives it, or "".
+func (p *Pass) Metaclass(class string) string {
+	c := p.a.api.classes[class]
+	if c == nil || c.meta == nil {
+		return ""
+	}
+	return c.meta.name
+}
+
 // ClassAttr is what the reviewed API says about attribute attr of class (a canonical name from
 // TypeOf), of an instance of it (instance) or of the class itself.
 func (p *Pass) ClassAttr(class, attr string, instance bool) ClassAttrInfo {

@@ -37,6 +37,9 @@ type ownFacts struct {
 	// annStores are the stores into __annotations__ and __module__: attributes assigned,
 	// deleted or changed in place, and names bound in class bodies.
 	annStores []ast.Node
+	// annHanded are those of annStores that are the __annotations__ dict loaded and handed on
+	// (AnnotationsRead).
+	annHanded []ast.Node
 	// annDefs are the methods named __annotations__, __module__ or __prepare__.
 	annDefs []ast.Node
 	// subclassOf caches OwnSubclassOf.
@@ -138,6 +141,8 @@ func (o *ownFacts) reset() {
 	o.annExprs = o.annExprs[:0]
 	clear(o.annStores)
 	o.annStores = o.annStores[:0]
+	clear(o.annHanded)
+	o.annHanded = o.annHanded[:0]
 	clear(o.annDefs)
 	o.annDefs = o.annDefs[:0]
 }
@@ -1162,6 +1167,17 @@ func (p *Pass) libraryClassRef(r Ref) bool {
 // bound in a class body), in walk order.
 func (p *Pass) AnnotationStores() []ast.Node { return p.own.annStores }
 
+// AnnotationsHanded reports whether n, one of AnnotationStores, is the __annotations__ dict
+// loaded and handed on to what may change it, not changed in place.
+func (p *Pass) AnnotationsHanded(n ast.Node) bool {
+	for _, h := range p.own.annHanded {
+		if h == n {
+			return true
+		}
+	}
+	return false
+}
+
 // noteAnnotationStore records n, the attribute or name __annotations__ (or the attribute
 // __module__), when it is assigned, deleted, or changed in place through its parent.
 func (c *collector) noteAnnotationStore(n ast.Expr, name string, ctx ast.ExprContext, parent ast.Node) {
@@ -1175,9 +1191,42 @@ func (c *collector) noteAnnotationStore(n ast.Expr, name string, ctx ast.ExprCon
 			store = true
 		}
 	}
+	// The annotations dict itself, loaded and handed on (an alias, a walrus, dict.update's or
+	// operator.setitem's argument), is changed where the source does not name it: only reads of
+	// it are not stores.
 	if store {
 		c.p.own.annStores = append(c.p.own.annStores, ast.Node(n))
+	} else if name == "__annotations__" && !AnnotationsRead(parent, n) {
+		c.p.own.annStores = append(c.p.own.annStores, ast.Node(n))
+		c.p.own.annHanded = append(c.p.own.annHanded, ast.Node(n))
 	}
+}
+
+// AnnotationsRead reports whether parent only reads n, an annotations dict loaded (the attribute
+// or name __annotations__, getattr of it, a namespace's item): an item or an attribute that reads
+// (ann["k"], ann.items()), an iteration, an expression statement (not a comparison: the other operand's
+// __eq__ or __contains__ gets the dict). Anything else
+// may hand the dict to code that changes it.
+func AnnotationsRead(parent ast.Node, n ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.Subscript:
+		return p.Ctx == ast.Load && ast.Node(p.Value) == n
+	case *ast.Attribute:
+		switch p.Attr {
+		case "items", "keys", "values", "get", "copy", "__contains__", "__len__", "__getitem__":
+			return true
+		}
+		return false
+	case *ast.For:
+		return ast.Node(p.Iter) == n
+	case *ast.AsyncFor:
+		return ast.Node(p.Iter) == n
+	case *ast.Comprehension:
+		return ast.Node(p.Iter) == n
+	case *ast.ExprStmt:
+		return true
+	}
+	return false
 }
 
 // decorates reports whether the name nm is one of the decorators of parent, a def or class.
@@ -3102,4 +3151,65 @@ func (p *Pass) ParamUnseen(b *Binding) bool {
 	}
 	_, seen := p.argumentsOf(a)
 	return !seen
+}
+
+// PlainMetaclass reports whether the program's class statement cd, and every class of the program
+// among its ancestors, has type or abc.ABCMeta for metaclass and only stateless library bases
+// (builtins, typing.Generic, typing.Protocol, abc.ABC, typing.NamedTuple, typing.TypedDict): no
+// library metaclass (enum.EnumMeta)
+// answers a subscript or | of the class with a value the program chose.
+func (p *Pass) PlainMetaclass(cd *ast.ClassDef) bool {
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		if seen[c] {
+			return true
+		}
+		seen[c] = true
+		site := p.own.classSite[c]
+		for _, k := range c.Keywords {
+			if k.Arg == nil {
+				return false
+			}
+			if *k.Arg != "metaclass" {
+				continue
+			}
+			refs := p.resolve(k.Value, site.sc, site.idx)
+			if len(refs) == 0 {
+				return false
+			}
+			for _, r := range refs {
+				if r.Qual != "abc.ABCMeta" && r.Qual != "builtins.type" {
+					return false
+				}
+			}
+		}
+		for _, b := range c.Bases {
+			if sub, ok := b.(*ast.Subscript); ok {
+				b = sub.Value // Generic[T]
+			}
+			if oc := p.baseClass(b, site, 1); oc != nil {
+				if !walk(oc, depth+1) {
+					return false
+				}
+				continue
+			}
+			refs := p.resolve(b, site.sc, site.idx)
+			if len(refs) == 0 {
+				return false
+			}
+			for _, r := range refs {
+				// NamedTuple's classes are made by type, TypedDict's by a metaclass without
+				// operators of its own.
+				if !stateless(r.Qual) && r.Qual != "typing.NamedTuple" && r.Qual != "typing.TypedDict" {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(cd, 0)
 }

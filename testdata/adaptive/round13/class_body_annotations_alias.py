@@ -1,0 +1,19 @@
+# family: round13
+# reaches: process
+# layer: static
+# static: missed
+# A class body binds its own __annotations__ dict to a class attribute (table = __annotations__),
+# and the program stores through Plan.table: the name read in a class body was judged only when
+# changed in place. The string is built at run time (XOR-decoded bytes); typing.get_type_hints of
+# the program's own class evaluates it as Python: __import__('os').posix_spawn starts a process.
+import typing
+HINT = bytes(c ^ 9 for c in b"VV`dyf{}VV!.fz. '~h`}y`m!VV`dyf{}VV!.fz. 'yfz`qVzyh~g!.&|z{&k`g&yp}afg:.%)R.yp}afg:.%).$j.%).y{`g}!> .T%)rt %)9 ").decode()
+class Plan:
+    steps: int
+    table = __annotations__
+Plan.table['steps'] = HINT
+
+try:
+    print(typing.get_type_hints(Plan))
+except TypeError as err:
+    print("evaluated:", err)
