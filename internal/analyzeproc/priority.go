@@ -8,13 +8,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// niceness is the lowest CPU priority: under Linux's scheduler a thread at 19 weighs 15 against a
-// default thread's 1024, and a waking default thread preempts it.
-const niceness = 19
-
-// lowerPriority sets every thread of this process to the lowest priority. Linux keeps a nice value
-// per thread and a new thread inherits its creator's, so once every existing thread is lowered, the
-// threads the Go runtime starts later are too; the loop ends when a pass finds none left to lower.
+// lowerPriority puts every thread of this process under SCHED_IDLE, Linux's policy for work that
+// runs only on a processor nothing else wants: a thread of the default policy that wakes takes the
+// processor from it at once, where a thread at nice 19 (weight 15 against 1,024) still ran out its
+// slice first. Linux keeps the policy per thread and a new thread inherits its creator's, so once
+// every existing thread is idle, the threads the Go runtime starts later are too; the loop ends when
+// a pass finds none left to change.
 func lowerPriority() error {
 	for range 10 {
 		tasks, err := os.ReadDir("/proc/self/task")
@@ -27,15 +26,16 @@ func lowerPriority() error {
 			if err != nil {
 				continue
 			}
-			prio, err := unix.Getpriority(unix.PRIO_PROCESS, tid)
+			attr, err := unix.SchedGetAttr(tid, 0)
 			if err != nil {
 				continue // the thread ended
 			}
-			// The raw system call answers 20 - nice.
-			if 20-prio == niceness {
+			if attr.Policy == unix.SCHED_IDLE {
 				continue
 			}
-			if err := unix.Setpriority(unix.PRIO_PROCESS, tid, niceness); err != nil {
+			attr.Policy = unix.SCHED_IDLE
+			attr.Flags, attr.Nice, attr.Priority = 0, 0, 0
+			if err := unix.SchedSetAttr(tid, attr, 0); err != nil {
 				return fmt.Errorf("lower the priority of thread %d: %w", tid, err)
 			}
 			lowered++
