@@ -423,31 +423,8 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 			return notALiteral(p, x.Slice, site, depth+1)
 		}
 		return notAType(p, x.Slice, site, depth+1)
-	case *ast.Tuple:
-		for _, el := range x.Elts {
-			if why := notAType(p, el, site, depth+1); why != "" {
-				return why
-			}
-		}
-		return ""
-	case *ast.List:
-		for _, el := range x.Elts {
-			if why := notAType(p, el, site, depth+1); why != "" {
-				return why
-			}
-		}
-		return ""
-	case *ast.BinOp:
-		if x.Op != ast.BitOr {
-			return "an operator"
-		}
-		if why := notAType(p, x.Left, site, depth+1); why != "" {
-			return why
-		}
-		if why := ownTypeOperands(p, x, site); why != "" {
-			return why
-		}
-		return notAType(p, x.Right, site, depth+1)
+	case *ast.Tuple, *ast.List, *ast.BinOp:
+		return typeParts(p, x, site, depth, notAType)
 	case *ast.Constant:
 		// A string in a type (List['Node']) is a forward reference, which the evaluators
 		// evaluate in turn: it is judged like the annotation. One that is not an expression
@@ -463,6 +440,35 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		return "a call"
 	}
 	return "an expression"
+}
+
+// typeParts judges the parts of a tuple, a list or a union with | of types, in order, with judge;
+// any other operator is not a type.
+func typeParts(p *engine.Pass, e ast.Expr, site engine.Site, depth int, judge func(*engine.Pass, ast.Expr, engine.Site, int) string) string {
+	var parts []ast.Expr
+	switch x := e.(type) {
+	case *ast.Tuple:
+		parts = x.Elts
+	case *ast.List:
+		parts = x.Elts
+	case *ast.BinOp:
+		if x.Op != ast.BitOr {
+			return "an operator"
+		}
+		if why := judge(p, x.Left, site, depth+1); why != "" {
+			return why
+		}
+		if why := ownTypeOperands(p, x, site); why != "" {
+			return why
+		}
+		return judge(p, x.Right, site, depth+1)
+	}
+	for _, el := range parts {
+		if why := judge(p, el, site, depth+1); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // notATypeValue says why e, an annotation written as an expression (or the value of a name an
@@ -496,31 +502,8 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 			}
 		}
 		return notATypeValue(p, x.Slice, site, depth+1)
-	case *ast.Tuple:
-		for _, el := range x.Elts {
-			if why := notATypeValue(p, el, site, depth+1); why != "" {
-				return why
-			}
-		}
-		return ""
-	case *ast.List:
-		for _, el := range x.Elts {
-			if why := notATypeValue(p, el, site, depth+1); why != "" {
-				return why
-			}
-		}
-		return ""
-	case *ast.BinOp:
-		if x.Op != ast.BitOr {
-			return "an operator"
-		}
-		if why := notATypeValue(p, x.Left, site, depth+1); why != "" {
-			return why
-		}
-		if why := ownTypeOperands(p, x, site); why != "" {
-			return why
-		}
-		return notATypeValue(p, x.Right, site, depth+1)
+	case *ast.Tuple, *ast.List, *ast.BinOp:
+		return typeParts(p, x, site, depth, notATypeValue)
 	case *ast.Constant:
 		return "" // None, ..., a string (an annotation string: AnnotationStrings)
 	case *ast.Call:
