@@ -102,6 +102,15 @@ func (c *cgroups) peakBytes(name string) (int64, bool) {
 	return readInt(filepath.Join(c.dir("memory", name), "memory.max_usage_in_bytes"))
 }
 
+// pidsPeak returns the most tasks name's cgroup held at once (pids.peak; hierarchical, so the
+// container's own cgroup below it counts, after the daemon removed it too).
+func (c *cgroups) pidsPeak(name string) (int64, bool) {
+	if c == nil {
+		return 0, false
+	}
+	return readInt(filepath.Join(c.dir("pids", name), "pids.peak"))
+}
+
 // remove deletes name's parent cgroup in every hierarchy. Docker has removed the container's own
 // cgroup below it by then; a parent that is still busy (EBUSY) is left for GC.
 func (c *cgroups) remove(name string) error {

@@ -783,12 +783,25 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	if !weKilled() && !overflowed() && (res.ExitCode == 137 && !res.TimedOut || nearLimit) {
 		res.OOMKilled = nearLimit && res.ExitCode == 137 && !res.TimedOut || d.oomEvent(ctx, b.id, started)
 	}
+	if stErr != nil && !weKilled() && !res.OOMKilled && d.atPidsLimit(b.name, req.Limits) {
+		// gVisor's sentry, a Go program, ends the whole sandbox (exit 2) when the pids limit
+		// refuses it a thread: a program's fork bomb takes the sandbox down at its limit, before
+		// process 1 can write its status. The cgroup's peak at the limit says so: killed by a limit.
+		res.ExitCode = 137
+		return res, nil
+	}
 	if stErr != nil && !weKilled() && !res.OOMKilled {
 		// Process 1 always writes its status unless it was killed from outside: by us (timeout,
-		// output), or by the kernel for memory.
+		// output), by the kernel for memory, or (gVisor) by the pids limit.
 		return Result{}, fmt.Errorf("%w: the sandbox ended (exit %d) without its status line (%v): %s", ErrRunner, ex.code, stErr, tail(res.Stderr, 300))
 	}
 	return res, nil
+}
+
+// atPidsLimit reports whether the sandbox's tasks reached its pids limit (containerPids).
+func (d *Docker) atPidsLimit(name string, l config.Limits) bool {
+	peak, ok := d.cg.pidsPeak(name)
+	return ok && peak >= containerPids(l)
 }
 
 // daemonLostSandbox reports an exit code no process can have: containerd reports -1 when it lost

@@ -99,17 +99,22 @@ type boxSpec struct {
 	labels                    map[string]string
 }
 
+// containerPids is the container's pids limit for l. gVisor's own threads and, on its ptrace
+// platform, a host thread per thread of the program count against it: the tier's number alone
+// would not let a runsc sandbox start. The program's processes are gVisor's tasks, bounded by the
+// same.
+func containerPids(l config.Limits) int64 {
+	if l.Runtime == "runsc" {
+		return 4*l.Pids + 64
+	}
+	return l.Pids
+}
+
 // containerSpec is the whole security posture of a sandbox container in one place. Nothing here
 // comes from the submitted code; limits come from the decision, within the operator's tiers.
 func containerSpec(s boxSpec) (client.ContainerCreateOptions, error) {
 	l := s.limits
-	pids := l.Pids
-	if l.Runtime == "runsc" {
-		// gVisor's own threads and, on its ptrace platform, a host thread per thread of the
-		// program count against the container's pids limit: the tier's number alone would not
-		// let the sandbox start. The program's processes are gVisor's tasks, bounded by the same.
-		pids = 4*l.Pids + 64
-	}
+	pids := containerPids(l)
 	// Process 1 starts as root with CAP_SETUID, CAP_SETGID, CAP_KILL and CAP_FOWNER only
 	// (no-new-privileges, so no execve regains anything): it becomes its own user at once, forks the
 	// program's process, which becomes the program's user and drops every capability before the
