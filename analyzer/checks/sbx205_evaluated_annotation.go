@@ -738,6 +738,9 @@ func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 		case b.IsClassDef() && !libraryDecorators(p, b.ClassDef().DecoratorList, b.Site()):
 			// A decorator of the program's returns what it likes in place of the class.
 			return "the class " + nm.Id + ", bound to what its decorator returns"
+		case b.IsClassDef() && p.OwnMetaclass(b.ClassDef()):
+			// class keep(metaclass=f): the name holds what f returns, a string as well as a class.
+			return "the class " + nm.Id + ", bound to what its metaclass returns"
 		case b.IsClassDef(), b.IsImport(), b.IsDel():
 		case b.Assigned():
 			if why := notATypeValue(p, b.Value(), b.Site(), depth+2); why != "" {

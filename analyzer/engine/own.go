@@ -3153,6 +3153,47 @@ func (p *Pass) ParamUnseen(b *Binding) bool {
 	return !seen
 }
 
+// OwnMetaclass reports whether the program's class statement cd, or a class of the program among
+// its ancestors, may be made by something other than a library class: a metaclass keyword that
+// does not resolve to the library's names (the program's class or function, a lambda), or keywords
+// spread from a mapping. The name such a statement binds holds whatever that call returned, a
+// string among them, not necessarily a class.
+func (p *Pass) OwnMetaclass(cd *ast.ClassDef) bool {
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 {
+			return true
+		}
+		if seen[c] {
+			return false
+		}
+		seen[c] = true
+		site := p.own.classSite[c]
+		for _, k := range c.Keywords {
+			if k.Arg == nil {
+				return true
+			}
+			if *k.Arg != "metaclass" {
+				continue
+			}
+			if len(p.resolve(k.Value, site.sc, site.idx)) == 0 {
+				return true
+			}
+		}
+		for _, b := range c.Bases {
+			if sub, ok := b.(*ast.Subscript); ok {
+				b = sub.Value
+			}
+			if oc := p.baseClass(b, site, 1); oc != nil && walk(oc, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(cd, 0)
+}
+
 // PlainMetaclass reports whether the program's class statement cd, and every class of the program
 // among its ancestors, has type or abc.ABCMeta for metaclass and only stateless library bases
 // (builtins, typing.Generic, typing.Protocol, abc.ABC, typing.NamedTuple, typing.TypedDict): no
