@@ -3159,39 +3159,10 @@ func (p *Pass) ParamUnseen(b *Binding) bool {
 // spread from a mapping. The name such a statement binds holds whatever that call returned, a
 // string among them, not necessarily a class.
 func (p *Pass) OwnMetaclass(cd *ast.ClassDef) bool {
-	seen := map[*ast.ClassDef]bool{}
-	var walk func(c *ast.ClassDef, depth int) bool
-	walk = func(c *ast.ClassDef, depth int) bool {
-		if depth > 8 {
-			return true
-		}
-		if seen[c] {
-			return false
-		}
-		seen[c] = true
-		site := p.own.classSite[c]
-		for _, k := range c.Keywords {
-			if k.Arg == nil {
-				return true
-			}
-			if *k.Arg != "metaclass" {
-				continue
-			}
-			if len(p.resolve(k.Value, site.sc, site.idx)) == 0 {
-				return true
-			}
-		}
-		for _, b := range c.Bases {
-			if sub, ok := b.(*ast.Subscript); ok {
-				b = sub.Value
-			}
-			if oc := p.baseClass(b, site, 1); oc != nil && walk(oc, depth+1) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(cd, 0)
+	return !p.everyOwnClass(cd, func(c *ast.ClassDef, site Site) bool {
+		_, ok := p.metaclassRefs(c, site)
+		return ok
+	})
 }
 
 // PlainMetaclass reports whether the program's class statement cd, and every class of the program
@@ -3200,43 +3171,22 @@ func (p *Pass) OwnMetaclass(cd *ast.ClassDef) bool {
 // library metaclass (enum.EnumMeta)
 // answers a subscript or | of the class with a value the program chose.
 func (p *Pass) PlainMetaclass(cd *ast.ClassDef) bool {
-	seen := map[*ast.ClassDef]bool{}
-	var walk func(c *ast.ClassDef, depth int) bool
-	walk = func(c *ast.ClassDef, depth int) bool {
-		if depth > 8 {
+	return p.everyOwnClass(cd, func(c *ast.ClassDef, site Site) bool {
+		refs, ok := p.metaclassRefs(c, site)
+		if !ok {
 			return false
 		}
-		if seen[c] {
-			return true
-		}
-		seen[c] = true
-		site := p.own.classSite[c]
-		for _, k := range c.Keywords {
-			if k.Arg == nil {
+		for _, r := range refs {
+			if r.Qual != "abc.ABCMeta" && r.Qual != "builtins.type" {
 				return false
-			}
-			if *k.Arg != "metaclass" {
-				continue
-			}
-			refs := p.resolve(k.Value, site.sc, site.idx)
-			if len(refs) == 0 {
-				return false
-			}
-			for _, r := range refs {
-				if r.Qual != "abc.ABCMeta" && r.Qual != "builtins.type" {
-					return false
-				}
 			}
 		}
 		for _, b := range c.Bases {
 			if sub, ok := b.(*ast.Subscript); ok {
 				b = sub.Value // Generic[T]
 			}
-			if oc := p.baseClass(b, site, 1); oc != nil {
-				if !walk(oc, depth+1) {
-					return false
-				}
-				continue
+			if p.baseClass(b, site, 1) != nil {
+				continue // everyOwnClass judges it
 			}
 			refs := p.resolve(b, site.sc, site.idx)
 			if len(refs) == 0 {
@@ -3251,6 +3201,55 @@ func (p *Pass) PlainMetaclass(cd *ast.ClassDef) bool {
 			}
 		}
 		return true
+	})
+}
+
+// everyOwnClass reports whether ok holds for the program's class statement cd and every class
+// statement of the program among its ancestors (bases that are the program's classes, followed
+// eight deep; deeper is not ok).
+func (p *Pass) everyOwnClass(cd *ast.ClassDef, ok func(c *ast.ClassDef, site Site) bool) bool {
+	seen := map[*ast.ClassDef]bool{}
+	var walk func(c *ast.ClassDef, depth int) bool
+	walk = func(c *ast.ClassDef, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		if seen[c] {
+			return true
+		}
+		seen[c] = true
+		site := p.own.classSite[c]
+		if !ok(c, site) {
+			return false
+		}
+		for _, b := range c.Bases {
+			if sub, isSub := b.(*ast.Subscript); isSub {
+				b = sub.Value
+			}
+			if oc := p.baseClass(b, site, 1); oc != nil && !walk(oc, depth+1) {
+				return false
+			}
+		}
+		return true
 	}
 	return walk(cd, 0)
+}
+
+// metaclassRefs returns what class statement c's metaclass keyword resolves to (none without
+// one); ok is false where the keyword resolves to nothing of the library's (the program's class or
+// function, a lambda) or keywords are spread from a mapping.
+func (p *Pass) metaclassRefs(c *ast.ClassDef, site Site) (refs []Ref, ok bool) {
+	for _, k := range c.Keywords {
+		if k.Arg == nil {
+			return nil, false
+		}
+		if *k.Arg != "metaclass" {
+			continue
+		}
+		refs = p.resolve(k.Value, site.sc, site.idx)
+		if len(refs) == 0 {
+			return nil, false
+		}
+	}
+	return refs, true
 }
