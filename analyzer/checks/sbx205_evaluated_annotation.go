@@ -410,13 +410,7 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 	case *ast.Name, *ast.Attribute:
 		return notATypeName(p, x, site)
 	case *ast.Subscript:
-		if why := notAType(p, x.Value, site, depth+1); why != "" {
-			return why
-		}
-		if why := ownTypeOperand(p, x.Value, site, true); why != "" {
-			return why
-		}
-		if why := libraryMetaOperand(p, x.Value, site); why != "" {
+		if why := subscriptHead(p, x, site, depth, notAType); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
@@ -440,6 +434,19 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 		return "a call"
 	}
 	return "an expression"
+}
+
+// subscriptHead judges what a subscript in a type subscripts, with judge: a type, whose class
+// (the program's, or the library's by its metaclass) answers no subscript with a value the program
+// chose.
+func subscriptHead(p *engine.Pass, x *ast.Subscript, site engine.Site, depth int, judge func(*engine.Pass, ast.Expr, engine.Site, int) string) string {
+	if why := judge(p, x.Value, site, depth+1); why != "" {
+		return why
+	}
+	if why := ownTypeOperand(p, x.Value, site, true); why != "" {
+		return why
+	}
+	return libraryMetaOperand(p, x.Value, site)
 }
 
 // typeParts judges the parts of a tuple, a list or a union with | of types, in order, with judge;
@@ -484,13 +491,7 @@ func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 	case *ast.Name, *ast.Attribute:
 		return notATypeNameD(p, x, site, depth)
 	case *ast.Subscript:
-		if why := notATypeValue(p, x.Value, site, depth+1); why != "" {
-			return why
-		}
-		if why := ownTypeOperand(p, x.Value, site, true); why != "" {
-			return why
-		}
-		if why := libraryMetaOperand(p, x.Value, site); why != "" {
+		if why := subscriptHead(p, x, site, depth, notATypeValue); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
