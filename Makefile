@@ -11,7 +11,7 @@ IMAGE     ?= sbxgate-runner:bookworm
 FUZZTIME  ?= 60000x
 DEMO_DIR  := $(CURDIR)/.demo
 
-.PHONY: all build test vet module-table module-api module-api-data native-table native-table-data image-data runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-startup bench-policy bench-audit bench-run bench-serve clean
+.PHONY: all build test enforce-table vet module-table module-api module-api-data native-table native-table-data image-data runsc rego-test fuzz-smoke image deps demo bench bench-deps bench-parse bench-check bench-startup bench-policy bench-audit bench-run bench-serve clean
 
 all: build
 
@@ -87,6 +87,11 @@ vet:
 test: vet image rego-test
 	$(GO) test -count=1 -timeout 45m ./...
 	$(MAKE) --no-print-directory fuzz-smoke
+
+# The run-time enforcement table: every evasion and adaptive program with no layer, under each layer
+# alone and under both (make test runs the first and the last only).
+enforce-table: image image-data
+	SBXGATE_ENFORCE_LAYERS=each $(GO) test -count=1 -timeout 90m -run 'TestEnforcement$$|TestEnforcementBenign$$' -v ./runner/
 
 # The policy as its authors see it: unit tests with full coverage, formatting, strict compile.
 rego-test: build
