@@ -269,3 +269,35 @@ func TestNoDaemon(t *testing.T) {
 		t.Fatalf("run without a daemon: exit %d, stderr %q; want 125 and one line saying how to fix it", cmd.ProcessState.ExitCode(), msg)
 	}
 }
+
+// A large program sent to sbxgate mcp is analyzed in a worker process, not in the long-lived mcp
+// process: 0.9 MB of "a;" allocates about 640 MB in the analysis, which the mcp process kept (its
+// peak RSS) when it analyzed it itself.
+func TestMCPLargeProgramOutOfProcess(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.Command(bin, "mcp", "--check-only", "--audit", filepath.Join(t.TempDir(), "audit.jsonl"))
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("mcp connect: %v", err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "check_python", Arguments: map[string]any{"code": strings.Repeat("a;", 450_000) + "\n"}})
+	if err != nil || res.IsError {
+		t.Fatalf("check_python: %v %s", err, toolText(res))
+	}
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hwm int64
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &hwm)
+		}
+	}
+	if hwm == 0 || hwm > 200<<10 {
+		t.Fatalf("the mcp process's peak RSS is %d KiB after a 0.9 MB program: want it under 200 MiB (analyzed in a worker)", hwm)
+	}
+	t.Logf("mcp peak RSS %d MiB; %s", hwm>>10, strings.SplitN(toolText(res), "\n", 2)[0])
+}

@@ -47,6 +47,24 @@ type Log interface {
 	Keyed(ctx context.Context, key string) ([][]byte, error)
 }
 
+// LargeProgram is the size from which a program's analysis is large: it allocates up to
+// analyzer.MemoryPerByte per byte of source and keeps a core for a hundred milliseconds and more, so
+// long-lived front doors (serve, mcp) analyze such programs in worker processes of bounded memory.
+const LargeProgram = 64 << 10
+
+// BySize analyzes programs of LargeProgram bytes and more with Large (an analysis worker pool,
+// whose memory is bounded and given back after each analysis), the others with Small.
+type BySize struct {
+	Small, Large Analyzer
+}
+
+func (a BySize) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
+	if len(src) >= LargeProgram {
+		return a.Large.Analyze(ctx, path, src)
+	}
+	return a.Small.Analyze(ctx, path, src)
+}
+
 // Pipeline holds the stages. Runner may be nil for check-only use; Log may be nil when no log is kept.
 type Pipeline struct {
 	Analyzer Analyzer

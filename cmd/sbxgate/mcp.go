@@ -24,6 +24,7 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	auditPath := fs.String("audit", "", "audit log file (default: the config's audit.path)")
 	principal := fs.String("principal", mcpserver.DefaultPrincipal, "who the submissions come from; goes to the policy input and the log")
 	checkOnly := fs.Bool("check-only", false, "serve without Docker: run_python reports that it cannot run code")
+	isolate := fs.Bool("isolate-large", true, "analyze programs of 64 KiB and more in worker processes of bounded memory and the lowest CPU priority")
 	if code, done := parseCmdFlags(e, fs, args); done {
 		return code
 	}
@@ -31,7 +32,7 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 		e.Errorf("mcp: unexpected argument %q: mcp takes only flags and speaks on standard input/output", fs.Arg(0))
 		return 2
 	}
-	cfg, err := config.Load(*cfgPath)
+	cfg, cfgBytes, err := config.LoadBytes(*cfgPath)
 	if err != nil {
 		e.Errorf("mcp: %v", err)
 		return 2
@@ -41,6 +42,17 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 		return buildFailed(e, "mcp", err)
 	}
 	defer b.Close()
+	// An agent's session lives long, and one large hostile program analyzed in this process would
+	// keep hundreds of megabytes (a megabyte of "a;" allocates 700 per byte): large programs go to
+	// the workers, under their memory bound, as in serve.
+	if *isolate {
+		pool, code := analysisPool(ctx, e, "mcp", cfg, cfgBytes)
+		if pool == nil {
+			return code
+		}
+		defer pool.Close()
+		b.Pipeline.Analyzer = pipeline.BySize{Small: b.Pipeline.Analyzer, Large: pool}
+	}
 	// Standard output carries the protocol; everything else goes to standard error.
 	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	for _, id := range b.LostResults {

@@ -87,18 +87,11 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 		opts = append(opts, server.WithTLS(*tlsCert, *tlsKey))
 	}
 	if *isolate {
-		// /proc/self/exe is this very binary, even if its file was replaced since it started.
-		pool, err := analyzeproc.New([]string{"/proc/self/exe", analyzeWorkerCommand}, cfgBytes)
-		if err != nil {
-			e.Errorf("serve: %v", err)
-			return 2
+		pool, code := analysisPool(ctx, e, "serve", cfg, cfgBytes)
+		if pool == nil {
+			return code
 		}
 		defer pool.Close()
-		pool.SetMemoryLimit(analysisWorkerMemory(cfg))
-		if err := pool.Probe(ctx); err != nil {
-			e.Errorf("serve: %v: serve large programs in process with --isolate-large=false", err)
-			return 1
-		}
 		opts = append(opts, server.WithLargeAnalyzer(pool), server.WithLargeDecoder(pool.Decode))
 	}
 	srv, err := server.New(b.Pipeline, cfg, opts...)
@@ -122,6 +115,24 @@ func cmdServe(ctx context.Context, e *Env, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// analysisPool starts the analysis workers of a long-lived front door (cmd is serve or mcp) and
+// checks that one answers; on failure it says so and returns the exit code.
+func analysisPool(ctx context.Context, e *Env, cmd string, cfg *config.Config, cfgBytes []byte) (*analyzeproc.Pool, int) {
+	// /proc/self/exe is this very binary, even if its file was replaced since it started.
+	pool, err := analyzeproc.New([]string{"/proc/self/exe", analyzeWorkerCommand}, cfgBytes)
+	if err != nil {
+		e.Errorf("%s: %v", cmd, err)
+		return nil, 2
+	}
+	pool.SetMemoryLimit(analysisWorkerMemory(cfg))
+	if err := pool.Probe(ctx); err != nil {
+		pool.Close()
+		e.Errorf("%s: %v: analyze large programs in process with --isolate-large=false", cmd, err)
+		return nil, 1
+	}
+	return pool, 0
 }
 
 // analysisWorkerMemory bounds the memory of each analysis worker: 512 bytes per byte of the largest
