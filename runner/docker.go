@@ -684,6 +684,9 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		// of the container (slow under gVisor) is left to the cleanup.
 		ended     = bothClosed(stdout.done, stderr.done)
 		completed bool
+		// backstop is set when the timer above killed the sandbox: a timeout, unless process 1's
+		// status line came first (it was then reading out/, and the program's verdict is its).
+		backstop bool
 	)
 	for waiting := true; waiting; {
 		select {
@@ -692,7 +695,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		case <-ended:
 			waiting, completed = false, true
 		case <-timer.C:
-			res.TimedOut = true
+			backstop = true
 			kill()
 		case <-onKill:
 			onKill, grace = nil, time.After(d.cleanup)
@@ -750,7 +753,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 	case stErr == nil:
 		res.ExitCode = st.ExitCode
 		res.Enforcement.Landlock = st.Landlock
-		res.TimedOut = res.TimedOut || st.TimedOut
+		res.TimedOut = st.TimedOut
 		res.Violations = st.Violations
 		res.reached, res.witnessOK = st.Reached, st.WitnessOK
 	case daemonLostSandbox(ex.code):
@@ -759,6 +762,7 @@ func (d *Docker) execute(ctx context.Context, b *box, req Request) (Result, erro
 		return Result{}, fmt.Errorf("%w: the daemon reported exit code %d for the sandbox: its process 1 was lost; nothing of the sandbox is left (removed with its cgroup)", ErrRunner, ex.code)
 	default:
 		res.ExitCode = int(ex.code)
+		res.TimedOut = backstop
 	}
 
 	if (res.StdoutTruncated || res.StderrTruncated) && (weKilled() || overflowed()) {

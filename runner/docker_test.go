@@ -292,7 +292,7 @@ func TestPanicRemovesContainer(t *testing.T) {
 func TestTimeoutKills(t *testing.T) {
 	d := newTestDocker(t)
 	l := testLimits
-	l.TimeoutMS = 500
+	l.TimeoutMS = 3000 // at 500 ms a loaded machine did not let the program reach its first print
 	res := run(t, d, "import sys, time\nprint('before', flush=True)\ntime.sleep(30)\nprint('after')\n", l)
 	if !res.TimedOut || res.ExitCode != 137 || res.Stdout != "before\n" || res.OOMKilled {
 		t.Fatalf("got %+v, want timed_out with the output printed before", res)
