@@ -83,9 +83,10 @@ vet:
 	$(GO) run $(STATICCHECK) ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-# Everything, against the real Docker daemon, the real python3 and the real OPA.
+# Everything, against the real Docker daemon, the real python3 and the real OPA. The timeout is a
+# guard against a hang, per package: the runner's takes about 35 minutes on a two-core machine.
 test: vet image rego-test
-	$(GO) test -count=1 -timeout 45m ./...
+	$(GO) test -count=1 -timeout 60m ./...
 	$(MAKE) --no-print-directory fuzz-smoke
 
 # The run-time enforcement table: every evasion and adaptive program with no layer, under each layer
