@@ -79,3 +79,24 @@ func TestMetricsHidePrincipals(t *testing.T) {
 		}
 	}
 }
+
+// TestOutwardHidesTheLogDirectory (red team): answers left out the audit log's directory only
+// with its separator, as a failed write names a file in it; setting a torn last line aside also
+// syncs the directory itself, whose error ("sync /srv/gate/logs: input/output error", inside the
+// 503 of the request whose append found the torn line) named it whole.
+func TestOutwardHidesTheLogDirectory(t *testing.T) {
+	s := &Server{}
+	WithAuditPath("/srv/gate/logs/audit.jsonl")(s)
+	for _, msg := range []string{
+		"audit: write /srv/gate/logs/audit.jsonl: no space left on device",
+		"audit: /srv/gate/logs/audit.jsonl has a torn last line, and setting it aside failed: sync /srv/gate/logs: input/output error: free space or fix permissions, then retry",
+		"audit: open /srv/gate/logs: permission denied",
+	} {
+		if got := s.outward(msg); strings.Contains(got, "/srv/gate") {
+			t.Errorf("outward(%q) = %q: it names the server's directory", msg, got)
+		}
+	}
+	if got := s.outward("run: exit status 1"); got != "run: exit status 1" {
+		t.Errorf("outward changed a message without the directory: %q", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -372,12 +373,17 @@ func (s *Server) gateError(err error) string {
 }
 
 // outward is msg as a client gets it: without the audit log's directory (a failed write names its
-// file), so that no answer shows where the server keeps its files.
+// file, a failed sync of the directory, when a torn line is set aside, the directory itself), so
+// that no answer shows where the server keeps its files.
 func (s *Server) outward(msg string) string {
 	if s.logDir == "" {
 		return msg
 	}
-	return strings.ReplaceAll(msg, s.logDir, "")
+	msg = strings.ReplaceAll(msg, s.logDir, "")
+	if dir := strings.TrimSuffix(s.logDir, string(filepath.Separator)); dir != "" {
+		msg = strings.ReplaceAll(msg, dir, "the audit log's directory")
+	}
+	return msg
 }
 
 // writeJSONError writes body (which carries an "error" member) and records msg for the log line.
