@@ -1,10 +1,16 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/runner"
 )
 
 // TestContentTypeOneReading (red team): the body is decoded as UTF-8 JSON whatever the request
@@ -98,5 +104,59 @@ func TestOutwardHidesTheLogDirectory(t *testing.T) {
 	}
 	if got := s.outward("run: exit status 1"); got != "run: exit status 1" {
 		t.Errorf("outward changed a message without the directory: %q", got)
+	}
+}
+
+// heldRunner is a runner whose runs of code that prints "held" last until the test lets them end;
+// the others end at once.
+type heldRunner struct {
+	started chan struct{}
+	end     chan struct{}
+}
+
+func (h heldRunner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	if !bytes.Contains(req.Code, []byte("held")) {
+		return runner.Result{ExitCode: 0}, nil
+	}
+	h.started <- struct{}{}
+	select {
+	case <-h.end:
+	case <-ctx.Done():
+	}
+	return runner.Result{ExitCode: 0}, nil
+}
+
+// TestRunShare (red team): the server's runs (server.max_concurrent_runs) were one pool for all
+// principals. Runs last seconds to minutes: a principal that kept every slot busy (two allowed
+// programs at a time, each sleeping out its tier's time limit) had every other principal's runs
+// answered 429 after the 2 s run queue wait, for as long as it went on. Now a principal has at
+// most half of them (at least one) in progress, and its next run gets 429 at once, naming its share.
+func TestRunShare(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Server.MaxConcurrentRuns = 2
+	h := heldRunner{started: make(chan struct{}, 4), end: make(chan struct{})}
+	e := startEnv(t, cfg, envOpts{
+		opts: []Option{WithRunQueueWait(300 * time.Millisecond)},
+		wrap: func(pipeline.Runner) pipeline.Runner { return h },
+	})
+	defer close(h.end)
+	alice := make(chan response, 2)
+	for range 2 {
+		go func() { alice <- e.post("/v1/run", aliceToken, map[string]any{"code": "print('held')\n"}) }()
+	}
+	// Alice's first run holds a slot; her second is refused at once, or (before the share)
+	// holds the other slot.
+	<-h.started
+	var refused response
+	select {
+	case refused = <-alice:
+	case <-h.started:
+	}
+	bob := e.post("/v1/run", bobToken, map[string]any{"code": "print(1)\n"})
+	if bob.Status != http.StatusOK {
+		t.Fatalf("bob's run beside alice's: status %d %s; want 200 (alice holds every run slot)", bob.Status, bob.Body)
+	}
+	if refused.Status != http.StatusTooManyRequests || !strings.Contains(refused.errorMessage(t), `principal "alice" has 1 runs in progress`) {
+		t.Errorf("alice's run past her share: %d %s; want 429 naming her share", refused.Status, refused.Body)
 	}
 }

@@ -208,6 +208,11 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		return
 	}
 	defer tn.end()
+	if !s.runShares.take(p.Name) {
+		busy(w, http.StatusTooManyRequests, fmt.Sprintf("principal %q has %d runs in progress, its share of the server's %d (server.max_concurrent_runs): retry after 1s", p.Name, s.runShares.per, cap(s.runSlots)))
+		return
+	}
+	defer s.runShares.give(p.Name)
 	release, ok := slot(ctx, s.runSlots, s.runWait, tn)
 	if !ok {
 		busy(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
