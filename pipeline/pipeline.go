@@ -65,6 +65,29 @@ func (a BySize) Analyze(ctx context.Context, path string, src []byte) *analyzer.
 	return a.Small.Analyze(ctx, path, src)
 }
 
+// AtOnce analyzes with an analyzer, at most n programs at a time; further ones wait for their turn,
+// or, when their context ends first, are analyzed on the ended context, which denies at once. A
+// front door that takes requests concurrently (mcp: the MCP SDK runs every tool call in its own
+// goroutine, without a bound) needs it for the analyses it runs in its own process, whose memory is
+// up to analyzer.MemoryPerByte per byte of source each.
+func AtOnce(a Analyzer, n int) Analyzer {
+	return atOnce{a, make(chan struct{}, max(1, n))}
+}
+
+type atOnce struct {
+	a   Analyzer
+	sem chan struct{}
+}
+
+func (b atOnce) Analyze(ctx context.Context, path string, src []byte) *analyzer.Report {
+	select {
+	case b.sem <- struct{}{}:
+		defer func() { <-b.sem }()
+	case <-ctx.Done():
+	}
+	return b.a.Analyze(ctx, path, src)
+}
+
 // Pipeline holds the stages. Runner may be nil for check-only use; Log may be nil when no log is kept.
 type Pipeline struct {
 	Analyzer Analyzer

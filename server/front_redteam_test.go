@@ -1,10 +1,16 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sbxgate/sbxgate/pipeline"
+	"github.com/sbxgate/sbxgate/runner"
 )
 
 // TestContentTypeOneReading (red team): the body is decoded as UTF-8 JSON whatever the request
@@ -77,5 +83,80 @@ func TestMetricsHidePrincipals(t *testing.T) {
 		if !strings.Contains(body, `sbxgate_decisions_total{decision="allow",endpoint="check"} 1`) {
 			t.Errorf("%s: the totals are missing", tc.who)
 		}
+	}
+}
+
+// TestOutwardHidesTheLogDirectory (red team): answers left out the audit log's directory only
+// with its separator, as a failed write names a file in it; setting a torn last line aside also
+// syncs the directory itself, whose error ("sync /srv/gate/logs: input/output error", inside the
+// 503 of the request whose append found the torn line) named it whole.
+func TestOutwardHidesTheLogDirectory(t *testing.T) {
+	s := &Server{}
+	WithAuditPath("/srv/gate/logs/audit.jsonl")(s)
+	for _, msg := range []string{
+		"audit: write /srv/gate/logs/audit.jsonl: no space left on device",
+		"audit: /srv/gate/logs/audit.jsonl has a torn last line, and setting it aside failed: sync /srv/gate/logs: input/output error: free space or fix permissions, then retry",
+		"audit: open /srv/gate/logs: permission denied",
+	} {
+		if got := s.outward(msg); strings.Contains(got, "/srv/gate") {
+			t.Errorf("outward(%q) = %q: it names the server's directory", msg, got)
+		}
+	}
+	if got := s.outward("run: exit status 1"); got != "run: exit status 1" {
+		t.Errorf("outward changed a message without the directory: %q", got)
+	}
+}
+
+// heldRunner is a runner whose runs of code that prints "held" last until the test lets them end;
+// the others end at once.
+type heldRunner struct {
+	started chan struct{}
+	end     chan struct{}
+}
+
+func (h heldRunner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	if !bytes.Contains(req.Code, []byte("held")) {
+		return runner.Result{ExitCode: 0}, nil
+	}
+	h.started <- struct{}{}
+	select {
+	case <-h.end:
+	case <-ctx.Done():
+	}
+	return runner.Result{ExitCode: 0}, nil
+}
+
+// TestRunShare (red team): the server's runs (server.max_concurrent_runs) were one pool for all
+// principals. Runs last seconds to minutes: a principal that kept every slot busy (two allowed
+// programs at a time, each sleeping out its tier's time limit) had every other principal's runs
+// answered 429 after the 2 s run queue wait, for as long as it went on. Now a principal has at
+// most half of them (at least one) in progress, and its next run gets 429 at once, naming its share.
+func TestRunShare(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Server.MaxConcurrentRuns = 2
+	h := heldRunner{started: make(chan struct{}, 4), end: make(chan struct{})}
+	e := startEnv(t, cfg, envOpts{
+		opts: []Option{WithRunQueueWait(300 * time.Millisecond)},
+		wrap: func(pipeline.Runner) pipeline.Runner { return h },
+	})
+	defer close(h.end)
+	alice := make(chan response, 2)
+	for range 2 {
+		go func() { alice <- e.post("/v1/run", aliceToken, map[string]any{"code": "print('held')\n"}) }()
+	}
+	// Alice's first run holds a slot; her second is refused at once, or (before the share)
+	// holds the other slot.
+	<-h.started
+	var refused response
+	select {
+	case refused = <-alice:
+	case <-h.started:
+	}
+	bob := e.post("/v1/run", bobToken, map[string]any{"code": "print(1)\n"})
+	if bob.Status != http.StatusOK {
+		t.Fatalf("bob's run beside alice's: status %d %s; want 200 (alice holds every run slot)", bob.Status, bob.Body)
+	}
+	if refused.Status != http.StatusTooManyRequests || !strings.Contains(refused.errorMessage(t), `principal "alice" has 1 runs in progress`) {
+		t.Errorf("alice's run past her share: %d %s; want 429 naming her share", refused.Status, refused.Body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -207,6 +208,11 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 		return
 	}
 	defer tn.end()
+	if !s.runShares.take(p.Name) {
+		busy(w, http.StatusTooManyRequests, fmt.Sprintf("principal %q has %d runs in progress, its share of the server's %d (server.max_concurrent_runs): retry after 1s", p.Name, s.runShares.per, cap(s.runSlots)))
+		return
+	}
+	defer s.runShares.give(p.Name)
 	release, ok := slot(ctx, s.runSlots, s.runWait, tn)
 	if !ok {
 		busy(w, http.StatusTooManyRequests, fmt.Sprintf("%d runs are in progress, the server's limit (server.max_concurrent_runs): retry after 1s", cap(s.runSlots)))
@@ -372,12 +378,17 @@ func (s *Server) gateError(err error) string {
 }
 
 // outward is msg as a client gets it: without the audit log's directory (a failed write names its
-// file), so that no answer shows where the server keeps its files.
+// file, a failed sync of the directory, when a torn line is set aside, the directory itself), so
+// that no answer shows where the server keeps its files.
 func (s *Server) outward(msg string) string {
 	if s.logDir == "" {
 		return msg
 	}
-	return strings.ReplaceAll(msg, s.logDir, "")
+	msg = strings.ReplaceAll(msg, s.logDir, "")
+	if dir := strings.TrimSuffix(s.logDir, string(filepath.Separator)); dir != "" {
+		msg = strings.ReplaceAll(msg, dir, "the audit log's directory")
+	}
+	return msg
 }
 
 // writeJSONError writes body (which carries an "error" member) and records msg for the log line.

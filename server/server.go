@@ -27,6 +27,7 @@ import (
 	"net/netip"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -82,6 +83,9 @@ type Server struct {
 	limiters    map[string]*rate.Limiter // per principal; nil when rate limiting is off
 	runSlots    chan struct{}
 	runWait     time.Duration
+	// runShares bounds the runs one principal has in progress to its share of runSlots: runs last
+	// seconds to minutes, and a principal holding every slot answered every other's runs 429.
+	runShares *shares
 	// checkSlots admits checks (analysis, decision and the durable log append); beyond it, and after
 	// checkWait in the queue, a check gets 503.
 	checkSlots chan struct{}
@@ -246,6 +250,7 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 		runs = cfg.Runner.MaxConcurrent
 	}
 	s.runSlots = make(chan struct{}, runs)
+	s.runShares = newShares(runShare(runs, tokens))
 	if n := cfg.Server.RatePerMinute; n > 0 {
 		// A burst of a tenth of the minute's allowance absorbs a client's natural bunching without
 		// letting it spend the whole minute at once.
@@ -395,4 +400,45 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 		return fmt.Errorf("listen %s: %w: pick a free address with --listen", addr, err)
 	}
 	return s.Serve(ctx, ln)
+}
+
+// runShare is how many of the server's runs one principal may have in progress: half of them (at
+// least one), or all when the token table names one principal, who has no one to leave room for.
+func runShare(runs int, tokens tokenTable) int {
+	names := map[string]bool{}
+	for _, t := range tokens {
+		names[t.p.Name] = true
+	}
+	if len(names) <= 1 {
+		return runs
+	}
+	return max(1, runs/2)
+}
+
+// shares counts what each principal holds of a capacity, at most per each.
+type shares struct {
+	per  int
+	mu   sync.Mutex
+	held map[string]int
+}
+
+func newShares(per int) *shares { return &shares{per: per, held: map[string]int{}} }
+
+// take counts one more for principal, or reports false when it holds its share already.
+func (s *shares) take(principal string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.held[principal] >= s.per {
+		return false
+	}
+	s.held[principal]++
+	return true
+}
+
+func (s *shares) give(principal string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.held[principal]--; s.held[principal] <= 0 {
+		delete(s.held, principal)
+	}
 }

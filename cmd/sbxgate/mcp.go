@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"log/slog"
+	"runtime"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -45,14 +46,16 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	// An agent's session lives long, and one large hostile program analyzed in this process would
 	// keep hundreds of megabytes (a megabyte of "a;" allocates 700 per byte): large programs go to
 	// the workers, under their memory bound, as in serve.
+	var large pipeline.Analyzer
 	if *isolate {
 		pool, code := analysisPool(ctx, e, "mcp", cfg, cfgBytes)
 		if pool == nil {
 			return code
 		}
 		defer pool.Close()
-		b.Pipeline.Analyzer = pipeline.BySize{Small: b.Pipeline.Analyzer, Large: pool}
+		large = pool
 	}
+	b.Pipeline.Analyzer = mcpAnalyzer(b.Pipeline.Analyzer, large, runtime.GOMAXPROCS(0))
 	// Standard output carries the protocol; everything else goes to standard error.
 	log := slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	for _, id := range b.LostResults {
@@ -81,3 +84,17 @@ func transport(e *Env) mcp.Transport {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
+
+// mcpAnalyzer is the analyzer of sbxgate mcp: programs of pipeline.LargeProgram bytes and more go to
+// large (the analysis workers, which bound their own memory and number) unless it is nil, and at
+// most n analyses run in this process at once. The SDK runs each tool call in its own goroutine, so
+// an agent's parallel calls were analyzed all at once: 16 check_python calls of 65,000 bytes of "a;"
+// (just under the workers' threshold, about 36 MB of analysis each) took the mcp process to 611 MiB
+// of peak RSS, more than the one 0.9 MB program the workers were brought in for.
+func mcpAnalyzer(small, large pipeline.Analyzer, n int) pipeline.Analyzer {
+	small = pipeline.AtOnce(small, n)
+	if large == nil {
+		return small
+	}
+	return pipeline.BySize{Small: small, Large: large}
+}

@@ -315,3 +315,42 @@ func TestIdleWorkerReturnsMemory(t *testing.T) {
 	}
 	t.Errorf("an idle worker keeps %d MB resident after a large analysis", n>>20)
 }
+
+// Parallel requests share Workers() workers: unbounded, eight parallel calls of sbxgate mcp with
+// 400 KB programs started eight workers, 1.8 GB of RSS between them. Every worker that answered goes
+// back to the idle list, so its length is how many were started.
+func TestWorkersAtOnce(t *testing.T) {
+	p := newPool(t)
+	src := []byte(strings.Repeat("a;", 20_000) + "\n")
+	const calls = 6
+	errs := make(chan string, calls)
+	for range calls {
+		go func() {
+			rep := p.Analyze(context.Background(), "a.py", src)
+			if rep.ParseError != nil {
+				errs <- rep.ParseError.Message
+				return
+			}
+			errs <- ""
+		}()
+	}
+	for range calls {
+		if msg := <-errs; msg != "" {
+			t.Fatalf("analysis failed: %s", msg)
+		}
+	}
+	if n := len(p.idle); n > Workers() {
+		t.Errorf("%d parallel analyses started %d workers; want at most %d", calls, n, Workers())
+	}
+	// A request canceled while it waits for a worker is denied at once.
+	p.slots <- struct{}{}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	for range Workers() - 1 {
+		p.slots <- struct{}{}
+	}
+	rep := p.Analyze(ctx, "a.py", src)
+	if rep.ParseError == nil || !strings.Contains(rep.ParseError.Message, "cancel") {
+		t.Errorf("a request canceled while it waited: %+v, want a cancellation (deny)", rep.ParseError)
+	}
+}
