@@ -80,6 +80,7 @@ SECCOMP_USER_NOTIF_FLAG_CONTINUE = 1
 PRIO_PROCESS = 0
 IOPRIO_WHO_PROCESS = 1
 F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15
+PR_SET_SECCOMP = 22
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 CAP_FOWNER, CAP_KILL, CAP_SETGID, CAP_SETUID = 3, 5, 6, 7
 
@@ -212,13 +213,16 @@ def kernel_filter(seccomp, grants, witness):
     # gVisor lets any user set another's). Each such call is refused unless it names the caller
     # itself (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
     eperm = seccomp.ERRNO(errno.EPERM)
+    no_own_filters(seccomp, f)
     f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
     # Nor a descriptor's owner or its signal: F_SETOWN names a process (process 1) that the
     # kernel then signals, with a signal F_SETSIG chooses, when the descriptor is ready.
+    # Both commands are the kernel's unsigned int: only their low 32 bits are compared (native code
+    # may leave anything in the upper half of the register, which an EQ of all 64 bits would miss).
     for cmd in (F_SETOWN, F_SETSIG, F_SETOWN_EX):
-        f.add_rule(eperm, "fcntl", seccomp.Arg(1, seccomp.EQ, cmd))
+        f.add_rule(eperm, "fcntl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, cmd))
     for req in (FIOSETOWN, SIOCSPGRP):
-        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.EQ, req))
+        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, req))
     # Nor signals to process 1 (pid 1) or to every process (-1): under gVisor process 1 has neither
     # the PID namespace's protection nor Landlock's signal scope. A pid is an int: its low 32 bits
     # are compared.
@@ -243,6 +247,28 @@ def kernel_filter(seccomp, grants, witness):
             f.add_rule(kill, name, seccomp.Arg(2, seccomp.MASKED_EQ, PROT_EXEC, PROT_EXEC))
         f.add_rule(kill, "shmat", seccomp.Arg(2, seccomp.MASKED_EQ, SHM_EXEC, SHM_EXEC))
         f.add_rule(kill, "memfd_create")
+    return f
+
+
+def no_own_filters(seccomp, f):
+    """Adds to f the refusal (EPERM) of every seccomp filter or mode of the program's own: seccomp(2)
+    whatever its operation, and prctl(PR_SET_SECCOMP) (an int: its low 32 bits are compared). A
+    filter of the program's answered the hook's verdict calls (tgkill, kill, exit_group, exit) with
+    a success they did not have, and the refusal the hook had decided ended as a crash (SIGSEGV)
+    or a timeout with no violation recorded (red team round rt10); the image's libseccomp binding,
+    which process 1 takes out of sys.modules, was imported again through library code that imports
+    by name (unittest's loadTestsFromName). Filters only add refusals, so the program's could never
+    lift one of ours: what it could do is make our verdict fail."""
+    eperm = seccomp.ERRNO(errno.EPERM)
+    f.add_rule(eperm, "seccomp")
+    f.add_rule(eperm, "prctl", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, PR_SET_SECCOMP))
+
+
+def verdict_guard(seccomp):
+    """The filter the program's process loads when the audit hook runs without the kernel filter:
+    only no_own_filters' refusals, which the hook's verdict needs (die() in sbxgate.c)."""
+    f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    no_own_filters(seccomp, f)
     return f
 
 
@@ -275,6 +301,7 @@ def witness_filter(seccomp):
 # The interpreter layer and Landlock: _sbxgate, a C extension the image carries (sbxgate.c).
 
 EXTENSION = "/usr/lib/sbxgate/_sbxgate.so"
+INIT_MODULES = ("seccomp", "prctl", "_prctl")  # process 1's: never the program's, whoever imports them
 FRAME_ATTRS = ("tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_code", "gi_code", "cr_code", "ag_code",
                "__code__")
 
@@ -301,7 +328,9 @@ def hook_config(cfg, code, path, report_fd):
         "grants": list(cfg.get("grants", ())),
         "allow": list(cfg.get("allow", ())),
         "deny": list(cfg.get("deny", ())),
-        "native_modules": list(cfg.get("native_modules", ())),
+        # Process 1's own tools are refused to every caller: they are on the image's path, and
+        # library code imports by name (the libseccomp binding let a program defuse the verdict).
+        "native_modules": list(cfg.get("native_modules", ())) + list(INIT_MODULES),
         "module_capabilities": {k: v[0] for k, v in cfg.get("module_capabilities", {}).items() if v},
         "workspace": [p.rstrip("/") + "/" for p in cfg.get("workspace", ("/tmp",))],
         "writable_files": ["/dev/null"],
@@ -392,6 +421,8 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
                      "Landlock (abi %d) to refuse it: use a kernel with Landlock, or runtime: runsc" % abi, report_fd)
             os.write(report_fd, b'{"landlock":%d}\n' % abi)
             kernel_filter(seccomp, grants, False).load()
+        elif cfg.get("audit_hook", True):
+            verdict_guard(seccomp).load()
         sys.modules.pop("seccomp", None)
         if cfg.get("audit_hook", True):
             ext.install(hook_config(cfg, code, path, report_fd))
@@ -886,7 +917,7 @@ def main():
         libseccomp.set_api(3)  # gVisor does not answer libseccomp's probe for KILL_PROCESS
     answer_clone3(libseccomp)
     seccomp = None
-    if cfg.get("seccomp", True) or cfg.get("witness"):
+    if cfg.get("seccomp", True) or cfg.get("audit_hook", True) or cfg.get("witness"):
         seccomp = libseccomp
         kernel_filter(seccomp, frozenset(cfg.get("grants", ())), False)  # fail now, not per run
     ext = None
