@@ -196,6 +196,7 @@ def kernel_filter(seccomp, grants, witness):
     removed once loaded; Docker sets no-new-privileges, which loading one needs."""
     kill = seccomp.KILL_PROCESS
     f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    whole_process(seccomp, f)
     # clone3 passes its flags behind a pointer the filter cannot read: answer ENOSYS so glibc
     # falls back to clone, whose flags it can (killing clone3 would kill every thread start).
     f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
@@ -264,10 +265,20 @@ def no_own_filters(seccomp, f):
     f.add_rule(eperm, "prctl", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, PR_SET_SECCOMP))
 
 
+def whole_process(seccomp, f):
+    """A system call of another ABI (i386's int 0x80, an x32 number: any number with bit 30 set)
+    ends the whole process, as the filter's other kills do. libseccomp's default for them kills
+    only the calling thread: with another thread alive the process went on, and the thread
+    killed in native code held the interpreter lock, so a refusal became a timeout with no
+    violation (red team rt10: syscall(2) called with an object's address as its number)."""
+    f.set_attr(seccomp.Attr.ACT_BADARCH, seccomp.KILL_PROCESS)
+
+
 def verdict_guard(seccomp):
     """The filter the program's process loads when the audit hook runs without the kernel filter:
     only no_own_filters' refusals, which the hook's verdict needs (die() in sbxgate.c)."""
     f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    whole_process(seccomp, f)
     no_own_filters(seccomp, f)
     return f
 
