@@ -576,6 +576,10 @@ class Supervisor:
         # another user, in a session of its own, and the kernel filter refuses it every signal to
         # process 1, so only the runner (docker kill) sends it.
         self.output_over = False
+        # The program's main thread ended while other threads of its process run on, at two looks
+        # in a row (see leader_dead): a kernel filter's kill that ended only its thread.
+        self.leader_gone = 0
+        self.thread_killed = False
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(OUTPUT_SIGNAL, self.on_output)
@@ -596,6 +600,13 @@ class Supervisor:
                 break
             if self.output_over:
                 break  # killed for its output: the status line still comes, with the violations
+            if self.leader_dead():
+                self.leader_gone += 1
+                if self.leader_gone >= 2:
+                    self.thread_killed = True
+                    break
+            else:
+                self.leader_gone = 0
             left = self.deadline - time.monotonic()
             if left <= 0:
                 self.timed_out = True
@@ -618,6 +629,38 @@ class Supervisor:
                 elif fd == self.witness_fd:
                     if not self.witness_one():
                         poll.unregister(self.witness_fd)
+
+    def leader_dead(self):
+        """Whether the program's main thread has ended while other threads of its process run on.
+
+        The kernel filter kills the process (SECCOMP_RET_KILL_PROCESS), but Debian's runsc
+        (20221219) kills only the calling thread, with the same top precedence: a refused system
+        call in a program with a second thread (a daemon thread asleep) left a process whose main
+        thread was gone and whose other threads waited forever for the interpreter lock it held,
+        and the run was recorded as a timeout with no violation (findings/40). Python's main thread
+        never ends alone otherwise: the process ends with it (exit_group). The leader of a thread
+        group stays a zombie until the last thread has ended; a process ending as a whole passes
+        through the same state for a moment, hence the two looks a wake-up apart. A program that
+        contrives it (native code ending its main thread, a name that prints a State line) only
+        records a violation against itself."""
+        try:
+            fd = os.open("/proc/%d/status" % self.child, os.O_RDONLY | os.O_CLOEXEC)
+            try:
+                text = os.read(fd, 4096)
+            finally:
+                os.close(fd)
+        except OSError:
+            return False
+        state, threads = b"", 0
+        for line in text.split(b"\n"):
+            if line.startswith(b"State:") and not state:
+                state = line[6:].strip()[:1]
+            elif line.startswith(b"Threads:"):
+                try:
+                    threads = int(line[8:].strip())
+                except ValueError:
+                    pass
+        return state == b"Z" and threads >= 2
 
     def reap(self):
         try:
@@ -1081,7 +1124,15 @@ def main():
     lines, _, _ = parse_report(sup.report)
     violations, sig, code = [], 0, 0
     verdicts = verdict_signals(cfg)
-    if sup.timed_out or sup.status is None:
+    if sup.thread_killed and sup.status is None:
+        # Ended by process 1's kill (not by itself in the meantime) because its main thread was gone (leader_dead): a kernel filter's
+        # kill of that thread alone, under a runtime whose KILL_PROCESS kills only the thread.
+        code = VIOLATION_EXIT
+        violations = [{"capability": "unknown", "event": "seccomp",
+                       "detail": "the kernel filter killed the program's main thread (SIGSYS) while other "
+                                 "threads ran on (this runtime kills only the thread): a system call its "
+                                 "decision does not grant"}]
+    elif sup.timed_out or sup.status is None:
         code = TIMEOUT_EXIT  # the deadline, or killed for its output (OUTPUT_SIGNAL)
     elif sup.status is not None and os.WIFSIGNALED(sup.status):
         sig = os.WTERMSIG(sup.status)
