@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/testenv"
 )
 
 // TestVerdictOwnFilter: a seccomp filter of the program's own must not defuse the hook's verdict
@@ -70,6 +71,29 @@ except OSError as e:
 		}
 		if res.ExitCode != 0 || res.Stdout != "filter refused\nstrict mode refused: 1\n" {
 			t.Errorf("exit %d, stdout %q, stderr %s: want both refused (EPERM)", res.ExitCode, res.Stdout, clip(res.Stderr))
+		}
+	})
+
+	// Syscall user dispatch, the other way to intercept one's own system calls, through ctypes
+	// (loaded before the lock in the data image) with the hook off: refused too.
+	t.Run("kernel_filter_refuses_user_dispatch", func(t *testing.T) {
+		testenv.RequireImage(t, dataImage)
+		l := dataLimits
+		l.Enforce = config.LayerAuditHook
+		const code = `import numpy, sys
+ctypes = sys.modules["ctypes"]
+libc = ctypes.CDLL(None, use_errno=True)
+sel = ctypes.c_char(b"\x00")
+print(libc.prctl(59, 1, 0, 0, ctypes.byref(sel)), ctypes.get_errno())
+`
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		res, err := d.Run(ctx, Request{ID: t.Name(), Code: []byte(code), Modules: []string{"numpy", "sys"}, Limits: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != 0 || res.Stdout != "-1 1\n" {
+			t.Errorf("exit %d, stdout %q, stderr %s: want prctl(PR_SET_SYSCALL_USER_DISPATCH) refused (EPERM)", res.ExitCode, res.Stdout, clip(res.Stderr))
 		}
 	})
 }

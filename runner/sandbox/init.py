@@ -81,6 +81,7 @@ PRIO_PROCESS = 0
 IOPRIO_WHO_PROCESS = 1
 F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15
 PR_SET_SECCOMP = 22
+PR_SET_SYSCALL_USER_DISPATCH = 59
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 CAP_FOWNER, CAP_KILL, CAP_SETGID, CAP_SETUID = 3, 5, 6, 7
 
@@ -253,7 +254,8 @@ def kernel_filter(seccomp, grants, witness):
 
 def no_own_filters(seccomp, f):
     """Adds to f the refusal (EPERM) of every seccomp filter or mode of the program's own: seccomp(2)
-    whatever its operation, and prctl(PR_SET_SECCOMP) (an int: its low 32 bits are compared). A
+    whatever its operation, and prctl(PR_SET_SECCOMP) (an int: its low 32 bits are compared), and
+    of syscall user dispatch (prctl(PR_SET_SYSCALL_USER_DISPATCH)). A
     filter of the program's answered the hook's verdict calls (tgkill, kill, exit_group, exit) with
     a success they did not have, and the refusal the hook had decided ended as a crash (SIGSEGV)
     or a timeout with no violation recorded (red team round rt10); the image's libseccomp binding,
@@ -262,7 +264,11 @@ def no_own_filters(seccomp, f):
     lift one of ours: what it could do is make our verdict fail."""
     eperm = seccomp.ERRNO(errno.EPERM)
     f.add_rule(eperm, "seccomp")
-    f.add_rule(eperm, "prctl", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, PR_SET_SECCOMP))
+    # Syscall user dispatch is the other way to intercept one's own system calls: once on, every
+    # call from outside a range raises SIGSYS (a handler of the program's returns, the call is
+    # skipped), the hook's verdict calls too. Reached with ctypes under the kernel layer alone.
+    for option in (PR_SET_SECCOMP, PR_SET_SYSCALL_USER_DISPATCH):
+        f.add_rule(eperm, "prctl", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, option))
 
 
 def whole_process(seccomp, f):
