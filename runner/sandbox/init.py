@@ -80,6 +80,8 @@ SECCOMP_USER_NOTIF_FLAG_CONTINUE = 1
 PRIO_PROCESS = 0
 IOPRIO_WHO_PROCESS = 1
 F_SETOWN, F_SETSIG, F_SETOWN_EX = 8, 10, 15
+PR_SET_SECCOMP = 22
+PR_SET_SYSCALL_USER_DISPATCH = 59
 FIOSETOWN, SIOCSPGRP = 0x8901, 0x8902
 CAP_FOWNER, CAP_KILL, CAP_SETGID, CAP_SETUID = 3, 5, 6, 7
 
@@ -195,6 +197,7 @@ def kernel_filter(seccomp, grants, witness):
     removed once loaded; Docker sets no-new-privileges, which loading one needs."""
     kill = seccomp.KILL_PROCESS
     f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    whole_process(seccomp, f)
     # clone3 passes its flags behind a pointer the filter cannot read: answer ENOSYS so glibc
     # falls back to clone, whose flags it can (killing clone3 would kill every thread start).
     f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
@@ -212,13 +215,16 @@ def kernel_filter(seccomp, grants, witness):
     # gVisor lets any user set another's). Each such call is refused unless it names the caller
     # itself (0); PRIO_PGRP and PRIO_USER, and ioprio's group and user, name process 1 too.
     eperm = seccomp.ERRNO(errno.EPERM)
+    no_own_filters(seccomp, f)
     f.add_rule(eperm, "prlimit64", seccomp.Arg(0, seccomp.NE, 0))
     # Nor a descriptor's owner or its signal: F_SETOWN names a process (process 1) that the
     # kernel then signals, with a signal F_SETSIG chooses, when the descriptor is ready.
+    # Both commands are the kernel's unsigned int: only their low 32 bits are compared (native code
+    # may leave anything in the upper half of the register, which an EQ of all 64 bits would miss).
     for cmd in (F_SETOWN, F_SETSIG, F_SETOWN_EX):
-        f.add_rule(eperm, "fcntl", seccomp.Arg(1, seccomp.EQ, cmd))
+        f.add_rule(eperm, "fcntl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, cmd))
     for req in (FIOSETOWN, SIOCSPGRP):
-        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.EQ, req))
+        f.add_rule(eperm, "ioctl", seccomp.Arg(1, seccomp.MASKED_EQ, 0xFFFFFFFF, req))
     # Nor signals to process 1 (pid 1) or to every process (-1): under gVisor process 1 has neither
     # the PID namespace's protection nor Landlock's signal scope. A pid is an int: its low 32 bits
     # are compared.
@@ -243,6 +249,43 @@ def kernel_filter(seccomp, grants, witness):
             f.add_rule(kill, name, seccomp.Arg(2, seccomp.MASKED_EQ, PROT_EXEC, PROT_EXEC))
         f.add_rule(kill, "shmat", seccomp.Arg(2, seccomp.MASKED_EQ, SHM_EXEC, SHM_EXEC))
         f.add_rule(kill, "memfd_create")
+    return f
+
+
+def no_own_filters(seccomp, f):
+    """Adds to f the refusal (EPERM) of every seccomp filter or mode of the program's own: seccomp(2)
+    whatever its operation, and prctl(PR_SET_SECCOMP) (an int: its low 32 bits are compared), and
+    of syscall user dispatch (prctl(PR_SET_SYSCALL_USER_DISPATCH)). A
+    filter of the program's answered the hook's verdict calls (tgkill, kill, exit_group, exit) with
+    a success they did not have, and the refusal the hook had decided ended as a crash (SIGSEGV)
+    or a timeout with no violation recorded (red team round rt10); the image's libseccomp binding,
+    which process 1 takes out of sys.modules, was imported again through library code that imports
+    by name (unittest's loadTestsFromName). Filters only add refusals, so the program's could never
+    lift one of ours: what it could do is make our verdict fail."""
+    eperm = seccomp.ERRNO(errno.EPERM)
+    f.add_rule(eperm, "seccomp")
+    # Syscall user dispatch is the other way to intercept one's own system calls: once on, every
+    # call from outside a range raises SIGSYS (a handler of the program's returns, the call is
+    # skipped), the hook's verdict calls too. Reached with ctypes under the kernel layer alone.
+    for option in (PR_SET_SECCOMP, PR_SET_SYSCALL_USER_DISPATCH):
+        f.add_rule(eperm, "prctl", seccomp.Arg(0, seccomp.MASKED_EQ, 0xFFFFFFFF, option))
+
+
+def whole_process(seccomp, f):
+    """A system call of another ABI (i386's int 0x80, an x32 number: any number with bit 30 set)
+    ends the whole process, as the filter's other kills do. libseccomp's default for them kills
+    only the calling thread: with another thread alive the process went on, and the thread
+    killed in native code held the interpreter lock, so a refusal became a timeout with no
+    violation (red team rt10: syscall(2) called with an object's address as its number)."""
+    f.set_attr(seccomp.Attr.ACT_BADARCH, seccomp.KILL_PROCESS)
+
+
+def verdict_guard(seccomp):
+    """The filter the program's process loads when the audit hook runs without the kernel filter:
+    only no_own_filters' refusals, which the hook's verdict needs (die() in sbxgate.c)."""
+    f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    whole_process(seccomp, f)
+    no_own_filters(seccomp, f)
     return f
 
 
@@ -275,6 +318,7 @@ def witness_filter(seccomp):
 # The interpreter layer and Landlock: _sbxgate, a C extension the image carries (sbxgate.c).
 
 EXTENSION = "/usr/lib/sbxgate/_sbxgate.so"
+INIT_MODULES = ("seccomp", "prctl", "_prctl")  # process 1's: never the program's, whoever imports them
 FRAME_ATTRS = ("tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_code", "gi_code", "cr_code", "ag_code",
                "__code__")
 
@@ -301,7 +345,9 @@ def hook_config(cfg, code, path, report_fd):
         "grants": list(cfg.get("grants", ())),
         "allow": list(cfg.get("allow", ())),
         "deny": list(cfg.get("deny", ())),
-        "native_modules": list(cfg.get("native_modules", ())),
+        # Process 1's own tools are refused to every caller: they are on the image's path, and
+        # library code imports by name (the libseccomp binding let a program defuse the verdict).
+        "native_modules": list(cfg.get("native_modules", ())) + list(INIT_MODULES),
         "module_capabilities": {k: v[0] for k, v in cfg.get("module_capabilities", {}).items() if v},
         "workspace": [p.rstrip("/") + "/" for p in cfg.get("workspace", ("/tmp",))],
         "writable_files": ["/dev/null"],
@@ -392,6 +438,8 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
                      "Landlock (abi %d) to refuse it: use a kernel with Landlock, or runtime: runsc" % abi, report_fd)
             os.write(report_fd, b'{"landlock":%d}\n' % abi)
             kernel_filter(seccomp, grants, False).load()
+        elif cfg.get("audit_hook", True):
+            verdict_guard(seccomp).load()
         sys.modules.pop("seccomp", None)
         if cfg.get("audit_hook", True):
             ext.install(hook_config(cfg, code, path, report_fd))
@@ -534,6 +582,10 @@ class Supervisor:
         # another user, in a session of its own, and the kernel filter refuses it every signal to
         # process 1, so only the runner (docker kill) sends it.
         self.output_over = False
+        # The program's main thread ended while other threads of its process run on, at two looks
+        # in a row (see leader_dead): a kernel filter's kill that ended only its thread.
+        self.leader_gone = 0
+        self.thread_killed = False
         self.wake_r, wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(OUTPUT_SIGNAL, self.on_output)
@@ -554,6 +606,13 @@ class Supervisor:
                 break
             if self.output_over:
                 break  # killed for its output: the status line still comes, with the violations
+            if self.leader_dead():
+                self.leader_gone += 1
+                if self.leader_gone >= 2:
+                    self.thread_killed = True
+                    break
+            else:
+                self.leader_gone = 0
             left = self.deadline - time.monotonic()
             if left <= 0:
                 self.timed_out = True
@@ -576,6 +635,38 @@ class Supervisor:
                 elif fd == self.witness_fd:
                     if not self.witness_one():
                         poll.unregister(self.witness_fd)
+
+    def leader_dead(self):
+        """Whether the program's main thread has ended while other threads of its process run on.
+
+        The kernel filter kills the process (SECCOMP_RET_KILL_PROCESS), but Debian's runsc
+        (20221219) kills only the calling thread, with the same top precedence: a refused system
+        call in a program with a second thread (a daemon thread asleep) left a process whose main
+        thread was gone and whose other threads waited forever for the interpreter lock it held,
+        and the run was recorded as a timeout with no violation (findings/40). Python's main thread
+        never ends alone otherwise: the process ends with it (exit_group). The leader of a thread
+        group stays a zombie until the last thread has ended; a process ending as a whole passes
+        through the same state for a moment, hence the two looks a wake-up apart. A program that
+        contrives it (native code ending its main thread, a name that prints a State line) only
+        records a violation against itself."""
+        try:
+            fd = os.open("/proc/%d/status" % self.child, os.O_RDONLY | os.O_CLOEXEC)
+            try:
+                text = os.read(fd, 4096)
+            finally:
+                os.close(fd)
+        except OSError:
+            return False
+        state, threads = b"", 0
+        for line in text.split(b"\n"):
+            if line.startswith(b"State:") and not state:
+                state = line[6:].strip()[:1]
+            elif line.startswith(b"Threads:"):
+                try:
+                    threads = int(line[8:].strip())
+                except ValueError:
+                    pass
+        return state == b"Z" and threads >= 2
 
     def reap(self):
         try:
@@ -886,7 +977,7 @@ def main():
         libseccomp.set_api(3)  # gVisor does not answer libseccomp's probe for KILL_PROCESS
     answer_clone3(libseccomp)
     seccomp = None
-    if cfg.get("seccomp", True) or cfg.get("witness"):
+    if cfg.get("seccomp", True) or cfg.get("audit_hook", True) or cfg.get("witness"):
         seccomp = libseccomp
         kernel_filter(seccomp, frozenset(cfg.get("grants", ())), False)  # fail now, not per run
     ext = None
@@ -1039,7 +1130,15 @@ def main():
     lines, _, _ = parse_report(sup.report)
     violations, sig, code = [], 0, 0
     verdicts = verdict_signals(cfg)
-    if sup.timed_out or sup.status is None:
+    if sup.thread_killed and sup.status is None:
+        # Ended by process 1's kill (not by itself in the meantime) because its main thread was gone (leader_dead): a kernel filter's
+        # kill of that thread alone, under a runtime whose KILL_PROCESS kills only the thread.
+        code = VIOLATION_EXIT
+        violations = [{"capability": "unknown", "event": "seccomp",
+                       "detail": "the kernel filter killed the program's main thread (SIGSYS) while other "
+                                 "threads ran on (this runtime kills only the thread): a system call its "
+                                 "decision does not grant"}]
+    elif sup.timed_out or sup.status is None:
         code = TIMEOUT_EXIT  # the deadline, or killed for its output (OUTPUT_SIGNAL)
     elif sup.status is not None and os.WIFSIGNALED(sup.status):
         sig = os.WTERMSIG(sup.status)
