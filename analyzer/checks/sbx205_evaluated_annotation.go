@@ -1,13 +1,15 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, no method replaced by a store), or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ or the module's __name__ (which choose the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), a name in a string annotation the program does not bind (no builtin, no star import: found in a namespace the source does not show), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, no method replaced by a store), or with namespaces of its own, and the same of what a singledispatch function's register evaluates (one argument that is not a class; a def below @f.register through a decorator of the program's that returns anything but a def it makes with functools.wraps); where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -32,7 +34,8 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 			case *ast.Name:
 				if p.AnnotationsHanded(st) {
 					p.Reportf(st, "the annotations dict handed on, where it may be changed, %s", annotationWhy(st.Id))
-				} else if annotationDunder(p, st.Id) {
+				} else if annotationDunder(p, st.Id) || st.Id == "__name__" && p.EvaluatesAnnotations() {
+					// A module's __name__ is the __module__ of the classes its statements make.
 					p.Reportf(st, "a store into %s %s", st.Id, annotationWhy(st.Id))
 				}
 			}
@@ -55,6 +58,9 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		// get_type_hints of a class reads the annotations of its bases too: a base made at run
 		// time (typing.NamedTuple("N", [("x", hint)]), make_dataclass) holds annotations the
 		// source does not show.
+		for _, d := range registeredDefs(p, n) {
+			p.Reportf(d, "a def registered with a singledispatch function's register through a decorator of the program's: register evaluates the string annotations of what the decorator returns, with typing.get_type_hints")
+		}
 		for _, cb := range unseenBases(p, n) {
 			p.Reportf(cb, "a class whose base is not a class statement or a library class: typing.get_type_hints reads the base's annotations, which the source does not show")
 		}
@@ -267,6 +273,15 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 				p.Reportf(c, "%s named by a string stores attributes whose names the source does not show, into a class's namespace among others, where the annotation evaluators look names up", s)
 				return
 			}
+		}
+	}
+	// show.register(obj): functools.singledispatch's register, given one argument that is not a
+	// class, evaluates its string annotations with get_type_hints, as a target of get_type_hints.
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "register" && len(c.Args) == 1 && len(c.Keywords) == 0 &&
+		p.EvaluatesAnnotations() && dispatchReceiver(p, at.Value) {
+		if !dispatchType(p, c.Args[0]) && (!p.DefinedClassOrFunction(c.Args[0]) || !plainHintsTarget(p, c.Args[0], p.Site(), 0)) {
+			p.Reportf(c, "register of a singledispatch function evaluates the string annotations of an object that is not one of the program's classes or functions as their statements make them, with typing.get_type_hints")
+			return
 		}
 	}
 	// dataclass(order=True)(cls): the decorator a dataclass call with options returns, applied.
@@ -539,6 +554,153 @@ func decoratedPlainly(p *engine.Pass, fn *ast.FunctionDef, decos []ast.Expr, sit
 	return at >= 0 && hintsDecorated(p, decos[at+1:], site)
 }
 
+// dispatchReceiver reports whether e, the object whose register is called, may be a function
+// functools.singledispatch made: anything but a library object (atexit, codecs, an abc class)
+// whose refs name no singledispatch.
+func dispatchReceiver(p *engine.Pass, e ast.Expr) bool {
+	refs := p.Refs(e)
+	if len(refs) == 0 {
+		return true
+	}
+	for _, r := range refs {
+		if r.Kind != engine.ModRef && r.Kind != engine.ObjRef || strings.Contains(r.Qual, "singledispatch") {
+			return true
+		}
+	}
+	return false
+}
+
+// registeredDefs returns the decorators x.register (no call) of the program's defs and classes
+// in mod that a decorator of the program's is applied before (below it): what it is given is
+// what that decorator returns, whose annotations register evaluates.
+func registeredDefs(p *engine.Pass, mod *ast.Module) []ast.Expr {
+	var out []ast.Expr
+	stack := []ast.Node{mod}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		var decos []ast.Expr
+		switch d := n.(type) {
+		case *ast.FunctionDef:
+			decos = d.DecoratorList
+		case *ast.AsyncFunctionDef:
+			decos = d.DecoratorList
+		}
+		for i, d := range decos {
+			at, ok := d.(*ast.Attribute)
+			if !ok || at.Attr != "register" {
+				continue
+			}
+			if site, ok := p.DecoratorSite(n); ok && !registrable(p, decos[i+1:], site) {
+				out = append(out, d)
+			}
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	return out
+}
+
+// dispatchType reports whether e, register's one argument, is a class register dispatches on
+// (and so returns a decorator, evaluating nothing): a library class, or a class statement of the
+// program as it makes it.
+func dispatchType(p *engine.Pass, e ast.Expr) bool {
+	if classStatement(p, e) {
+		return plainHintsTarget(p, e, p.Site(), 0)
+	}
+	refs := p.Refs(e)
+	for _, r := range refs {
+		if _, inst, ok := p.TypeOf(r); !ok || inst {
+			if !(r.Kind == engine.ObjRef && strings.HasPrefix(r.Qual, "builtins.") && p.IsBuiltin(strings.TrimPrefix(r.Qual, "builtins."))) {
+				return false
+			}
+		}
+	}
+	return len(refs) > 0
+}
+
+// registrable reports whether decos, the decorators applied to a def before a register
+// decorator, give register the def or a wrapper of it: the library's (hintsDecorated), or the
+// program's that return only a def of their own made by functools.wraps (whose __wrapped__ and
+// __annotations__ are what it wraps).
+func registrable(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
+	for _, d := range decos {
+		if hintsDecorated(p, []ast.Expr{d}, site) {
+			continue
+		}
+		nm, ok := d.(*ast.Name)
+		if !ok {
+			return false
+		}
+		binds := p.BindingsAt(nm.Id, site)
+		if len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			fn := b.FunctionDef()
+			if fn == nil || len(fn.DecoratorList) > 0 || !returnsWrapper(p, fn) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// returnsWrapper reports whether every return of fn (outside its nested defs) gives a name a def
+// in fn's body binds, decorated only by functools.wraps(...).
+func returnsWrapper(p *engine.Pass, fn *ast.FunctionDef) bool {
+	wrappers := map[string]bool{}
+	for _, st := range fn.Body {
+		d, ok := st.(*ast.FunctionDef)
+		if !ok || len(d.DecoratorList) != 1 {
+			continue
+		}
+		c, ok := d.DecoratorList[0].(*ast.Call)
+		if !ok {
+			continue
+		}
+		for _, r := range p.Refs(c.Func) {
+			if r.Qual == "functools.wraps" {
+				wrappers[d.Name] = true
+			}
+		}
+	}
+	returns := 0
+	stack := []ast.Node{}
+	for _, st := range fn.Body {
+		stack = append(stack, st)
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			continue
+		case *ast.Return:
+			nm, ok := x.Value.(*ast.Name)
+			if !ok || !wrappers[nm.Id] {
+				return false
+			}
+			returns++
+		case *ast.Yield, *ast.YieldFrom:
+			return false
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	// A name rebound elsewhere in fn is not the def.
+	for name := range wrappers {
+		count := 0
+		for _, st := range fn.Body {
+			if d, ok := st.(*ast.FunctionDef); ok && d.Name == name {
+				count++
+			}
+		}
+		if count != 1 {
+			return false
+		}
+	}
+	return returns > 0
+}
+
 // classStatement reports whether e is a name a class statement of the program binds.
 func classStatement(p *engine.Pass, e ast.Expr) bool {
 	nm, ok := e.(*ast.Name)
@@ -590,6 +752,9 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 	switch x := e.(type) {
 	case *ast.Name, *ast.Attribute:
 		if why := storedName(p, x); why != "" {
+			return why
+		}
+		if why := unboundName(p, x, site); why != "" {
 			return why
 		}
 		return notATypeName(p, x, site)
@@ -934,6 +1099,27 @@ func storedName(p *engine.Pass, e ast.Expr) string {
 		return ""
 	}
 	return "the name " + nm.Id + ", which the program may store as an attribute: on a class, that binds it in the namespace the evaluators look it up in"
+}
+
+// unboundName says why the name a string annotation's name or attribute path e starts with is
+// not known, or "": a name the program does not bind, that is no builtin and no name a star
+// import gives, would raise NameError where the source has it evaluated; evaluated, it is found
+// in a namespace the source does not show (a module a class's __module__ names, a class's or
+// builtins' namespace changed at run time), holding what the analysis cannot judge.
+func unboundName(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	root := e
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = at.Value
+	}
+	nm, ok := root.(*ast.Name)
+	if !ok || len(p.BindingsAt(nm.Id, site)) > 0 || len(p.RefsAt(nm, site)) > 0 {
+		return ""
+	}
+	return "the name " + nm.Id + ", which the program does not bind: the evaluators find it in a namespace the source does not show"
 }
 
 // notATypeNameD is notATypeName of e written at site, for an annotation evaluated at evalSite.

@@ -234,6 +234,14 @@ func (b *Binding) IsFunctionDef() bool {
 	return false
 }
 
+// FunctionDef is the def statement b binds, or nil.
+func (b *Binding) FunctionDef() *ast.FunctionDef {
+	if fn, ok := b.node.(*ast.FunctionDef); ok && b.kind == bDef {
+		return fn
+	}
+	return nil
+}
+
 // Decorators are the decorators of the def or class statement b, or nil.
 func (b *Binding) Decorators() []ast.Expr {
 	if b.kind != bDef {

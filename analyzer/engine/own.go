@@ -581,6 +581,17 @@ type Argument struct {
 // Expr is the argument passed, or nil for a def or class the function decorates.
 func (x Argument) Expr() ast.Expr { return x.e }
 
+// DecoratorSite is where the decorators of def or class statement n are evaluated: the scope the
+// statement is in.
+func (p *Pass) DecoratorSite(n ast.Node) (Site, bool) {
+	for i := range p.frames {
+		if f := &p.frames[i]; sameNode(f.n, n) {
+			return Site{f.sc, f.idx}, true
+		}
+	}
+	return Site{}, false
+}
+
 // ParamFunction is the def whose parameter b binds, or nil.
 func (p *Pass) ParamFunction(b *Binding) *ast.FunctionDef {
 	a, ok := b.node.(*ast.Arg)

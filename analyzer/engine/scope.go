@@ -606,6 +606,12 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 				c.p.own.slotsStored = true
 			}
 		}
+		if n.Id == "__name__" && n.Ctx != ast.Load && f.sc.kind != scClass {
+			// The module's __name__ is the __module__ of every class statement after it,
+			// which chooses the module typing.get_type_hints evaluates its string annotations
+			// in (__name__ = "os": environ, posix_spawn).
+			c.p.own.annStores = append(c.p.own.annStores, n)
+		}
 		switch n.Ctx {
 		case ast.Store:
 			c.noteClassBinding(f, n.Id)
