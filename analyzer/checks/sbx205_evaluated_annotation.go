@@ -9,7 +9,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ or the module's __name__ (which choose the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), every annotation under from __future__ import annotations judged as a string annotation, a name in a string annotation the program does not bind (no builtin, no star import: found in a namespace the source does not show), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, no method replaced by a store), or with namespaces of its own, and the same of what a singledispatch function's register evaluates (one argument that is not a class; a def below @f.register through a decorator of the program's that returns anything but a def it makes with functools.wraps); where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ or the module's __name__ (which choose the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), every annotation under from __future__ import annotations judged as a string annotation, a name in a string annotation the program does not bind (no builtin, no star import: found in a namespace the source does not show), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, a method its class body binds only with def statements and no store replaces), or with namespaces of its own, and the same of what a singledispatch function's register evaluates (one argument that is not a class; a def below @f.register through a decorator of the program's that returns anything but a def it makes with functools.wraps); where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -516,7 +516,7 @@ func plainHintsTarget(p *engine.Pass, e ast.Expr, site engine.Site, depth int) b
 		}
 		for _, b := range p.BindingsAt(nm.Id, site) {
 			cd := b.ClassDef()
-			if cd == nil {
+			if cd == nil || !bodyBindsOnlyDefs(cd, x.Attr) {
 				return false
 			}
 			for _, st := range cd.Body {
@@ -740,6 +740,54 @@ func classStatement(p *engine.Pass, e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// bodyBindsOnlyDefs reports whether the body of class statement cd binds name, and only with def
+// or class statements: an assignment (run = Box()), an import, a loop's or with's target binds
+// an object whose __annotations__ and __globals__ its class's __getattr__ may answer.
+func bodyBindsOnlyDefs(cd *ast.ClassDef, name string) bool {
+	defs := 0
+	stack := make([]ast.Node, 0, len(cd.Body))
+	for _, st := range cd.Body {
+		stack = append(stack, st)
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x := n.(type) {
+		case *ast.FunctionDef:
+			if x.Name == name {
+				defs++
+			}
+			continue // its body is another scope (its decorators bind nothing)
+		case *ast.AsyncFunctionDef:
+			if x.Name == name {
+				defs++
+			}
+			continue
+		case *ast.ClassDef:
+			if x.Name == name {
+				defs++
+			}
+			continue
+		case *ast.Lambda:
+			continue
+		case *ast.Name:
+			if x.Id == name && x.Ctx != ast.Load {
+				return false
+			}
+		case *ast.Alias:
+			bound := x.Name
+			if x.Asname != nil {
+				bound = *x.Asname
+			}
+			if bound == name || strings.HasPrefix(bound, name+".") {
+				return false
+			}
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	return defs > 0
 }
 
 // hintsDecorated reports whether every decorator in decos, evaluated at site, is one of
