@@ -9,7 +9,7 @@ import (
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ or the module's __name__ (which choose the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), every annotation under from __future__ import annotations judged as a string annotation, a name in a string annotation the program does not bind (no builtin, no star import: found in a namespace the source does not show), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, a method its class body binds only with def statements and no store replaces), or with namespaces of its own, and the same of what a singledispatch function's register evaluates (one argument that is not a class; a def below @f.register through a decorator of the program's that returns anything but a def it makes with functools.wraps); where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ or the module's __name__ (which choose the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), every annotation under from __future__ import annotations judged as a string annotation, a name in a string annotation the program does not bind (no builtin, no star import: found in a namespace the source does not show), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, a method its class body binds only with def statements and no store replaces), or with namespaces of its own, and the same of what a singledispatch function's register evaluates (one argument that is not a class; a def below @f.register through a decorator of the program's that returns anything but a def it makes with functools.wraps; register used as a value or named by a string); where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -92,6 +92,7 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		annotationCall(p, n)
 	case *ast.Attribute:
 		fieldNameStore(p, n)
+		registerValue(p, n)
 		if n.Attr == "__dict__" && n.Ctx == ast.Load {
 			namespaceValues(p, n)
 		}
@@ -282,6 +283,21 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			if s, ok := p.ConstString(a); ok && (s == "__setattr__" || s == "setattr") {
 				p.Reportf(c, "%s named by a string stores attributes whose names the source does not show, into a class's namespace among others, where the annotation evaluators look names up", s)
 				return
+			}
+		}
+	}
+	// getattr(show, "register"), attrgetter("register"), methodcaller("register", obj): register
+	// reached by name, whose argument is not seen where it is called.
+	if p.EvaluatesAnnotations() {
+		for _, r := range p.Refs(c.Func) {
+			if r.Qual != "builtins.getattr" && r.Qual != "operator.attrgetter" && r.Qual != "operator.methodcaller" {
+				continue
+			}
+			for _, a := range c.Args {
+				if s, ok := p.ConstString(a); ok && (s == "register" || strings.HasSuffix(s, ".register")) {
+					p.Reportf(c, "register named by a string: a singledispatch function's register evaluates the string annotations of what it is given, with typing.get_type_hints, where the source does not show the call")
+					return
+				}
 			}
 		}
 	}
@@ -579,6 +595,26 @@ func postponedAnnotations(mod *ast.Module) bool {
 		}
 	}
 	return false
+}
+
+// registerValue reports, where an evaluator is named, x.register of what may be a singledispatch
+// function used other than called or as a def's decorator (reg = show.register; map(...)): what
+// it is given is not seen where register evaluates its string annotations.
+func registerValue(p *engine.Pass, at *ast.Attribute) {
+	if at.Attr != "register" || at.Ctx != ast.Load || !p.EvaluatesAnnotations() {
+		return
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.Call:
+		if ast.Node(parent.Func) == ast.Node(at) {
+			return // judged as a call (annotationCall)
+		}
+	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+		return // a decorator (registeredDefs)
+	}
+	if dispatchReceiver(p, at.Value) {
+		p.Reportf(at, "register of what may be a singledispatch function used as a value: it evaluates the string annotations of what it is given, with typing.get_type_hints, where the source does not show the call")
+	}
 }
 
 // dispatchReceiver reports whether e, the object whose register is called, may be a function
