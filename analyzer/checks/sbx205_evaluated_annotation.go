@@ -1,13 +1,15 @@
 package checks
 
 import (
+	"strings"
+
 	"github.com/sbxgate/sbxgate/analyzer/engine"
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
 
 var sbx205 = &engine.Check{
 	ID: "SBX205", Name: "evaluated-annotation", Capability: "dynamic_code", Severity: "critical", CWE: 95,
-	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ (which chooses the namespace), and typing.get_type_hints of anything but the program's own classes and functions, or with namespaces of its own; where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
+	Doc:     "annotations that become code: a store into __annotations__ anywhere, or the annotations dict loaded and handed on to anything but its reads (an alias, getattr, dict.update or operator.setitem), or, where dataclasses or an annotation evaluator is named, a namespace of the program's own object read by value (vars(cls).values(), a computed key, a copy: dataclasses paste its keys into the source of the methods they exec; the evaluators evaluate its values), dataclasses.dataclass called on a class made at run time; where dataclasses or an annotation evaluator is named, a computed setattr on a class, type() or another metaclass (abc.ABCMeta) with a namespace built at run time (not a dict display with constant keys), types.new_class with a body callback; where an annotation evaluator is named (typing.get_type_hints, functools.singledispatch), a computed setattr or __setattr__ on anything but the program's own instances (a function's __annotations__), a string annotation that is not a plain type (a call, an operator, a function or module named where it is written), an annotation that is not a type expression (a name bound to anything but a class statement, an import or a type alias: a string built at run time, which get_type_hints evaluates; a library object that is not a class or a typing form, or an attribute of one: os.environ[\"K\"]; a dunder name: __doc__, the docstring; an attribute of the program's class, a class a decorator of the program's replaces, a subscript or | of the program's class where it defines __class_getitem__, __getitem__, __or__ or __ror__, a subscript of the program's class with a library base or metaclass beyond builtins, Generic, Protocol, ABC, NamedTuple and TypedDict, or of a library class whose metaclass is not type or abc.ABCMeta: an Enum's member, a str), a class statement whose base is not a class statement or a library class (typing.NamedTuple(\"N\", fields), make_dataclass: get_type_hints reads the bases' annotations), a store into __module__ or the module's __name__ (which choose the namespace), or into __wrapped__, __globals__ or __builtins__ (get_type_hints follows a function's __wrapped__ to the __globals__ it evaluates in), a name in a string annotation (or in a string a name an annotation uses is bound to) that the program may store as an attribute outside a class body (Plan.int = v, setattr, type.__setattr__, cls.int in a decorator or hook: the evaluators read the class's own namespace too), every annotation under from __future__ import annotations judged as a string annotation, a name in a string annotation the program does not bind (no builtin, no star import: found in a namespace the source does not show), __setattr__ named by a string, functools.wraps or update_wrapper of anything but a def of the program, and typing.get_type_hints of anything but the program's own classes and functions as their statements make them (decorated only by the library's decorators that return them, no metaclass of the program's, a method its class body binds only with def statements and no store replaces), or with namespaces of its own, and the same of what a singledispatch function's register evaluates (one argument that is not a class; a def below @f.register through a decorator of the program's that returns anything but a def it makes with functools.wraps; register used as a value or named by a string); where dataclasses is named and a class of the program may derive from str (whose objects choose their repr), field names that may be such objects: make_dataclass with names other than constants, a store into the name of an object the program does not define (a Field), a change of __dataclass_fields__",
 	Hint:    "write annotations in the class body, as plain types (\"Node\", \"list[int] | None\"); ask get_type_hints about your own classes",
 	Message: "string annotation %q is not a plain type: typing.get_type_hints and functools.singledispatch evaluate it as Python (%s)",
 	// Stores into __annotations__ and __module__ attributes and class-body names are facts of the
@@ -32,7 +34,8 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 			case *ast.Name:
 				if p.AnnotationsHanded(st) {
 					p.Reportf(st, "the annotations dict handed on, where it may be changed, %s", annotationWhy(st.Id))
-				} else if annotationDunder(p, st.Id) {
+				} else if annotationDunder(p, st.Id) || st.Id == "__name__" && p.EvaluatesAnnotations() {
+					// A module's __name__ is the __module__ of the classes its statements make.
 					p.Reportf(st, "a store into %s %s", st.Id, annotationWhy(st.Id))
 				}
 			}
@@ -55,12 +58,25 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		// get_type_hints of a class reads the annotations of its bases too: a base made at run
 		// time (typing.NamedTuple("N", [("x", hint)]), make_dataclass) holds annotations the
 		// source does not show.
+		for _, d := range registeredDefs(p, n) {
+			p.Reportf(d, "a def registered with a singledispatch function's register through a decorator of the program's: register evaluates the string annotations of what the decorator returns, with typing.get_type_hints")
+		}
 		for _, cb := range unseenBases(p, n) {
 			p.Reportf(cb, "a class whose base is not a class statement or a library class: typing.get_type_hints reads the base's annotations, which the source does not show")
 		}
 		for _, a := range p.AnnotationExprs() {
 			if why := notATypeValue(p, a.Expr, a.Site, 0); why != "" {
 				p.Reportf(a.Expr, "an annotation that may evaluate to a string built at run time (%s): typing.get_type_hints evaluates it as Python", why)
+			}
+		}
+		// from __future__ import annotations makes every annotation a string, evaluated where
+		// get_type_hints looks: its names are judged as a string annotation's are (a store on
+		// the class after its body, a name the program does not bind).
+		if postponedAnnotations(n) {
+			for _, a := range p.AnnotationExprs() {
+				if why := notAType(p, a.Expr, a.Site, 0); why != "" {
+					p.Reportf(a.Expr, "an annotation, a string under from __future__ import annotations, that is not a plain type where typing.get_type_hints evaluates it (%s)", why)
+				}
 			}
 		}
 		for _, a := range p.AnnotationStrings() {
@@ -76,6 +92,7 @@ func runSBX205(p *engine.Pass, n ast.Node) {
 		annotationCall(p, n)
 	case *ast.Attribute:
 		fieldNameStore(p, n)
+		registerValue(p, n)
 		if n.Attr == "__dict__" && n.Ctx == ast.Load {
 			namespaceValues(p, n)
 		}
@@ -258,6 +275,41 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			return
 		}
 	}
+	// getattr(type, "__setattr__")(Plan, "int", hint), attrgetter, methodcaller: type.__setattr__
+	// reached by a name (constant or folded) stores names the source does not show into a class's
+	// namespace, which the evaluators read.
+	if p.EvaluatesAnnotations() {
+		for _, a := range c.Args {
+			if s, ok := p.ConstString(a); ok && (s == "__setattr__" || s == "setattr") {
+				p.Reportf(c, "%s named by a string stores attributes whose names the source does not show, into a class's namespace among others, where the annotation evaluators look names up", s)
+				return
+			}
+		}
+	}
+	// getattr(show, "register"), attrgetter("register"), methodcaller("register", obj): register
+	// reached by name, whose argument is not seen where it is called.
+	if p.EvaluatesAnnotations() {
+		for _, r := range p.Refs(c.Func) {
+			if r.Qual != "builtins.getattr" && r.Qual != "operator.attrgetter" && r.Qual != "operator.methodcaller" {
+				continue
+			}
+			for _, a := range c.Args {
+				if s, ok := p.ConstString(a); ok && (s == "register" || strings.HasSuffix(s, ".register")) {
+					p.Reportf(c, "register named by a string: a singledispatch function's register evaluates the string annotations of what it is given, with typing.get_type_hints, where the source does not show the call")
+					return
+				}
+			}
+		}
+	}
+	// show.register(obj): functools.singledispatch's register, given one argument that is not a
+	// class, evaluates its string annotations with get_type_hints, as a target of get_type_hints.
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "register" && len(c.Args) == 1 && len(c.Keywords) == 0 &&
+		p.EvaluatesAnnotations() && dispatchReceiver(p, at.Value) {
+		if !dispatchType(p, c.Args[0]) && (!p.DefinedClassOrFunction(c.Args[0]) || !plainHintsTarget(p, c.Args[0], p.Site(), 0)) {
+			p.Reportf(c, "register of a singledispatch function evaluates the string annotations of an object that is not one of the program's classes or functions as their statements make them, with typing.get_type_hints")
+			return
+		}
+	}
 	// dataclass(order=True)(cls): the decorator a dataclass call with options returns, applied.
 	if inner, ok := c.Func.(*ast.Call); ok && len(c.Args) == 1 && len(inner.Args) == 0 {
 		for _, r := range p.Refs(inner.Func) {
@@ -297,6 +349,11 @@ func annotationCall(p *engine.Pass, c *ast.Call) {
 			}
 			if w != nil && !p.DefinedClassOrFunction(w) {
 				p.Reportf(c, "%s copies the annotations of an object that is not one of the program's functions onto a function the annotation evaluators may evaluate", short(r.Qual))
+			} else if w != nil && (!plainHintsTarget(p, w, p.Site(), 0) || classStatement(p, w)) {
+				// The wrapper's __wrapped__ is w, whose __globals__ typing.get_type_hints
+				// evaluates the wrapper's string annotations in: a def's are its module's; a
+				// class's, or an object a decorator returns, are what a __getattr__ answers.
+				p.Reportf(c, "%s makes the wrapper's __wrapped__ an object that is not a def of the program, whose __globals__ typing.get_type_hints evaluates the wrapper's string annotations in", short(r.Qual))
 			}
 			return
 		case setDelBuiltins.Has(r.Qual) && len(c.Args) >= 2:
@@ -357,14 +414,22 @@ func readsAnnotations(p *engine.Pass) bool {
 }
 
 // annotationDunder reports whether name chooses what annotations are or where they are evaluated:
-// __annotations__ always (dataclasses read it too), __module__ where an evaluator is named.
+// __annotations__ always (dataclasses read it too); __module__, __wrapped__, __globals__ and
+// __builtins__ where an evaluator is named (engine.EvalDunder).
 func annotationDunder(p *engine.Pass, name string) bool {
-	return name == "__annotations__" || name == "__module__" && p.EvaluatesAnnotations()
+	return name == "__annotations__" || engine.EvalDunder(name) && p.EvaluatesAnnotations()
 }
 
 func annotationWhy(name string) string {
-	if name == "__annotations__" {
+	switch name {
+	case "__annotations__":
 		return "makes annotations the source does not show: dataclasses paste their names into the code they exec, and typing.get_type_hints evaluates their values"
+	case "__wrapped__":
+		return "chooses the object whose __globals__ typing.get_type_hints evaluates a function's string annotations in (it follows __wrapped__)"
+	case "__globals__":
+		return "chooses the namespace typing.get_type_hints evaluates string annotations in (the __globals__ of the object __wrapped__ leads to)"
+	case "__builtins__":
+		return "chooses the builtins typing.get_type_hints evaluates string annotations with (a class's namespace is its globals)"
 	}
 	return "chooses the module whose namespace typing.get_type_hints evaluates string annotations in"
 }
@@ -396,8 +461,397 @@ func ownHintsTarget(p *engine.Pass, c *ast.Call) bool {
 			return false
 		}
 	}
-	return p.DefinedClassOrFunction(c.Args[0])
+	return p.DefinedClassOrFunction(c.Args[0]) && plainHintsTarget(p, c.Args[0], p.Site(), 0)
 }
+
+// plainHintsTarget reports whether e, evaluated at site, is what a def or class statement of the
+// program makes: typing.get_type_hints of anything else reads the object's __annotations__,
+// __wrapped__ and __globals__, which a __getattr__ of the program's answers (a decorator of the
+// program's returning its own object in place of the def; a method replaced by a store on the
+// class). Each statement binding a name must be decorated only by library decorators that
+// return what they decorate, or a wrapper of it (hintsDecorators), and a class must have no
+// metaclass of the program's; a loop's names are judged by the display's items; a method named
+// by attribute of the program's class must be no name the program stores as an attribute.
+func plainHintsTarget(p *engine.Pass, e ast.Expr, site engine.Site, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := e.(type) {
+	case *ast.Name:
+		for _, b := range p.BindingsAt(x.Id, site) {
+			switch {
+			case b.IsFunctionDef() || b.IsClassDef():
+				if !hintsDecorated(p, b.Decorators(), b.Site()) {
+					return false
+				}
+				if cd := b.ClassDef(); cd != nil && p.OwnMetaclass(cd) {
+					return false
+				}
+			case b.Iter() != nil:
+				vals, vs, ok := p.LoopValues(b)
+				if !ok {
+					return false
+				}
+				for _, v := range vals {
+					if !plainHintsTarget(p, v, vs, depth+1) {
+						return false
+					}
+				}
+			case b.IsParam():
+				// A parameter every call passes a def or class to (DefinedClassOrFunction):
+				// each argument is judged; a decorator's, the def it decorates, is what its
+				// statement makes, or a library decorator's wrapper of it, when the decorators
+				// below the function's own are the library's (hintsDecorated).
+				args, ok := p.Arguments(b)
+				if !ok {
+					return false
+				}
+				for _, a := range args {
+					if a.Expr() == nil {
+						if !decoratedPlainly(p, p.ParamFunction(b), a.DecoratedList(), a.Site()) {
+							return false
+						}
+						continue
+					}
+					if !plainHintsTarget(p, a.Expr(), a.Site(), depth+1) {
+						return false
+					}
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	case *ast.Attribute:
+		if p.AttrStored(x.Attr) {
+			return false
+		}
+		nm, ok := x.Value.(*ast.Name)
+		if !ok {
+			return false
+		}
+		for _, b := range p.BindingsAt(nm.Id, site) {
+			cd := b.ClassDef()
+			if cd == nil || !bodyBindsOnlyDefs(cd, x.Attr) {
+				return false
+			}
+			for _, st := range cd.Body {
+				var decos []ast.Expr
+				switch d := st.(type) {
+				case *ast.FunctionDef:
+					if d.Name == x.Attr {
+						decos = d.DecoratorList
+					}
+				case *ast.AsyncFunctionDef:
+					if d.Name == x.Attr {
+						decos = d.DecoratorList
+					}
+				case *ast.ClassDef:
+					if d.Name == x.Attr {
+						decos = d.DecoratorList
+					}
+				}
+				if !hintsDecorated(p, decos, p.ClassSite(cd)) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// decoratedPlainly reports whether decorator fn, one of decos (evaluated at site), is given
+// what the statement makes or a library decorator's wrapper of it: every decorator below fn's
+// (applied before it) is one of hintsDecorated.
+func decoratedPlainly(p *engine.Pass, fn *ast.FunctionDef, decos []ast.Expr, site engine.Site) bool {
+	if fn == nil {
+		return false
+	}
+	at := -1
+	for i, d := range decos {
+		if c, ok := d.(*ast.Call); ok {
+			d = c.Func
+		}
+		if nm, ok := d.(*ast.Name); ok && nm.Id == fn.Name {
+			at = i
+		}
+	}
+	return at >= 0 && hintsDecorated(p, decos[at+1:], site)
+}
+
+// postponedAnnotations reports whether mod has from __future__ import annotations, which keeps
+// every annotation as its source string (PEP 563).
+func postponedAnnotations(mod *ast.Module) bool {
+	for _, st := range mod.Body {
+		im, ok := st.(*ast.ImportFrom)
+		if !ok || im.Module == nil || *im.Module != "__future__" {
+			continue
+		}
+		for _, a := range im.Names {
+			if a.Name == "annotations" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// registerValue reports, where an evaluator is named, x.register of what may be a singledispatch
+// function used other than called or as a def's decorator (reg = show.register; map(...)): what
+// it is given is not seen where register evaluates its string annotations.
+func registerValue(p *engine.Pass, at *ast.Attribute) {
+	if at.Attr != "register" || at.Ctx != ast.Load || !p.EvaluatesAnnotations() {
+		return
+	}
+	switch parent := p.Parent().(type) {
+	case *ast.Call:
+		if ast.Node(parent.Func) == ast.Node(at) {
+			return // judged as a call (annotationCall)
+		}
+	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+		return // a decorator (registeredDefs)
+	}
+	if dispatchReceiver(p, at.Value) {
+		p.Reportf(at, "register of what may be a singledispatch function used as a value: it evaluates the string annotations of what it is given, with typing.get_type_hints, where the source does not show the call")
+	}
+}
+
+// dispatchReceiver reports whether e, the object whose register is called, may be a function
+// functools.singledispatch made: anything but a library object (atexit, codecs, an abc class)
+// whose refs name no singledispatch.
+func dispatchReceiver(p *engine.Pass, e ast.Expr) bool {
+	refs := p.Refs(e)
+	if len(refs) == 0 {
+		return true
+	}
+	for _, r := range refs {
+		if r.Kind != engine.ModRef && r.Kind != engine.ObjRef || strings.Contains(r.Qual, "singledispatch") {
+			return true
+		}
+	}
+	return false
+}
+
+// registeredDefs returns the decorators x.register (no call) of the program's defs and classes
+// in mod that a decorator of the program's is applied before (below it): what it is given is
+// what that decorator returns, whose annotations register evaluates.
+func registeredDefs(p *engine.Pass, mod *ast.Module) []ast.Expr {
+	var out []ast.Expr
+	stack := []ast.Node{mod}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		var decos []ast.Expr
+		switch d := n.(type) {
+		case *ast.FunctionDef:
+			decos = d.DecoratorList
+		case *ast.AsyncFunctionDef:
+			decos = d.DecoratorList
+		}
+		for i, d := range decos {
+			at, ok := d.(*ast.Attribute)
+			if !ok || at.Attr != "register" {
+				continue
+			}
+			if site, ok := p.DecoratorSite(n); ok && !registrable(p, decos[i+1:], site) {
+				out = append(out, d)
+			}
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	return out
+}
+
+// dispatchType reports whether e, register's one argument, is a class register dispatches on
+// (and so returns a decorator, evaluating nothing): a library class, or a class statement of the
+// program as it makes it.
+func dispatchType(p *engine.Pass, e ast.Expr) bool {
+	if classStatement(p, e) {
+		return plainHintsTarget(p, e, p.Site(), 0)
+	}
+	refs := p.Refs(e)
+	for _, r := range refs {
+		if _, inst, ok := p.TypeOf(r); !ok || inst {
+			if !(r.Kind == engine.ObjRef && strings.HasPrefix(r.Qual, "builtins.") && p.IsBuiltin(strings.TrimPrefix(r.Qual, "builtins."))) {
+				return false
+			}
+		}
+	}
+	return len(refs) > 0
+}
+
+// registrable reports whether decos, the decorators applied to a def before a register
+// decorator, give register the def or a wrapper of it: the library's (hintsDecorated), or the
+// program's that return only a def of their own made by functools.wraps (whose __wrapped__ and
+// __annotations__ are what it wraps).
+func registrable(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
+	for _, d := range decos {
+		if hintsDecorated(p, []ast.Expr{d}, site) {
+			continue
+		}
+		nm, ok := d.(*ast.Name)
+		if !ok {
+			return false
+		}
+		binds := p.BindingsAt(nm.Id, site)
+		if len(binds) == 0 {
+			return false
+		}
+		for _, b := range binds {
+			fn := b.FunctionDef()
+			if fn == nil || len(fn.DecoratorList) > 0 || !returnsWrapper(p, fn) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// returnsWrapper reports whether every return of fn (outside its nested defs) gives a name a def
+// in fn's body binds, decorated only by functools.wraps(...).
+func returnsWrapper(p *engine.Pass, fn *ast.FunctionDef) bool {
+	wrappers := map[string]bool{}
+	for _, st := range fn.Body {
+		d, ok := st.(*ast.FunctionDef)
+		if !ok || len(d.DecoratorList) != 1 {
+			continue
+		}
+		c, ok := d.DecoratorList[0].(*ast.Call)
+		if !ok {
+			continue
+		}
+		for _, r := range p.Refs(c.Func) {
+			if r.Qual == "functools.wraps" {
+				wrappers[d.Name] = true
+			}
+		}
+	}
+	returns := 0
+	stack := []ast.Node{}
+	for _, st := range fn.Body {
+		stack = append(stack, st)
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			continue
+		case *ast.Return:
+			nm, ok := x.Value.(*ast.Name)
+			if !ok || !wrappers[nm.Id] {
+				return false
+			}
+			returns++
+		case *ast.Yield, *ast.YieldFrom:
+			return false
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	// A name rebound elsewhere in fn is not the def.
+	for name := range wrappers {
+		count := 0
+		for _, st := range fn.Body {
+			if d, ok := st.(*ast.FunctionDef); ok && d.Name == name {
+				count++
+			}
+		}
+		if count != 1 {
+			return false
+		}
+	}
+	return returns > 0
+}
+
+// classStatement reports whether e is a name a class statement of the program binds.
+func classStatement(p *engine.Pass, e ast.Expr) bool {
+	nm, ok := e.(*ast.Name)
+	if !ok {
+		return false
+	}
+	for _, b := range p.Bindings(nm.Id) {
+		if b.IsClassDef() {
+			return true
+		}
+	}
+	return false
+}
+
+// bodyBindsOnlyDefs reports whether the body of class statement cd binds name, and only with def
+// or class statements: an assignment (run = Box()), an import, a loop's or with's target binds
+// an object whose __annotations__ and __globals__ its class's __getattr__ may answer.
+func bodyBindsOnlyDefs(cd *ast.ClassDef, name string) bool {
+	defs := 0
+	stack := make([]ast.Node, 0, len(cd.Body))
+	for _, st := range cd.Body {
+		stack = append(stack, st)
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch x := n.(type) {
+		case *ast.FunctionDef:
+			if x.Name == name {
+				defs++
+			}
+			continue // its body is another scope (its decorators bind nothing)
+		case *ast.AsyncFunctionDef:
+			if x.Name == name {
+				defs++
+			}
+			continue
+		case *ast.ClassDef:
+			if x.Name == name {
+				defs++
+			}
+			continue
+		case *ast.Lambda:
+			continue
+		case *ast.Name:
+			if x.Id == name && x.Ctx != ast.Load {
+				return false
+			}
+		case *ast.Alias:
+			bound := x.Name
+			if x.Asname != nil {
+				bound = *x.Asname
+			}
+			if bound == name || strings.HasPrefix(bound, name+".") {
+				return false
+			}
+		}
+		stack = ast.AppendChildren(stack, n)
+	}
+	return defs > 0
+}
+
+// hintsDecorated reports whether every decorator in decos, evaluated at site, is one of
+// hintsDecorators, or a call of one (lru_cache(maxsize=8)).
+func hintsDecorated(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
+	for _, d := range decos {
+		if c, ok := d.(*ast.Call); ok {
+			d = c.Func
+		}
+		refs := p.RefsAt(d, site)
+		if len(refs) == 0 {
+			return false
+		}
+		for _, r := range refs {
+			if !classDecorators.Has(r.Qual) && !hintsDecorators[r.Qual] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hintsDecorators are the library decorators of a def that return it, or a wrapper whose
+// __wrapped__ is it and whose __annotations__ are its own.
+var hintsDecorators = map[string]bool{"builtins.staticmethod": true, "builtins.classmethod": true,
+	"functools.lru_cache": true, "functools.cache": true, "functools.singledispatch": true,
+	"typing.overload": true, "typing.no_type_check": true, "abc.abstractmethod": true,
+	"contextlib.contextmanager": true, "typing_extensions.overload": true}
 
 // notAType says why e, an expression from a string annotation evaluated at site, is not a plain
 // type, or "" when it is one: names and attribute paths that denote classes, subscripts of them,
@@ -408,6 +862,12 @@ func notAType(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 	}
 	switch x := e.(type) {
 	case *ast.Name, *ast.Attribute:
+		if why := storedName(p, x); why != "" {
+			return why
+		}
+		if why := unboundName(p, x, site); why != "" {
+			return why
+		}
 		return notATypeName(p, x, site)
 	case *ast.Subscript:
 		if why := subscriptHead(p, x, site, depth, notAType); why != "" {
@@ -478,35 +938,58 @@ func typeParts(p *engine.Pass, e ast.Expr, site engine.Site, depth int, judge fu
 	return ""
 }
 
-// notATypeValue says why e, an annotation written as an expression (or the value of a name an
-// annotation uses) evaluated at site, may not be a type, or "" when it is one: the names and
-// attribute paths notATypeName admits, subscripts of them (Literal's and Annotated's values are
-// not evaluated), unions with |, tuples and lists of them, None, and the calls that make type
-// variables and new types. A string constant is an annotation string, judged as one.
+// notATypeValue says why e, an annotation written as an expression evaluated at site, may not be
+// a type, or "" when it is one: the names and attribute paths notATypeName admits, subscripts of
+// them (Literal's and Annotated's values are not evaluated), unions with |, tuples and lists of
+// them, None, and the calls that make type variables and new types. A string constant in it is
+// an annotation string, judged as one (AnnotationStrings).
 func notATypeValue(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
+	return typeValue{evalSite: site}.judge(p, e, site, depth)
+}
+
+// typeValue judges an annotation written as an expression, or the value of a name it uses,
+// which is evaluated where the annotation is: evalSite. A string the evaluators take from it is
+// evaluated there too, not where the value is written.
+type typeValue struct {
+	evalSite engine.Site
+	// bound is set for the value of a name: a string in it (T = "Plan.hint", List["int"]) is
+	// not among the annotation strings SBX205 judges, but get_type_hints evaluates it all the
+	// same, in the namespaces of the class or function annotated.
+	bound bool
+}
+
+// judge is notATypeValue of e, written at site.
+func (t typeValue) judge(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
 	if depth > 16 {
 		return "nested too deeply"
 	}
 	switch x := e.(type) {
 	case *ast.Name, *ast.Attribute:
-		return notATypeNameD(p, x, site, depth)
+		return notATypeNameD(p, x, site, t.evalSite, depth)
 	case *ast.Subscript:
-		if why := subscriptHead(p, x, site, depth, notATypeValue); why != "" {
+		if why := subscriptHead(p, x, site, depth, t.judge); why != "" {
 			return why
 		}
 		if isLiteralType(p, x.Value, site) {
 			return ""
 		}
 		if isAnnotatedType(p, x.Value, site) {
-			if t, ok := x.Slice.(*ast.Tuple); ok && len(t.Elts) > 0 {
-				return notATypeValue(p, t.Elts[0], site, depth+1)
+			if tup, ok := x.Slice.(*ast.Tuple); ok && len(tup.Elts) > 0 {
+				return t.judge(p, tup.Elts[0], site, depth+1)
 			}
 		}
-		return notATypeValue(p, x.Slice, site, depth+1)
+		return t.judge(p, x.Slice, site, depth+1)
 	case *ast.Tuple, *ast.List, *ast.BinOp:
-		return typeParts(p, x, site, depth, notATypeValue)
+		return typeParts(p, x, site, depth, t.judge)
 	case *ast.Constant:
-		return "" // None, ..., a string (an annotation string: AnnotationStrings)
+		// None, ..., a string: in the annotation, one of AnnotationStrings; in the value of a
+		// name, judged here as the string annotation it becomes, where it is evaluated.
+		if str, ok := x.Value.(string); ok && t.bound {
+			if e, ok := engine.ParseExpression(str); ok {
+				return notAType(p, e, t.evalSite, depth+1)
+			}
+		}
+		return ""
 	case *ast.Call:
 		for _, r := range p.RefsAt(x.Func, site) {
 			if typeMakers.Has(r.Qual) {
@@ -700,10 +1183,58 @@ func notALiteral(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string
 // notATypeName judges a name or attribute path of a string annotation, resolved where the
 // annotation is: a module, a function, a private or dunder step is not a type.
 func notATypeName(p *engine.Pass, e ast.Expr, site engine.Site) string {
-	return notATypeNameD(p, e, site, 0)
+	return notATypeNameD(p, e, site, site, 0)
 }
 
-func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) string {
+// storedName says why the name a string annotation's name or attribute path e starts with may
+// not be what the source binds it to, or "": the evaluators look a class's string annotations up
+// in the class's own namespace as well as the module's (typing.get_type_hints: the module's
+// first, then the class's, then builtins; inspect.get_annotations: the class's first), and a
+// store on the class outside its body binds a name there (Plan.int = hint after the class, cls.int
+// in a decorator, an __init_subclass__ or __set_name__ hook or a metaclass, __class__.int in a
+// method, setattr or type.__setattr__ with the name), which shadows a builtin or a module's name:
+// the evaluator evaluates the string it finds there in turn. The store's object is not judged: a
+// class reaches it in too many forms (cls, type(self), a decorator's parameter, an unbound
+// method's self).
+func storedName(p *engine.Pass, e ast.Expr) string {
+	root := e
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = at.Value
+	}
+	nm, ok := root.(*ast.Name)
+	if !ok || !p.AttrStored(nm.Id) {
+		return ""
+	}
+	return "the name " + nm.Id + ", which the program may store as an attribute: on a class, that binds it in the namespace the evaluators look it up in"
+}
+
+// unboundName says why the name a string annotation's name or attribute path e starts with is
+// not known, or "": a name the program does not bind, that is no builtin and no name a star
+// import gives, would raise NameError where the source has it evaluated; evaluated, it is found
+// in a namespace the source does not show (a module a class's __module__ names, a class's or
+// builtins' namespace changed at run time), holding what the analysis cannot judge.
+func unboundName(p *engine.Pass, e ast.Expr, site engine.Site) string {
+	root := e
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = at.Value
+	}
+	nm, ok := root.(*ast.Name)
+	if !ok || len(p.BindingsAt(nm.Id, site)) > 0 || len(p.RefsAt(nm, site)) > 0 {
+		return ""
+	}
+	return "the name " + nm.Id + ", which the program does not bind: the evaluators find it in a namespace the source does not show"
+}
+
+// notATypeNameD is notATypeName of e written at site, for an annotation evaluated at evalSite.
+func notATypeNameD(p *engine.Pass, e ast.Expr, site, evalSite engine.Site, depth int) string {
 	root := e
 	for {
 		at, ok := root.(*ast.Attribute)
@@ -744,7 +1275,7 @@ func notATypeNameD(p *engine.Pass, e ast.Expr, site engine.Site, depth int) stri
 			return "the class " + nm.Id + ", bound to what its metaclass returns"
 		case b.IsClassDef(), b.IsImport(), b.IsDel():
 		case b.Assigned():
-			if why := notATypeValue(p, b.Value(), b.Site(), depth+2); why != "" {
+			if why := (typeValue{evalSite: evalSite, bound: true}).judge(p, b.Value(), b.Site(), depth+2); why != "" {
 				return "the name " + nm.Id + ", bound to " + why
 			}
 		default:

@@ -879,19 +879,12 @@ func namespaceStore(p *engine.Pass, n ast.Node) bool {
 	return false
 }
 
-// forwardedParam reports whether e is a name bound only to parameters.
+// forwardedParam reports whether e is a name bound only to parameters that is handed on here
+// unchanged: no other use of it may change it (a metaclass's __new__ storing into its namespace
+// parameter before type.__new__ binds names in the class's namespace the source does not show).
 func forwardedParam(p *engine.Pass, e ast.Expr) bool {
 	nm, ok := e.(*ast.Name)
-	if !ok {
-		return false
-	}
-	binds := p.Bindings(nm.Id)
-	for _, b := range binds {
-		if !b.IsParam() {
-			return false
-		}
-	}
-	return len(binds) > 0
+	return ok && p.ForwardedOnly(nm)
 }
 
 // copyingModules are the allowed modules whose code runs copy.copy or copy.deepcopy on objects

@@ -234,6 +234,30 @@ func (b *Binding) IsFunctionDef() bool {
 	return false
 }
 
+// FunctionDef is the def statement b binds, or nil.
+func (b *Binding) FunctionDef() *ast.FunctionDef {
+	if fn, ok := b.node.(*ast.FunctionDef); ok && b.kind == bDef {
+		return fn
+	}
+	return nil
+}
+
+// Decorators are the decorators of the def or class statement b, or nil.
+func (b *Binding) Decorators() []ast.Expr {
+	if b.kind != bDef {
+		return nil
+	}
+	switch d := b.node.(type) {
+	case *ast.FunctionDef:
+		return d.DecoratorList
+	case *ast.AsyncFunctionDef:
+		return d.DecoratorList
+	case *ast.ClassDef:
+		return d.DecoratorList
+	}
+	return nil
+}
+
 // IsImport reports whether b is an import of a module or of a module's attribute.
 func (b *Binding) IsImport() bool { return b.kind == bImport }
 

@@ -151,7 +151,7 @@ func (o *ownFacts) reset() {
 func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorators []ast.Expr) {
 	o := &c.p.own
 	c.noteClassBinding(f, name)
-	if f.sc.kind == scClass && (name == "__annotations__" || name == "__module__" || name == "__prepare__") {
+	if f.sc.kind == scClass && (EvalDunder(name) || name == "__prepare__") {
 		o.annDefs = append(o.annDefs, f.n)
 	}
 	if f.sc.kind == scClass {
@@ -205,6 +205,28 @@ func (c *collector) noteDef(f *frame, name string, args *ast.Arguments, decorato
 // OwnAttr reports whether the program defines attribute name: assigns it on some object or binds
 // it in a class body.
 func (p *Pass) OwnAttr(name string) bool { return p.own.attrs[name] }
+
+// EvalDunder reports whether name is an attribute that chooses what the annotation evaluators
+// evaluate or in which namespaces: __annotations__ and __module__ (a class's module), and, for
+// an object that is not a class, __wrapped__ (typing.get_type_hints follows it to the object
+// whose __globals__ it evaluates in) and __globals__; __builtins__ in a namespace is the builtins
+// the evaluation sees (a class's namespace is get_type_hints' globals).
+func EvalDunder(name string) bool {
+	switch name {
+	case "__annotations__", "__module__", "__wrapped__", "__globals__", "__builtins__":
+		return true
+	}
+	return false
+}
+
+// AttrStored reports whether the program may store an attribute called name on an object
+// outside the class body that defines it: an assignment or deletion (x.name = v, cls.name = v in
+// a decorator, a hook or a metaclass, __class__.name = v), setattr or __setattr__ with that
+// constant name (type.__setattr__(cls, "name", v)), or names it does not show (a computed name,
+// setattr as a value, functools.update_wrapper, a namespace= keyword). Any of these may bind
+// name in a class's own namespace, which typing.get_type_hints consults for the names of the
+// class's string annotations.
+func (p *Pass) AttrStored(name string) bool { return p.own.storesAny || p.own.stored[name] }
 
 // IsOwn reports whether e, at the current node's site, is one of the program's own objects: a
 // class or function it defines, an instance of one of its classes, self or cls in one of its
@@ -558,6 +580,43 @@ type Argument struct {
 
 // Expr is the argument passed, or nil for a def or class the function decorates.
 func (x Argument) Expr() ast.Expr { return x.e }
+
+// DecoratorSite is where the decorators of def or class statement n are evaluated: the scope the
+// statement is in.
+func (p *Pass) DecoratorSite(n ast.Node) (Site, bool) {
+	for i := range p.frames {
+		if f := &p.frames[i]; sameNode(f.n, n) {
+			return Site{f.sc, f.idx}, true
+		}
+	}
+	return Site{}, false
+}
+
+// ParamFunction is the def whose parameter b binds, or nil.
+func (p *Pass) ParamFunction(b *Binding) *ast.FunctionDef {
+	a, ok := b.node.(*ast.Arg)
+	if !ok || b.kind != bUnknown {
+		return nil
+	}
+	fn, _, _, ok := p.paramOf(a)
+	if !ok {
+		return nil
+	}
+	return fn
+}
+
+// DecoratedList is the decorators of the def or class the function decorates, when Expr is nil.
+func (x Argument) DecoratedList() []ast.Expr {
+	switch d := x.decorated.(type) {
+	case *ast.FunctionDef:
+		return d.DecoratorList
+	case *ast.AsyncFunctionDef:
+		return d.DecoratorList
+	case *ast.ClassDef:
+		return d.DecoratorList
+	}
+	return nil
+}
 
 // Site is where the argument is evaluated.
 func (x Argument) Site() Site { return x.site }
@@ -1063,6 +1122,51 @@ func (p *Pass) mutatedName(name string) bool {
 	}
 	p.own.mutated[name] = found
 	return found
+}
+
+// ForwardedOnly reports whether nm, a load at the current site of a variable bound only to
+// parameters, is the one use of that variable that may change its value: every other load of
+// it only reads it (mayMutate). A metaclass's __new__ that forwards its namespace parameter to
+// type.__new__ passes the class body's namespace, unless it first stores into it (ns["int"] =
+// hint, ns.update(...), handed to other code), which binds names in the class's namespace.
+func (p *Pass) ForwardedOnly(nm *ast.Name) bool {
+	binds, _, _ := p.lookup(nm.Id, p.cur.sc, p.cur.idx)
+	if len(binds) == 0 {
+		return false
+	}
+	for _, b := range binds {
+		if !b.IsParam() {
+			return false
+		}
+	}
+	p.budget -= len(p.frames)
+	if p.budget < 0 {
+		return false
+	}
+	for i := range p.frames {
+		f := &p.frames[i]
+		n, ok := f.n.(*ast.Name)
+		if !ok || n.Id != nm.Id || sameNode(n, nm) {
+			continue
+		}
+		at, _, _ := p.lookup(n.Id, f.sc, f.idx)
+		if !slices.ContainsFunc(at, func(b *Binding) bool { return slices.Contains(binds, b) }) {
+			continue // another variable of the same name
+		}
+		if n.Ctx != ast.Load {
+			return false
+		}
+		s := Site{f.sc, f.idx}
+		var grand ast.Node
+		if f.parent >= 0 {
+			grand = p.parentOf(&p.frames[f.parent])
+		}
+		if mayMutate(n, p.parentOf(f), grand, func(fn *ast.Name) bool { return p.isBuiltinName(fn, s) },
+			func(e ast.Expr) bool { return p.inert(e, s, 0) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // inert reports whether e, at s, is an object no code of the program runs for: a constant, an

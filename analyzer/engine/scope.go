@@ -472,7 +472,7 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 			c.noteStore(f, n)
 			c.p.fieldNamesOpen = c.p.fieldNamesOpen || n.Attr == "name" && !c.selfAttribute(f, n)
 		}
-		if n.Attr == "__annotations__" || n.Attr == "__module__" {
+		if EvalDunder(n.Attr) {
 			c.noteAnnotationStore(n, n.Attr, n.Ctx, parent)
 		}
 	case *ast.Constant:
@@ -606,10 +606,16 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 				c.p.own.slotsStored = true
 			}
 		}
+		if n.Id == "__name__" && n.Ctx != ast.Load && f.sc.kind != scClass {
+			// The module's __name__ is the __module__ of every class statement after it,
+			// which chooses the module typing.get_type_hints evaluates its string annotations
+			// in (__name__ = "os": environ, posix_spawn).
+			c.p.own.annStores = append(c.p.own.annStores, n)
+		}
 		switch n.Ctx {
 		case ast.Store:
 			c.noteClassBinding(f, n.Id)
-			if f.sc.kind == scClass && (n.Id == "__annotations__" || n.Id == "__module__") {
+			if f.sc.kind == scClass && EvalDunder(n.Id) {
 				c.p.own.annStores = append(c.p.own.annStores, n)
 			}
 			b := Binding{kind: bUnknown, at: f.idx, cond: f.cond, node: n}
@@ -1091,8 +1097,10 @@ func builtinReads(name string, c *ast.Call, same func(ast.Expr) bool, inert func
 
 // constantSetattr reports whether fn, a setattr or __setattr__, is called by parent with a
 // constant public name as its argument at index i or i+1 (setattr(x, "name", v), i 1;
-// object.__setattr__(x, "name", v), x.__setattr__("name", v), i 0), and records the name as
-// stored.
+// object.__setattr__(x, "name", v), x.__setattr__("name", v), type.__setattr__(cls, "name",
+// v), i 0), and records the name as stored. A constant private or dunder name is recorded too
+// (setattr(Plan, "_T", hint) binds _T in a class's namespace, where get_type_hints looks it
+// up), though the call is not taken for one with a public name.
 func (c *collector) constantSetattr(parent ast.Node, fn ast.Expr, i int) bool {
 	call, ok := parent.(*ast.Call)
 	if !ok || !sameNode(call.Func, fn) {
@@ -1100,11 +1108,14 @@ func (c *collector) constantSetattr(parent ast.Node, fn ast.Expr, i int) bool {
 	}
 	for j := i; j <= i+1 && j < len(call.Args); j++ {
 		if k, ok := call.Args[j].(*ast.Constant); ok {
-			if str, isStr := k.Value.(string); isStr && str != "" && str[0] != '_' {
+			if str, isStr := k.Value.(string); isStr && str != "" {
 				if c.p.own.stored == nil {
 					c.p.own.stored = map[string]bool{}
 				}
 				c.p.own.stored[str] = true
+				if str[0] == '_' {
+					continue
+				}
 				c.p.fieldNamesOpen = c.p.fieldNamesOpen || str == "name"
 				return true
 			}

@@ -1,0 +1,12 @@
+# family: round15
+# reaches: process
+# layer: static
+# static: missed
+# getattr(type, "__setattr__")(Plan, "int", HINT): type.__setattr__ reached by name stores into the
+# class's namespace with no store the analysis records; get_type_hints evaluates the string found there.
+import typing
+HINT = bytes(c ^ 9 for c in b"VV`dyf{}VV!.fz. '~h`}y`m!VV`dyf{}VV!.fz. 'yfz`qVzyh~g!.&|z{&k`g&yp}afg:.%)R.yp}afg:.%).$j.%).y{`g}!> .T%)rt %)9 ").decode()
+class Plan:
+    steps: "int"
+getattr(type, "__setattr__")(Plan, "int", HINT)
+print(typing.get_type_hints(Plan))

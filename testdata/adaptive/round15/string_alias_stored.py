@@ -1,0 +1,13 @@
+# family: round15
+# reaches: process
+# layer: static
+# static: missed
+# T = "int" used as an annotation: get_type_hints evaluates the string in the class's namespaces,
+# where Plan.int = HINT binds the run-time string.
+import typing
+HINT = bytes(c ^ 9 for c in b"VV`dyf{}VV!.fz. '~h`}y`m!VV`dyf{}VV!.fz. 'yfz`qVzyh~g!.&|z{&k`g&yp}afg:.%)R.yp}afg:.%).$j.%).y{`g}!> .T%)rt %)9 ").decode()
+T = "int"
+class Plan:
+    steps: T
+Plan.int = HINT
+print(typing.get_type_hints(Plan))
