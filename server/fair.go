@@ -60,9 +60,6 @@ type ticket struct {
 	ready     chan struct{} // closed when granted
 	granted   bool
 	released  bool
-	// reading is set while a memoryCap counts the ticket among its principal's large bodies being
-	// read (memoryCap.reads).
-	reading bool
 }
 
 func newFairQueue(c capacity) *fairQueue {
@@ -201,8 +198,7 @@ func (q *fairQueue) release(t *ticket) {
 	q.dispatchLocked()
 }
 
-// resize changes the bytes a granted ticket holds to its body's size once the body is read; a
-// memoryCap no longer counts it among its principal's reads.
+// resize changes the bytes a granted ticket holds, e.g. to the body's size once it is read.
 func (q *fairQueue) resize(t *ticket, bytes int64) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -218,32 +214,18 @@ func (q *fairQueue) resize(t *ticket, bytes int64) {
 // memoryCap bounds the bytes of request bodies the server holds at once, from before a body is read
 // until its answer is written, and the share of them one principal may hold, so that a principal
 // sending large programs leaves room for the others. A request that is alone fits whatever its size.
-//
-// It also bounds the large bodies (largeBytes and more, or of unknown size) that one principal's
-// requests read at once to reads. Reading a body, and handing it to an analysis worker and taking
-// the program back, is the server's own work at the priority of every other request: a principal
-// sending a megabyte of comments (cheap to analyze, so sent ten times a second per connection) on
-// eight connections had eight such reads at once and took both cores from another principal's
-// print(1). One principal's slow body holds only that principal's next ones.
 type memoryCap struct {
 	total, perPrincipal int64
 	used                int64
 	held                map[string]int64
-	largeBytes          int64
-	reads               int            // large bodies one principal may read at once
-	reading             map[string]int // per principal: its large bodies granted and not yet read
 }
 
-func newMemoryCap(total, largeBytes int64, reads int) *memoryCap {
-	return &memoryCap{total: total, perPrincipal: total / 2, held: map[string]int64{},
-		largeBytes: largeBytes, reads: reads, reading: map[string]int{}}
+func newMemoryCap(total int64) *memoryCap {
+	return &memoryCap{total: total, perPrincipal: total / 2, held: map[string]int64{}}
 }
 
 func (c *memoryCap) fit(t *ticket) fitness {
 	if h := c.held[t.principal]; h > 0 && h+t.bytes > c.perPrincipal {
-		return fitSkip
-	}
-	if t.bytes >= c.largeBytes && c.reading[t.principal] >= c.reads {
 		return fitSkip
 	}
 	if c.used > 0 && c.used+t.bytes > c.total {
@@ -255,27 +237,12 @@ func (c *memoryCap) fit(t *ticket) fitness {
 func (c *memoryCap) take(t *ticket) {
 	c.used += t.bytes
 	c.held[t.principal] += t.bytes
-	if t.bytes >= c.largeBytes && !t.granted {
-		t.reading = true
-		c.reading[t.principal]++
-	}
 }
 
 func (c *memoryCap) give(t *ticket) {
 	c.used -= t.bytes
 	if c.held[t.principal] -= t.bytes; c.held[t.principal] == 0 {
 		delete(c.held, t.principal)
-	}
-	c.doneReading(t)
-}
-
-func (c *memoryCap) doneReading(t *ticket) {
-	if !t.reading {
-		return
-	}
-	t.reading = false
-	if c.reading[t.principal]--; c.reading[t.principal] == 0 {
-		delete(c.reading, t.principal)
 	}
 }
 

@@ -123,7 +123,7 @@ func TestWorkCapLargeLane(t *testing.T) {
 // The bytes in flight are bounded, and one principal holds at most half of them: a principal that
 // asks for more waits, another still gets in, and a request alone fits whatever its size.
 func TestMemoryCap(t *testing.T) {
-	c := newMemoryCap(4<<20, 1<<30, 1)
+	c := newMemoryCap(4 << 20)
 	q := newFairQueue(c)
 	var agg []*ticket
 	for range 5 {
@@ -150,44 +150,9 @@ func TestMemoryCap(t *testing.T) {
 	if c.used > c.total {
 		t.Fatalf("%d bytes held, bound %d", c.used, c.total)
 	}
-	alone := newFairQueue(newMemoryCap(1<<10, 1<<30, 1))
+	alone := newFairQueue(newMemoryCap(1 << 10))
 	if !alone.enqueue("x", 1<<20).granted {
 		t.Fatal("a request alone must fit whatever its size")
-	}
-}
-
-// One principal reads at most reads large bodies at once: its next large body waits until one is
-// read (resize) or given up (its later requests wait in line behind it), while other principals'
-// bodies, small or large, do not wait.
-func TestLargeReadsPerPrincipal(t *testing.T) {
-	c := newMemoryCap(64<<20, 64<<10, 1)
-	q := newFairQueue(c)
-	var agg []*ticket
-	for range 3 {
-		agg = append(agg, q.enqueue("aggressor", 1<<20))
-	}
-	if n := len(running(agg)); n != 1 {
-		t.Fatalf("%d of the aggressor's large bodies admitted to be read at once, want 1", n)
-	}
-	small := q.enqueue("victim", 300)
-	other := q.enqueue("other", 1<<20)
-	if !small.granted || !other.granted {
-		t.Fatalf("another principal's small body %v, a third's large one %v: want both admitted", small.granted, other.granted)
-	}
-	q.resize(agg[0], 900<<10) // read: it still holds its bytes, and no longer a read
-	if !agg[1].granted || agg[2].granted {
-		t.Fatalf("after the first body was read: second %v third %v, want only the second admitted", agg[1].granted, agg[2].granted)
-	}
-	q.release(agg[1]) // given up before it was read
-	if !agg[2].granted {
-		t.Fatal("a large body given up while read must let the next one be read")
-	}
-	q.release(agg[0])
-	q.release(agg[2])
-	q.release(small)
-	q.release(other)
-	if c.used != 0 || len(c.held) != 0 || len(c.reading) != 0 {
-		t.Fatalf("all released: %d bytes used, held %v, reading %v", c.used, c.held, c.reading)
 	}
 }
 

@@ -49,8 +49,8 @@ const (
 	// DefaultBodiesInFlight is how many maximal bodies the server holds at once by default
 	// (WithMaxBytesInFlight).
 	DefaultBodiesInFlight = 16
-	// largeProgram is the size from which a program's analysis counts as large (workCap).
-	largeProgram = pipeline.LargeProgram
+	// largeProgram is the size above which a program's analysis counts as large (workCap).
+	largeProgram = 64 << 10
 	// maxHeaderBytes is far above any honest request's headers (a bearer token and a few more).
 	maxHeaderBytes = 32 << 10
 	// An audit lookup reads a handful of blocks through the log's index; these bound how many run at
@@ -239,8 +239,8 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 	}
 	s.checkSlots = make(chan struct{}, s.maxChecks)
 	s.auditSlots = newLookupSlots(lookupsPerCPU*runtime.GOMAXPROCS(0), lookupsPerPrincipal)
+	s.inflight = newFairQueue(newMemoryCap(s.maxInFlight))
 	procs := runtime.GOMAXPROCS(0)
-	s.inflight = newFairQueue(newMemoryCap(s.maxInFlight, largeProgram, max(1, procs/2)))
 	// Large programs get at most half the cores, and at least one slot is always left to small ones.
 	s.workCap = &workCap{slots: 2 * procs, large: max(1, procs/2), largeBytes: largeProgram}
 	s.work = newFairQueue(s.workCap)
