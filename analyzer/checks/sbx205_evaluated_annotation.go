@@ -827,8 +827,14 @@ func bodyBindsOnlyDefs(cd *ast.ClassDef, name string) bool {
 }
 
 // hintsDecorated reports whether every decorator in decos, evaluated at site, is one of
-// hintsDecorators, or a call of one (lru_cache(maxsize=8)).
+// hintsDecorators or classDecorators, or a call of one (lru_cache(maxsize=8)).
 func hintsDecorated(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
+	return decoratedOnlyBy(p, decos, site, func(qual string) bool { return classDecorators.Has(qual) || hintsDecorators[qual] })
+}
+
+// decoratedOnlyBy reports whether every decorator in decos, evaluated at site, or the callee of a
+// decorator that is a call, refers only to names that known accepts.
+func decoratedOnlyBy(p *engine.Pass, decos []ast.Expr, site engine.Site, known func(qual string) bool) bool {
 	for _, d := range decos {
 		if c, ok := d.(*ast.Call); ok {
 			d = c.Func
@@ -838,7 +844,7 @@ func hintsDecorated(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
 			return false
 		}
 		for _, r := range refs {
-			if !classDecorators.Has(r.Qual) && !hintsDecorators[r.Qual] {
+			if !known(r.Qual) {
 				return false
 			}
 		}
@@ -1059,21 +1065,7 @@ func ownTypeOperands(p *engine.Pass, x *ast.BinOp, site engine.Site) string {
 // (dataclass(frozen=True)): a decorator of the program, or a library object calling one
 // (functools.partial(f)), may return anything in place of the class.
 func libraryDecorators(p *engine.Pass, decos []ast.Expr, site engine.Site) bool {
-	for _, d := range decos {
-		if c, ok := d.(*ast.Call); ok {
-			d = c.Func
-		}
-		refs := p.RefsAt(d, site)
-		if len(refs) == 0 {
-			return false
-		}
-		for _, r := range refs {
-			if !classDecorators.Has(r.Qual) {
-				return false
-			}
-		}
-	}
-	return true
+	return decoratedOnlyBy(p, decos, site, classDecorators.Has)
 }
 
 // classDecorators return the class they decorate.
