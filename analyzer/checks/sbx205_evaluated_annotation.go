@@ -1101,14 +1101,7 @@ func seenBase(p *engine.Pass, b ast.Expr, cd *ast.ClassDef) bool {
 	if sub, ok := b.(*ast.Subscript); ok {
 		b = sub.Value
 	}
-	root := b
-	for {
-		at, ok := root.(*ast.Attribute)
-		if !ok {
-			break
-		}
-		root = at.Value
-	}
+	root := chainRoot(b)
 	nm, ok := root.(*ast.Name)
 	if !ok {
 		return false
@@ -1189,15 +1182,7 @@ func notATypeName(p *engine.Pass, e ast.Expr, site engine.Site) string {
 // class reaches it in too many forms (cls, type(self), a decorator's parameter, an unbound
 // method's self).
 func storedName(p *engine.Pass, e ast.Expr) string {
-	root := e
-	for {
-		at, ok := root.(*ast.Attribute)
-		if !ok {
-			break
-		}
-		root = at.Value
-	}
-	nm, ok := root.(*ast.Name)
+	nm, ok := chainRoot(e).(*ast.Name)
 	if !ok || !p.AttrStored(nm.Id) {
 		return ""
 	}
@@ -1210,15 +1195,7 @@ func storedName(p *engine.Pass, e ast.Expr) string {
 // in a namespace the source does not show (a module a class's __module__ names, a class's or
 // builtins' namespace changed at run time), holding what the analysis cannot judge.
 func unboundName(p *engine.Pass, e ast.Expr, site engine.Site) string {
-	root := e
-	for {
-		at, ok := root.(*ast.Attribute)
-		if !ok {
-			break
-		}
-		root = at.Value
-	}
-	nm, ok := root.(*ast.Name)
+	nm, ok := chainRoot(e).(*ast.Name)
 	if !ok || len(p.BindingsAt(nm.Id, site)) > 0 || len(p.RefsAt(nm, site)) > 0 {
 		return ""
 	}
@@ -1373,4 +1350,16 @@ func fieldNameStore(p *engine.Pass, at *ast.Attribute) {
 		return
 	}
 	p.Reportf(at, "a store into %s in a program with a str subclass: dataclasses paste field names into the code they exec, as their repr", at.Attr)
+}
+
+// chainRoot is the expression an attribute chain starts from: a in a.b.c, e itself when it is no
+// attribute.
+func chainRoot(e ast.Expr) ast.Expr {
+	for {
+		at, ok := e.(*ast.Attribute)
+		if !ok {
+			return e
+		}
+		e = at.Value
+	}
 }

@@ -247,15 +247,7 @@ func (b *Binding) Decorators() []ast.Expr {
 	if b.kind != bDef {
 		return nil
 	}
-	switch d := b.node.(type) {
-	case *ast.FunctionDef:
-		return d.DecoratorList
-	case *ast.AsyncFunctionDef:
-		return d.DecoratorList
-	case *ast.ClassDef:
-		return d.DecoratorList
-	}
-	return nil
+	return decoratorsOf(b.node)
 }
 
 // IsImport reports whether b is an import of a module or of a module's attribute.

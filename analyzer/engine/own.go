@@ -606,8 +606,11 @@ func (p *Pass) ParamFunction(b *Binding) *ast.FunctionDef {
 }
 
 // DecoratedList is the decorators of the def or class the function decorates, when Expr is nil.
-func (x Argument) DecoratedList() []ast.Expr {
-	switch d := x.decorated.(type) {
+func (x Argument) DecoratedList() []ast.Expr { return decoratorsOf(x.decorated) }
+
+// decoratorsOf is the decorator list of a def or class statement, nil for any other node.
+func decoratorsOf(n ast.Node) []ast.Expr {
+	switch d := n.(type) {
 	case *ast.FunctionDef:
 		return d.DecoratorList
 	case *ast.AsyncFunctionDef:
@@ -1335,16 +1338,7 @@ func AnnotationsRead(parent ast.Node, n ast.Node) bool {
 
 // decorates reports whether the name nm is one of the decorators of parent, a def or class.
 func decorates(parent ast.Node, nm *ast.Name) bool {
-	var decorators []ast.Expr
-	switch d := parent.(type) {
-	case *ast.FunctionDef:
-		decorators = d.DecoratorList
-	case *ast.AsyncFunctionDef:
-		decorators = d.DecoratorList
-	case *ast.ClassDef:
-		decorators = d.DecoratorList
-	}
-	for _, x := range decorators {
+	for _, x := range decoratorsOf(parent) {
 		if sameNode(x, nm) {
 			return true
 		}
