@@ -100,7 +100,14 @@ func bodyDeadline(queueWait time.Duration) time.Duration { return max(queueWait/
 // the work that is shared fairly (fair.go). The turn goes in the returned context, for the analyzer
 // and the decider, which ends it; the caller drops it too, in case the pipeline never decides.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (context.Context, submitRequest, *turn, bool) {
-	body, herr := readSubmit(w, r, s.maxBody)
+	// A large body's buffer is reused once the body is decoded: nothing decoded from it refers to it
+	// (the code, path and labels are copies), and a worker has stopped reading it when parse returns.
+	var buf []byte
+	if r.ContentLength >= largeProgram {
+		buf = s.bodies.get(int(r.ContentLength) + 1)
+		defer func() { s.bodies.put(buf) }()
+	}
+	body, herr := readSubmit(w, r, s.maxBody, buf)
 	if herr != nil {
 		writeError(w, herr.code, herr.msg)
 		return nil, submitRequest{}, nil, false

@@ -198,3 +198,16 @@ func TestDecodeSubmitBodyReads(t *testing.T) {
 		t.Fatalf("a body one byte over the limit: %v", herr)
 	}
 }
+
+// A large body's reused buffer has room for the body and is less than twice its size, so the bytes
+// in flight it was admitted for bound it (MemoryLimit counts one more copy for it).
+func TestBodyBuffersFit(t *testing.T) {
+	var p bodyBuffers
+	for _, n := range []int{largeProgram + 1, 100_000, 1 << 17, 1<<17 + 1, 1<<20 + 1} {
+		b := p.get(n)
+		if len(b) != 0 || cap(b) < n || cap(b) >= 2*n {
+			t.Errorf("get(%d): len %d cap %d, want 0 and a cap from %d to %d", n, len(b), cap(b), n, 2*n-1)
+		}
+		p.put(b)
+	}
+}

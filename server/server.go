@@ -96,6 +96,7 @@ type Server struct {
 	// maxInFlight bytes and half of that per principal; work gives requests their turns to decode,
 	// analyze and decide (fair.go).
 	inflight    *fairQueue
+	bodies      bodyBuffers
 	maxInFlight int64
 	work        *fairQueue
 	workCap     *workCap
@@ -280,13 +281,14 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 
 // Working memory per byte, measured: a request body is held about five times over while it is
 // decoded, checked and logged (the body, the code as a string and as bytes, the audit record and its
-// JSON), and an analysis allocates at most analyzer.MemoryPerByte per byte of source, whatever the
+// JSON), and once more for a large body's reused buffer (bodyBuffers: up to twice the body, in use
+// or kept between requests), and an analysis allocates at most analyzer.MemoryPerByte per byte of source, whatever the
 // program's shape (an ordinary program about 80, a hostile one up to about 740: TestMemoryPerByte).
 // baseMemory is the server without requests: the policy, the tables, the runtime. An open
 // connection holding part of a request's headers took 19 KB (1,000 of them, plain HTTP: goroutine,
 // buffers, the header read so far); connMemory rounds it up.
 const (
-	bodyCopies = 5
+	bodyCopies = 6
 	baseMemory = 48 << 20
 	connMemory = 24 << 10
 )
