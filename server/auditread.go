@@ -38,38 +38,25 @@ func (f *fileAuditReader) Lookup(ctx context.Context, id string) ([]record.Recor
 // lookupSlots admit audit lookups fairly: each principal may have perPrincipal lookups in progress
 // (beyond that its own lookups are refused, at once), and all principals together total.
 type lookupSlots struct {
-	total        chan struct{}
-	perPrincipal int
-	mu           sync.Mutex
-	busy         map[string]int
+	total chan struct{}
+	mine  *shares // each principal's lookups in progress
 }
 
 func newLookupSlots(total, perPrincipal int) *lookupSlots {
-	return &lookupSlots{total: make(chan struct{}, total), perPrincipal: perPrincipal, busy: map[string]int{}}
+	return &lookupSlots{total: make(chan struct{}, total), mine: newShares(perPrincipal)}
 }
 
 // acquire takes one of the principal's slots and one of the shared ones. mine is false when the
 // principal already has all its lookups in progress; ok is false when the shared slots stayed full
 // for wait.
 func (l *lookupSlots) acquire(ctx context.Context, principal string, wait time.Duration) (release func(), mine, ok bool) {
-	l.mu.Lock()
-	if l.busy[principal] >= l.perPrincipal {
-		l.mu.Unlock()
+	if !l.mine.take(principal) {
 		return nil, false, false
-	}
-	l.busy[principal]++
-	l.mu.Unlock()
-	drop := func() {
-		l.mu.Lock()
-		if l.busy[principal]--; l.busy[principal] == 0 {
-			delete(l.busy, principal)
-		}
-		l.mu.Unlock()
 	}
 	rel, ok := acquire(ctx, l.total, wait)
 	if !ok {
-		drop()
+		l.mine.give(principal)
 		return nil, true, false
 	}
-	return func() { rel(); drop() }, true, true
+	return func() { rel(); l.mine.give(principal) }, true, true
 }

@@ -282,8 +282,9 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 // Working memory per byte, measured: a request body is held about five times over while it is
 // decoded, checked and logged (the body, the code as a string and as bytes, the audit record and its
 // JSON), and once more for a large body's reused buffer (bodyBuffers: up to twice the body, in use
-// or kept between requests), and an analysis allocates at most analyzer.MemoryPerByte per byte of source, whatever the
-// program's shape (an ordinary program about 80, a hostile one up to about 740: TestMemoryPerByte).
+// or kept between requests), and an analysis allocates at most analyzer.MemoryPerByte per byte of
+// source, whatever the program's shape (an ordinary program about 80, a hostile one up to about
+// 740: TestMemoryPerByte).
 // baseMemory is the server without requests: the policy, the tables, the runtime. An open
 // connection holding part of a request's headers took 19 KB (1,000 of them, plain HTTP: goroutine,
 // buffers, the header read so far); connMemory rounds it up.
@@ -417,7 +418,8 @@ func runShare(runs int, tokens tokenTable) int {
 	return max(1, runs/2)
 }
 
-// shares counts what each principal holds of a capacity, at most per each.
+// shares counts what each principal holds of a capacity, at most per each (runs in progress,
+// audit lookups in progress).
 type shares struct {
 	per  int
 	mu   sync.Mutex
