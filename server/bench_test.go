@@ -184,6 +184,27 @@ func BenchmarkServeCheck(b *testing.B) {
 	}
 }
 
+// BenchmarkServeCheckLarge: POST /v1/check of a megabyte of comments, decoded and analyzed in an
+// analysis worker as sbxgate serve does, without the audit log: the aggressor of
+// scripts/bench_serve.sh's last fair-share row, one client. B/op is what the server allocates per
+// such check (the worker's own allocations are in its process), the collector's work that falls on
+// the small checks beside it.
+func BenchmarkServeCheckLarge(b *testing.B) {
+	defer gctune.Apply()()
+	var src strings.Builder
+	for i := range 13300 {
+		fmt.Fprintf(&src, "# line %06d of a large program that is cheap to analyze: only comments.\n", i)
+	}
+	body, _ := json.Marshal(map[string]string{"code": src.String(), "path": "cheap.py"})
+	pool := workerPool(b)
+	e := startEnv(b, testConfig(b), envOpts{noLog: true, opts: []Option{WithLargeAnalyzer(pool), WithLargeDecoder(pool.Decode)}})
+	b.ReportAllocs()
+	b.ResetTimer()
+	res := load(b, e, "/v1/check", body, b.N, 1)
+	b.StopTimer()
+	res.report(b, "checks")
+}
+
 // BenchmarkServeRun: POST /v1/run of a small program at the runner's concurrency (the pool's
 // parallelism), with the audit log.
 func BenchmarkServeRun(b *testing.B) {

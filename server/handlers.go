@@ -112,6 +112,12 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 		writeError(w, herr.code, herr.msg)
 		return nil, submitRequest{}, nil, false
 	}
+	// A worker's program goes into a reused buffer too, which the handler gives back (req.codeBuf)
+	// or leaves to the collector; the program is shorter than its JSON body.
+	var codeBuf []byte
+	if s.largeDecode != nil && int64(len(body)) >= largeProgram {
+		codeBuf = s.bodies.get(len(body))
+	}
 	s.inflight.resize(hold, int64(len(body)))
 	yieldIfCrowded(s.workCap)
 	t, err := s.work.acquire(r.Context(), principalOf(r.Context()), int64(len(body)), -1)
@@ -120,22 +126,24 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 		return nil, submitRequest{}, nil, false
 	}
 	tn := &turn{q: s.work, t: t}
-	req, herr := s.parse(r.Context(), body)
+	req, herr := s.parse(r.Context(), body, codeBuf)
 	if herr != nil {
 		tn.end()
+		s.bodies.put(codeBuf)
 		writeError(w, herr.code, herr.msg)
 		return nil, submitRequest{}, nil, false
 	}
+	req.codeBuf = codeBuf
 	return withTurn(r.Context(), tn), req, tn, true
 }
 
 // parse decodes a submit body: a large one in an analysis worker, which analyzes its program too,
 // when the server has them (WithLargeDecoder), the others in the handler.
-func (s *Server) parse(ctx context.Context, body []byte) (submitRequest, *httpError) {
+func (s *Server) parse(ctx context.Context, body, codeBuf []byte) (submitRequest, *httpError) {
 	if s.largeDecode == nil || int64(len(body)) < largeProgram {
 		return parseSubmit(body, s.cfg)
 	}
-	d, err := s.largeDecode(ctx, body)
+	d, err := s.largeDecode(ctx, body, codeBuf)
 	var refusal *analyzeproc.Refusal
 	switch {
 	case errors.As(err, &refusal):
@@ -171,6 +179,9 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request, p principal
 	if !ok {
 		return
 	}
+	// Once the answer is written nothing of a check uses its code: the decision record holds a copy
+	// (its JSON), the report and decision none.
+	defer s.bodies.put(req.codeBuf)
 	defer tn.end()
 	release, ok := slot(ctx, s.checkSlots, max(0, s.checkWait-time.Since(start)), tn)
 	if !ok {
@@ -214,6 +225,8 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request, p principal) 
 	if !ok {
 		return
 	}
+	// A run's code is not given back for reuse (req.codeBuf): the runner's copy to the sandbox's
+	// standard input need not have ended when Run returns, and a run costs far more than the buffer.
 	defer tn.end()
 	if !s.runShares.take(p.Name) {
 		busy(w, http.StatusTooManyRequests, fmt.Sprintf("principal %q has %d runs in progress, its share of the server's %d (server.max_concurrent_runs): retry after 1s", p.Name, s.runShares.per, cap(s.runSlots)))

@@ -46,6 +46,9 @@ type submitRequest struct {
 	files []runner.File
 	// report is the analysis worker's report of Code when a worker decoded the request.
 	report *analyzer.Report
+	// codeBuf is the reused buffer (bodyBuffers) Code may be in; the handler gives it back when
+	// nothing of the request uses Code any more.
+	codeBuf []byte
 }
 
 // source is the code field: a JSON string decoded straight into bytes. A megabyte-sized program
@@ -488,6 +491,9 @@ func clip(s string) string {
 // outlive a burst only briefly.
 type bodyBuffers struct {
 	classes [64]sync.Pool
+	// scrub, set by tests before the first request, overwrites each buffer put back, so that a use
+	// after put shows as wrong bytes.
+	scrub bool
 }
 
 // get returns an empty buffer with room for n bytes.
@@ -501,6 +507,15 @@ func (p *bodyBuffers) get(n int) []byte {
 
 // put keeps b for a later body; nothing may use b afterwards.
 func (p *bodyBuffers) put(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	if p.scrub {
+		b = b[:cap(b)]
+		for i := range b {
+			b[i] = '!'
+		}
+	}
 	if c := bits.Len(uint(cap(b))) - 1; cap(b) == 1<<c {
 		p.classes[c].Put(&b)
 	}

@@ -77,7 +77,7 @@ type Server struct {
 	large  pipeline.Analyzer // nil: the pipeline's analyzer analyzes every program
 	// largeDecode decodes a large request body and analyzes its program out of the server's
 	// process (WithLargeDecoder); nil: the handler decodes every body.
-	largeDecode func(context.Context, []byte) (analyzeproc.Decoded, error)
+	largeDecode LargeDecoder
 	cfg         *config.Config
 	tokens      tokenTable
 	limiters    map[string]*rate.Limiter // per principal; nil when rate limiting is off
@@ -169,9 +169,13 @@ func WithLargeAnalyzer(a pipeline.Analyzer) Option { return func(s *Server) { s.
 // megabyte of JSON takes a few milliseconds of a core, which the server would otherwise spend at
 // the priority of the small checks beside it. When d fails (not when it refuses the body), the
 // handler decodes the body itself.
-func WithLargeDecoder(d func(context.Context, []byte) (analyzeproc.Decoded, error)) Option {
+func WithLargeDecoder(d LargeDecoder) Option {
 	return func(s *Server) { s.largeDecode = d }
 }
+
+// LargeDecoder decodes a request body and analyzes its program (analyzeproc.Pool.Decode): the
+// program's bytes go into buf when they fit, and it has stopped using body and buf when it returns.
+type LargeDecoder func(ctx context.Context, body, buf []byte) (analyzeproc.Decoded, error)
 
 // WithTLS serves HTTPS with the PEM certificate (chain) and key in these files.
 func WithTLS(certFile, keyFile string) Option {
@@ -281,15 +285,16 @@ func New(p *pipeline.Pipeline, cfg *config.Config, opts ...Option) (*Server, err
 
 // Working memory per byte, measured: a request body is held about five times over while it is
 // decoded, checked and logged (the body, the code as a string and as bytes, the audit record and its
-// JSON), and once more for a large body's reused buffer (bodyBuffers: up to twice the body, in use
-// or kept between requests), and an analysis allocates at most analyzer.MemoryPerByte per byte of
+// JSON), and twice more for a large body's reused buffers (bodyBuffers, each up to twice its
+// contents, in use or kept between requests: the body's, and the program's when a worker decoded
+// it), and an analysis allocates at most analyzer.MemoryPerByte per byte of
 // source, whatever the program's shape (an ordinary program about 80, a hostile one up to about
 // 740: TestMemoryPerByte).
 // baseMemory is the server without requests: the policy, the tables, the runtime. An open
 // connection holding part of a request's headers took 19 KB (1,000 of them, plain HTTP: goroutine,
 // buffers, the header read so far); connMemory rounds it up.
 const (
-	bodyCopies = 6
+	bodyCopies = 7
 	baseMemory = 48 << 20
 	connMemory = 24 << 10
 )

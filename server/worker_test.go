@@ -3,16 +3,20 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/internal/analyzeproc"
+	"github.com/sbxgate/sbxgate/pipeline/record"
 )
 
 // workerEnv, set to 1, makes the test binary an analysis worker of the server's (WorkerDecoder), as
@@ -32,7 +36,7 @@ func TestMain(m *testing.M) {
 
 // workerPool is a pool of analysis workers of this test binary, under the embedded config, which
 // decodes as testConfig does (they differ in tokens and rate only).
-func workerPool(t *testing.T, argv ...string) *analyzeproc.Pool {
+func workerPool(t testing.TB, argv ...string) *analyzeproc.Pool {
 	t.Helper()
 	if len(argv) == 0 {
 		self, err := os.Executable()
@@ -57,9 +61,9 @@ func TestLargeBodiesDecodedInWorkers(t *testing.T) {
 	plain := startEnv(t, cfg, envOpts{})
 	pool := workerPool(t)
 	var decodes atomic.Int64
-	counted := func(ctx context.Context, body []byte) (analyzeproc.Decoded, error) {
+	counted := func(ctx context.Context, body, buf []byte) (analyzeproc.Decoded, error) {
 		decodes.Add(1)
-		return pool.Decode(ctx, body)
+		return pool.Decode(ctx, body, buf)
 	}
 	workers := startEnv(t, cfg, envOpts{opts: []Option{WithLargeAnalyzer(pool), WithLargeDecoder(counted)}})
 	broken := workerPool(t, "/nonexistent/sbxgate")
@@ -153,9 +157,9 @@ func recordShape(t *testing.T, r any) string {
 func TestLargeRunDecodedInWorker(t *testing.T) {
 	pool := workerPool(t)
 	var decodes atomic.Int64
-	counted := func(ctx context.Context, body []byte) (analyzeproc.Decoded, error) {
+	counted := func(ctx context.Context, body, buf []byte) (analyzeproc.Decoded, error) {
 		decodes.Add(1)
-		return pool.Decode(ctx, body)
+		return pool.Decode(ctx, body, buf)
 	}
 	e := startEnv(t, testConfig(t), envOpts{runner: true, opts: []Option{WithLargeAnalyzer(pool), WithLargeDecoder(counted)}})
 	pad := strings.Repeat("# a comment that makes the program large\n", 2000)
@@ -175,5 +179,86 @@ func TestLargeRunDecodedInWorker(t *testing.T) {
 	}
 	if decodes.Load() != 2 {
 		t.Fatalf("%d bodies went to a worker, want 2", decodes.Load())
+	}
+}
+
+// Large checks decoded by workers reuse the buffers their programs go into; under concurrent checks
+// of programs of different sizes (some sharing a size class), each answer and each decision record
+// is of its own program, byte for byte (store_code always keeps every program in its record).
+func TestReusedProgramBuffersKeepEachCheck(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Audit.StoreCode = record.StoreAlways
+	pool := workerPool(t)
+	var mu sync.Mutex
+	seen := map[*byte]int{}
+	decoder := func(ctx context.Context, body, buf []byte) (analyzeproc.Decoded, error) {
+		mu.Lock()
+		seen[&buf[:1][0]]++
+		mu.Unlock()
+		return pool.Decode(ctx, body, buf)
+	}
+	e := startEnv(t, cfg, envOpts{opts: []Option{WithLargeAnalyzer(pool), WithLargeDecoder(decoder)}})
+	e.srv.bodies.scrub = true
+
+	const clients, each = 6, 5
+	programs := map[string][]byte{} // by sha256
+	var wg sync.WaitGroup
+	errs := make(chan error, clients*each)
+	for c := range clients {
+		for i := range each {
+			pad := strings.Repeat(fmt.Sprintf("# client %d, program %d\n", c, i), 3000+700*((c+i)%4))
+			code := pad + allowedCode
+			if i%2 == 1 {
+				code = pad + deniedCode
+			}
+			sum := sha256.Sum256([]byte(code))
+			programs[hex.EncodeToString(sum[:])] = []byte(code)
+		}
+	}
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				pad := strings.Repeat(fmt.Sprintf("# client %d, program %d\n", c, i), 3000+700*((c+i)%4))
+				code := pad + allowedCode
+				if i%2 == 1 {
+					code = pad + deniedCode
+				}
+				body, _ := json.Marshal(map[string]string{"code": code, "path": "big.py"})
+				r := e.do(http.MethodPost, "/v1/check", aliceToken, bytes.NewReader(body))
+				var got CheckResponse
+				if r.Status != http.StatusOK || json.Unmarshal(r.Body, &got) != nil || got.Report == nil {
+					errs <- fmt.Errorf("client %d, check %d: %d %.200s", c, i, r.Status, r.Body)
+					continue
+				}
+				sum := sha256.Sum256([]byte(code))
+				if got.Report.SHA256 != hex.EncodeToString(sum[:]) || got.Report.Size != len(code) || got.Decision.Allow != (i%2 == 0) {
+					errs <- fmt.Errorf("client %d, check %d: the answer is of %.12s (%d bytes, allow %v), want %.12s (%d bytes)", c, i, got.Report.SHA256, got.Report.Size, got.Decision.Allow, hex.EncodeToString(sum[:]), len(code))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	reused := 0
+	for _, n := range seen {
+		reused += n - 1
+	}
+	if reused == 0 {
+		t.Fatalf("%d checks went into %d buffers: none was reused, so this test tested nothing", clients*each, len(seen))
+	}
+	recs := e.verifyLog()
+	if len(recs) != clients*each {
+		t.Fatalf("%d records, want %d", len(recs), clients*each)
+	}
+	for _, r := range recs {
+		want, ok := programs[r.CodeSHA256]
+		if !ok || r.Code == nil || *r.Code != string(want) || r.CodeSize != len(want) {
+			t.Errorf("record %s keeps %d bytes for code %.12s: not the program it names", r.ID, r.CodeSize, r.CodeSHA256)
+		}
 	}
 }

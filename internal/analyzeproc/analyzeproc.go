@@ -164,11 +164,15 @@ func (p *Pool) analyze(ctx context.Context, path string, src []byte) (*analyzer.
 // Decode decodes a request body in a worker with its Decoder (Serve's) and analyzes the program in
 // it. The error is a *Refusal when the decoder refused the body; any other error is the worker's
 // failure, and the caller decodes the body itself.
-func (p *Pool) Decode(ctx context.Context, body []byte) (Decoded, error) {
+//
+// The program's bytes go into buf when it has room for them (d.Code then shares buf's array, and the
+// caller may reuse buf once it is done with d.Code), into a new array otherwise. Decode has stopped
+// reading and writing body and buf when it returns, cancelled or not.
+func (p *Pool) Decode(ctx context.Context, body, buf []byte) (Decoded, error) {
 	var d Decoded
 	var refusal *Refusal
 	err := p.do(ctx, func(w *worker) (err error) {
-		d, refusal, err = w.decode(body)
+		d, refusal, err = w.decode(body, buf)
 		return err
 	})
 	if err != nil && d.Code != nil && ctx.Err() == nil {
@@ -328,7 +332,7 @@ func (w *worker) analyze(path string, src []byte) (*analyzer.Report, error) {
 	return w.report(path, src)
 }
 
-func (w *worker) decode(body []byte) (Decoded, *Refusal, error) {
+func (w *worker) decode(body, buf []byte) (Decoded, *Refusal, error) {
 	if err := writeFrames(w.in, []byte(opDecode), body); err != nil {
 		return Decoded{}, nil, fmt.Errorf("analysis worker: %w", err)
 	}
@@ -343,7 +347,7 @@ func (w *worker) decode(body []byte) (Decoded, *Refusal, error) {
 	if a.Refusal != nil {
 		return Decoded{}, a.Refusal, nil
 	}
-	code, err := readFrame(w.out, maxFrame)
+	code, err := readFrameInto(w.out, maxFrame, buf)
 	if err != nil {
 		return Decoded{}, nil, fmt.Errorf("analysis worker: no program after a decode: %w", err)
 	}
@@ -592,6 +596,11 @@ func writeFrames(w io.Writer, frames ...[]byte) error {
 
 // readFrame reads a frame of at most limit bytes; it returns io.EOF only at a frame boundary.
 func readFrame(r *bufio.Reader, limit int) ([]byte, error) {
+	return readFrameInto(r, limit, nil)
+}
+
+// readFrameInto is readFrame into buf's array when the frame fits in it.
+func readFrameInto(r *bufio.Reader, limit int, buf []byte) ([]byte, error) {
 	line, err := readLine(r, 20)
 	if err != nil {
 		return nil, err
@@ -600,7 +609,11 @@ func readFrame(r *bufio.Reader, limit int) ([]byte, error) {
 	if err != nil || n < 0 || n > limit {
 		return nil, fmt.Errorf("bad frame length %q", line)
 	}
-	b := make([]byte, n)
+	b := buf[:0:cap(buf)]
+	if cap(b) < n {
+		b = make([]byte, n)
+	}
+	b = b[:n]
 	if _, err := io.ReadFull(r, b); err != nil {
 		return nil, fmt.Errorf("frame of %d bytes: %w", n, err)
 	}

@@ -195,21 +195,36 @@ func TestNoWorkerDenies(t *testing.T) {
 
 // A decode answers the program's bytes, the decoder's metadata and the report the worker's
 // analyzer made of them, the same as Analyze's; a refusal goes back as it is, and leaves the worker
-// in the pool.
+// in the pool. The program's bytes go into the caller's buffer when they fit in it, into their own
+// array otherwise.
 func TestDecodeAnswersTheProgramAndItsReport(t *testing.T) {
 	p := newPool(t)
 	ctx := context.Background()
+	buf := make([]byte, 0, 4096)
+	inBuf, outside := 0, 0
 	for path, src := range corpus(t) {
 		body, err := json.Marshal(map[string]string{"path": path, "code": string(src)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := p.Decode(ctx, body)
+		d, err := p.Decode(ctx, body, buf)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		if d.Path != path || !bytes.Equal(d.Code, src) || string(d.Meta) != fmt.Sprintf(`{"len":%d}`, len(src)) {
 			t.Fatalf("%s: decoded as path %q, %d bytes, meta %s", path, d.Path, len(d.Code), d.Meta)
+		}
+		if len(src) == 0 {
+			continue
+		}
+		shared := &d.Code[0] == &buf[:1][0]
+		if fits := len(src) <= cap(buf); shared != fits {
+			t.Fatalf("%s: %d bytes, a buffer of %d: the program in the buffer %v, want %v", path, len(src), cap(buf), shared, fits)
+		}
+		if shared {
+			inBuf++
+		} else {
+			outside++
 		}
 		want, _ := json.Marshal(p.Analyze(ctx, path, src))
 		got, _ := json.Marshal(d.Report)
@@ -218,7 +233,7 @@ func TestDecodeAnswersTheProgramAndItsReport(t *testing.T) {
 		}
 	}
 	for _, body := range []string{`{"refuse": "no thanks"}`, `{"path": `} {
-		_, err := p.Decode(ctx, []byte(body))
+		_, err := p.Decode(ctx, []byte(body), nil)
 		var refusal *Refusal
 		if !errors.As(err, &refusal) {
 			t.Fatalf("decode of %s: %v, want a refusal", body, err)
@@ -229,6 +244,9 @@ func TestDecodeAnswersTheProgramAndItsReport(t *testing.T) {
 	}
 	if len(p.idle) != 1 {
 		t.Errorf("decodes and refusals used %d workers, want 1 reused", len(p.idle))
+	}
+	if inBuf == 0 || outside == 0 {
+		t.Errorf("%d programs decoded into the buffer, %d outside it: the corpus should have both", inBuf, outside)
 	}
 }
 
@@ -243,7 +261,7 @@ func TestDecodeWithoutADecoderFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	_, err = p.Decode(context.Background(), []byte(`{"path": "a.py", "code": "print(1)"}`))
+	_, err = p.Decode(context.Background(), []byte(`{"path": "a.py", "code": "print(1)"}`), nil)
 	var refusal *Refusal
 	if err == nil || errors.As(err, &refusal) || !strings.Contains(err.Error(), "analysis worker") {
 		t.Fatalf("decode by a worker without a decoder: %v, want the worker's failure", err)
@@ -285,7 +303,7 @@ func TestMemoryBoundDenies(t *testing.T) {
 		t.Errorf("the denial is of %q, %d bytes", rep.Path, rep.Size)
 	}
 	body, _ := json.Marshal(map[string]string{"path": "big.py", "code": string(big)})
-	d, err := p.Decode(ctx, body)
+	d, err := p.Decode(ctx, body, make([]byte, 0, len(body)))
 	if err != nil {
 		t.Fatalf("decode past the memory bound: %v, want the program and a denying report", err)
 	}
