@@ -357,7 +357,7 @@ func (l *Log) Close() error {
 func (l *Log) closeFiles() error {
 	var errs []error
 	if l.idx != nil {
-		if l.idxErr == nil && flock(l.lockf, true) == nil {
+		if l.idxErr == nil && l.lock() == nil {
 			// Write the last batch and make the index durable, so that a reboot need not rebuild
 			// it; only if nobody changed it since.
 			if err := l.idx.readKeysHeader(); err == nil && l.idx.hdr.n == l.idxN {
@@ -495,8 +495,8 @@ func (l *Log) commit(batch []*pending) error {
 		}
 	}
 	start := time.Now()
-	if err := flock(l.lockf, true); err != nil {
-		return l.unavailable(fmt.Errorf("lock %s: %w", l.lockf.Name(), err))
+	if err := l.lock(); err != nil {
+		return l.unavailable(err)
 	}
 	defer funlock(l.lockf)
 	if err := l.samePath(); err != nil {
@@ -637,9 +637,9 @@ func (l *Log) recover() error {
 	if err != nil {
 		return fmt.Errorf("reopen %s: %w", l.path, err)
 	}
-	if err := flock(l.lockf, true); err != nil {
+	if err := l.lock(); err != nil {
 		f.Close()
-		return fmt.Errorf("lock %s: %w", l.lockf.Name(), err)
+		return err
 	}
 	defer funlock(l.lockf)
 	fi, err := f.Stat()
@@ -856,6 +856,36 @@ func (l *Log) catchUp() error {
 // or replaced while a process had it open (an operator's rotation) took that process's records
 // along under the old name, while the other processes sharing the log, the lookups and idempotency
 // keys used the file now at the name: two chains, and a key unique in neither.
+// lock takes the writer lock: the exclusive flock of the file path+".lock" names now. A lock file
+// removed or replaced since this writer opened it (an operator clearing what looked stale) would
+// let another writer, which opens it by name, write beside this one and fork the chain; the writer
+// takes the file the name has now, and its lock, instead. A writer in the middle of a commit under
+// the old file when it goes is not excluded; its next commit moves to the new one.
+func (l *Log) lock() error {
+	name := l.path + ".lock"
+	for range 3 {
+		if err := flock(l.lockf, true); err != nil {
+			return fmt.Errorf("lock %s: %w", name, err)
+		}
+		held, err := l.lockf.Stat()
+		if err != nil {
+			funlock(l.lockf)
+			return fmt.Errorf("stat %s: %w", name, err)
+		}
+		if named, err := os.Stat(name); err == nil && os.SameFile(held, named) {
+			return nil
+		}
+		funlock(l.lockf)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return fmt.Errorf("%s was removed or replaced, and opening it again failed: %w: restore the log's directory", name, err)
+		}
+		l.lockf.Close()
+		l.lockf = f
+	}
+	return fmt.Errorf("%s was replaced three times while this writer took it: stop whatever replaces it", name)
+}
+
 func (l *Log) samePath() error {
 	fi, err := l.f.Stat()
 	if err != nil {

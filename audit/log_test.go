@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -277,5 +278,65 @@ func TestAppendContextCanceled(t *testing.T) {
 	}
 	if _, err := l.Append(context.Background(), decision(t, "a", "x", false)); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Append after Close: %v, want ErrClosed", err)
+	}
+}
+
+// A writer's lock is the file FILE.lock names now: with it removed or replaced under a running
+// writer (an operator clearing what looked stale), a writer opened after it still excludes the first
+// (one append of a key succeeds, every record chains), and the first takes the new file.
+func TestLockFileRemovedOrReplaced(t *testing.T) {
+	for _, how := range []string{"removed", "replaced"} {
+		t.Run(how, func(t *testing.T) {
+			path := tempLog(t)
+			a := openT(t, path)
+			appendT(t, a, decision(t, "p", "before", true))
+			switch how {
+			case "removed":
+				if err := os.Remove(path + ".lock"); err != nil {
+					t.Fatal(err)
+				}
+			case "replaced":
+				if err := os.WriteFile(path+".new", nil, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(path+".new", path+".lock"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b := openT(t, path)
+			var wg sync.WaitGroup
+			errs := make([]error, 64)
+			for i := range errs {
+				l := a
+				if i%2 == 1 {
+					l = b
+				}
+				wg.Go(func() {
+					e := decision(t, "p", fmt.Sprint(i), true)
+					if i%8 == 0 {
+						e.Key = "the-key"
+					}
+					_, errs[i] = l.Append(context.Background(), e)
+				})
+			}
+			wg.Wait()
+			ok := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					if i%8 == 0 {
+						ok++
+					}
+				case !errors.Is(err, ErrDuplicateKey):
+					t.Errorf("Append: %v", err)
+				}
+			}
+			if ok != 1 {
+				t.Errorf("%d appends with one key succeeded, want 1", ok)
+			}
+			if rep := verifyT(t, path); rep.Records != 1+64-7 {
+				t.Errorf("%d records, want %d", rep.Records, 1+64-7)
+			}
+		})
 	}
 }
