@@ -152,30 +152,7 @@ func TestOptionsCheckedBeforeSideEffects(t *testing.T) {
 func TestKeysUniqueAcrossWriters(t *testing.T) {
 	path := tempLog(t)
 	a, b := openT(t, path), openT(t, path)
-	var wg sync.WaitGroup
-	errs := make([]error, 16)
-	for i := range errs {
-		l := a
-		if i%2 == 1 {
-			l = b
-		}
-		wg.Go(func() {
-			e := decision(t, "p", "x", true)
-			e.Key = "the-key"
-			_, errs[i] = l.Append(context.Background(), e)
-		})
-	}
-	wg.Wait()
-	ok := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			ok++
-		case !errors.Is(err, ErrDuplicateKey):
-			t.Errorf("Append: %v", err)
-		}
-	}
-	if ok != 1 {
+	if ok := appendBoth(t, a, b, 16, 1); ok != 1 {
 		t.Fatalf("%d appends with one key succeeded, want 1", ok)
 	}
 	env, _, err := readerT(t, path).ByKey("the-key")
@@ -304,34 +281,7 @@ func TestLockFileRemovedOrReplaced(t *testing.T) {
 				}
 			}
 			b := openT(t, path)
-			var wg sync.WaitGroup
-			errs := make([]error, 64)
-			for i := range errs {
-				l := a
-				if i%2 == 1 {
-					l = b
-				}
-				wg.Go(func() {
-					e := decision(t, "p", fmt.Sprint(i), true)
-					if i%8 == 0 {
-						e.Key = "the-key"
-					}
-					_, errs[i] = l.Append(context.Background(), e)
-				})
-			}
-			wg.Wait()
-			ok := 0
-			for i, err := range errs {
-				switch {
-				case err == nil:
-					if i%8 == 0 {
-						ok++
-					}
-				case !errors.Is(err, ErrDuplicateKey):
-					t.Errorf("Append: %v", err)
-				}
-			}
-			if ok != 1 {
+			if ok := appendBoth(t, a, b, 64, 8); ok != 1 {
 				t.Errorf("%d appends with one key succeeded, want 1", ok)
 			}
 			if rep := verifyT(t, path); rep.Records != 1+64-7 {
@@ -339,4 +289,37 @@ func TestLockFileRemovedOrReplaced(t *testing.T) {
 			}
 		})
 	}
+}
+
+// appendBoth appends n decisions at once, alternately to a and b, every keyEvery-th of them under
+// one key; it returns how many of those were written (the others must fail with ErrDuplicateKey).
+func appendBoth(t *testing.T, a, b *Log, n, keyEvery int) (keyed int) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range errs {
+		l := a
+		if i%2 == 1 {
+			l = b
+		}
+		wg.Go(func() {
+			e := decision(t, "p", fmt.Sprint(i), true)
+			if i%keyEvery == 0 {
+				e.Key = "the-key"
+			}
+			_, errs[i] = l.Append(context.Background(), e)
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			if i%keyEvery == 0 {
+				keyed++
+			}
+		case !errors.Is(err, ErrDuplicateKey):
+			t.Errorf("Append: %v", err)
+		}
+	}
+	return keyed
 }
