@@ -340,7 +340,7 @@ func (p *Pipeline) replay(ctx context.Context, s Submission) (out Outcome, found
 		case record.KindResultLost:
 			reason := ""
 			if r.Lost != nil {
-				reason = r.Lost.Reason
+				reason = r.Lost.Public()
 			}
 			return out, true, fmt.Errorf("audit: %w: %s (result_lost record %s)", ErrResultNotLogged, reason, r.ID)
 		}

@@ -119,6 +119,21 @@ const (
 	LostByStartup = "startup"
 )
 
+// lostAtStartup is the reason of a startup result_lost record without the process it names.
+const lostAtStartup = "the process that ran this decision's code ended before it logged the result"
+
+// Public is the reason as an answer to a client may carry it: a startup record's own reason names
+// the process that owed the result (its pid and host: the server's machine, for the operator's
+// eyes, as Owner), which the log keeps and this leaves out. Every answer that passes a lost
+// result's reason on (an audit lookup by a tenant, the retry of a run under its idempotency key)
+// goes through here.
+func (l *Lost) Public() string {
+	if l.By == LostByStartup {
+		return lostAtStartup
+	}
+	return l.Reason
+}
+
 // Allowed reports whether the record carries a decision that allowed the code. Records without a
 // decision count as denied (fail closed).
 func (r *Record) Allowed() bool { return r.Decision != nil && r.Decision.Allow }
