@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,4 +93,37 @@ func TestReplayOfLostRunHidesTheOwner(t *testing.T) {
 		t.Errorf("the warning no longer names the result_lost record: %q", w)
 	}
 	env.verifyLog()
+}
+
+// TestAuditLookupAfterRotation (red team, round 8): docs/audit.md says that after the log is moved
+// away under a running server (a rotation) the writer reopens the file at the name, and lookups use
+// that file. The server's lookups kept the reader they had opened on their first use, on the moved
+// file, forever: a tenant's records decided after the rotation were "no audit record with id ...",
+// and a reader that failed to open once (the log missing for a moment) failed every lookup until
+// restart. The log is real, moved with rename(2) as logrotate does, under a real server.
+func TestAuditLookupAfterRotation(t *testing.T) {
+	dir := t.TempDir()
+	env := startEnv(t, testConfig(t), envOpts{logDir: dir})
+	check := func() string {
+		t.Helper()
+		for range 3 { // the first append after the move fails (and reopens the file at the name)
+			r := env.do(http.MethodPost, "/v1/check", aliceToken, strings.NewReader(`{"code": "print(1)"}`))
+			if r.Status == http.StatusOK {
+				return r.json(t)["audit_id"].(string)
+			}
+		}
+		t.Fatal("no check was logged after the move")
+		return ""
+	}
+	before := check()
+	if r := env.do(http.MethodGet, "/v1/audit/"+before, aliceToken, nil); r.Status != http.StatusOK {
+		t.Fatalf("lookup before the move: %d %s", r.Status, r.Body)
+	}
+	if err := os.Rename(filepath.Join(dir, "audit.log"), filepath.Join(dir, "audit.log.1")); err != nil {
+		t.Fatal(err)
+	}
+	after := check()
+	if r := env.do(http.MethodGet, "/v1/audit/"+after, aliceToken, nil); r.Status != http.StatusOK {
+		t.Errorf("lookup of a record written after the move: %d %s", r.Status, r.Body)
+	}
 }
