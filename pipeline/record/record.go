@@ -84,7 +84,10 @@ type Payload struct {
 	// ReportOmitted says what of the report and the decision's reasons a decision record left out
 	// (CutAnalysis); absent when they are whole.
 	ReportOmitted *ReportOmitted `json:"report_omitted,omitempty"`
-	Result        *runner.Result `json:"result,omitempty"`
+	// RequestOmitted says that a decision record left its request's labels and input files' list
+	// out (CutRequest); absent when they are whole.
+	RequestOmitted *RequestOmitted `json:"request_omitted,omitempty"`
+	Result         *runner.Result  `json:"result,omitempty"`
 	// Error says why a run produced no result (runner failure), on result records.
 	Error string `json:"error,omitempty"`
 	// DecisionID links a result or result_lost record to the decision record it executed.
