@@ -48,6 +48,18 @@ func OpenReader(path string) (*Reader, error) {
 	return r, nil
 }
 
+// Moved reports whether the reader's path no longer names the file it reads: the log was moved,
+// removed or replaced (a rotation), and a writer goes on in a new file at the name (see Log). A
+// long-lived reader then opens the path again; this one keeps answering from the old file.
+func (r *Reader) Moved() bool {
+	at, err := os.Stat(r.path)
+	if err != nil {
+		return true
+	}
+	mine, err := r.f.Stat()
+	return err != nil || !os.SameFile(at, mine)
+}
+
 // Close closes the reader's files.
 func (r *Reader) Close() error {
 	r.mu.Lock()

@@ -111,3 +111,25 @@ func (c *CodeBudget) sweep(now time.Time) {
 		}
 	}
 }
+
+// requestFloor is how much of a request's labels and input files' list a record keeps without
+// spending its principal's budget: an honest request's few labels, a run's few files.
+const requestFloor = 1 << 10
+
+// LimitRequest bounds the labels and the input files' list of r, a record whose program does not
+// run: a client chooses them, up to 32 labels of 320 bytes and 32 files of 255-byte names, which
+// the log writes escaped (made of "<", 32 labels took 64 KB a record). Up to requestFloor they are
+// free; past it, they are kept only when the principal's bucket holds the excess, which they then
+// spend. Otherwise the record keeps their number and digest (record.CutRequest).
+func (c *CodeBudget) LimitRequest(r *record.Record) {
+	if c == nil || record.RequestBound(r) <= requestFloor {
+		return
+	}
+	switch n := record.RequestLen(r); {
+	case n <= requestFloor:
+	case n > c.maxRecord:
+		record.CutRequest(r, record.OmittedSize)
+	case !c.take(r.Principal, n-requestFloor):
+		record.CutRequest(r, record.OmittedBudget)
+	}
+}

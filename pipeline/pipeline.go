@@ -10,8 +10,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"time"
 
 	"github.com/sbxgate/sbxgate/analyzer"
@@ -317,8 +315,7 @@ func (p *Pipeline) replay(ctx context.Context, s Submission) (out Outcome, found
 		return out, true, fmt.Errorf("audit: the record under idempotency key %q belongs to another request: run sbxgate audit verify", s.IdempotencyKey)
 	case dec.CodeSHA256 != hex.EncodeToString(sum[:]):
 		return out, true, fmt.Errorf("%w: key %q was first used for other code (sha256 %.12s, decision %s): use a new key for new code", ErrIdempotencyConflict, s.IdempotencyKey, dec.CodeSHA256, dec.ID)
-	case dec.Request.RequestedTier != s.Request.RequestedTier || !maps.Equal(dec.Request.Labels, s.Request.Labels) ||
-		!slices.Equal(dec.Files, record.Files(s.Files)):
+	case dec.Request.RequestedTier != s.Request.RequestedTier || !record.SameRequest(dec, s.Request.Labels, record.Files(s.Files)):
 		return out, true, fmt.Errorf("%w: key %q was first used with another requested tier, labels or files (decision %s): use a new key for a new request", ErrIdempotencyConflict, s.IdempotencyKey, dec.ID)
 	}
 	out = Outcome{RequestID: dec.RequestID, Report: dec.Report, Decision: *dec.Decision, AuditID: dec.ID, Replayed: true}
@@ -340,7 +337,7 @@ func (p *Pipeline) replay(ctx context.Context, s Submission) (out Outcome, found
 		case record.KindResultLost:
 			reason := ""
 			if r.Lost != nil {
-				reason = r.Lost.Reason
+				reason = r.Lost.Public()
 			}
 			return out, true, fmt.Errorf("audit: %w: %s (result_lost record %s)", ErrResultNotLogged, reason, r.ID)
 		}
@@ -392,6 +389,7 @@ func (p *Pipeline) logDecision(ctx context.Context, s Submission, out Outcome, o
 	}
 	if !open {
 		p.CodeBudget.LimitAnalysis(&rec)
+		p.CodeBudget.LimitRequest(&rec)
 	}
 	e, err := rec.Entry()
 	if err != nil {

@@ -377,11 +377,7 @@ func (s *Server) forTenant(r record.Record) record.Record {
 	if r.Lost != nil {
 		l := *r.Lost
 		l.Owner = nil
-		if l.By == record.LostByStartup {
-			// Its reason names the pid and the host.
-			l.Reason = "the process that ran this decision's code ended before it logged the result"
-		}
-		l.Reason = s.outward(l.Reason)
+		l.Reason = s.outward(l.Public())
 		r.Lost = &l
 	}
 	return r

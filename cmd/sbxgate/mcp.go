@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"io"
 	"log/slog"
 	"runtime"
 
@@ -76,14 +75,9 @@ func cmdMCP(ctx context.Context, e *Env, args []string) int {
 	return 0
 }
 
-// transport speaks on Env's streams: the process's standard input/output, or a test's pipes.
-func transport(e *Env) mcp.Transport {
-	return &mcp.IOTransport{Reader: io.NopCloser(e.Stdin), Writer: nopWriteCloser{e.Stdout}}
-}
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
+// transport speaks on Env's streams: the process's standard input/output, or a test's pipes. It
+// ends the session at a message that names a member twice (mcpserver.NewTransport).
+func transport(e *Env) mcp.Transport { return mcpserver.NewTransport(e.Stdin, e.Stdout) }
 
 // mcpAnalyzer is the analyzer of sbxgate mcp: programs of pipeline.LargeProgram bytes and more go to
 // large (the analysis workers, which bound their own memory and number) unless it is nil, and at

@@ -116,6 +116,11 @@ func diffAudit(path string, visit func(string, policy.Input) error) error {
 			// on those alone.
 			name += " (report cut in the log: replayed on its first findings)"
 		}
+		if rec.RequestOmitted != nil {
+			// The record kept the number and digest of its labels, not the labels: both policies
+			// decide without them.
+			name += " (labels left out in the log: replayed without them)"
+		}
 		return visit(name, policy.Input{Request: rec.Request, Report: rec.Report})
 	})
 	if err == nil && n == 0 {

@@ -84,7 +84,10 @@ type Payload struct {
 	// ReportOmitted says what of the report and the decision's reasons a decision record left out
 	// (CutAnalysis); absent when they are whole.
 	ReportOmitted *ReportOmitted `json:"report_omitted,omitempty"`
-	Result        *runner.Result `json:"result,omitempty"`
+	// RequestOmitted says that a decision record left its request's labels and input files' list
+	// out (CutRequest); absent when they are whole.
+	RequestOmitted *RequestOmitted `json:"request_omitted,omitempty"`
+	Result         *runner.Result  `json:"result,omitempty"`
 	// Error says why a run produced no result (runner failure), on result records.
 	Error string `json:"error,omitempty"`
 	// DecisionID links a result or result_lost record to the decision record it executed.
@@ -118,6 +121,21 @@ const (
 	LostByRunner  = "runner"
 	LostByStartup = "startup"
 )
+
+// lostAtStartup is the reason of a startup result_lost record without the process it names.
+const lostAtStartup = "the process that ran this decision's code ended before it logged the result"
+
+// Public is the reason as an answer to a client may carry it: a startup record's own reason names
+// the process that owed the result (its pid and host: the server's machine, for the operator's
+// eyes, as Owner), which the log keeps and this leaves out. Every answer that passes a lost
+// result's reason on (an audit lookup by a tenant, the retry of a run under its idempotency key)
+// goes through here.
+func (l *Lost) Public() string {
+	if l.By == LostByStartup {
+		return lostAtStartup
+	}
+	return l.Reason
+}
 
 // Allowed reports whether the record carries a decision that allowed the code. Records without a
 // decision count as denied (fail closed).
