@@ -28,6 +28,7 @@ type Pass struct {
 
 	budget    int
 	foldBytes int              // what folding may still make (charge)
+	lookups   int              // calls of lookup, for the tests of the analysis's cost
 	refCache  nodeTable[[]Ref] // resolution results by node (see nodeTable)
 	foldCache nodeTable[foldResult]
 	env       []envVar
