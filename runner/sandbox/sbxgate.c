@@ -909,6 +909,8 @@ static PyObject *sbx_install(PyObject *self, PyObject *args)
  * with the violation's status, 159, which process 1 records as a violation too. */
 
 enum { WATCH_MS = 100 };
+#define BUSY (~0UL)
+#define BUSY_STATE ((PyThreadState *)-1)
 
 /* thread_gone: the thread tid of this process has ended (or is a zombie). */
 static int thread_gone(pid_t pid, unsigned long tid)
@@ -936,7 +938,7 @@ static int thread_gone(pid_t pid, unsigned long tid)
 }
 
 /* lock_holder: the thread id holding the interpreter lock, and the lock's switch count; 0 when it
- * is free or its state cannot be read consistently now. Read under the lock's own mutex, which
+ * is free; -1 (all ones) when its mutex is busy: nothing is known. Read under the lock's own mutex, which
  * take_gil and drop_gil hold while they change it: with the lock taken, its holder's thread state
  * is not freed (a thread drops the lock before its state is freed). */
 static unsigned long lock_holder(unsigned long *switches)
@@ -944,7 +946,7 @@ static unsigned long lock_holder(unsigned long *switches)
     struct _gil_runtime_state *gil = &_PyRuntime.ceval.gil;
     unsigned long tid = 0;
     if (pthread_mutex_trylock(&gil->mutex) != 0)
-        return 0;
+        return BUSY;
     if (_Py_atomic_load_relaxed(&gil->locked) == 1) {
         PyThreadState *ts = (PyThreadState *)_Py_atomic_load_relaxed(&gil->last_holder);
         if (ts != NULL) {
@@ -967,7 +969,7 @@ static PyThreadState *killed_state(pid_t pid, unsigned long *tid)
     PyThread_type_lock mutex = _PyRuntime.interpreters.mutex;
     PyThreadState *found = NULL;
     if (mutex == NULL || PyThread_acquire_lock_timed(mutex, 0, 0) != PY_LOCK_ACQUIRED)
-        return NULL;
+        return BUSY_STATE;
     for (PyInterpreterState *in = _PyRuntime.interpreters.head; in != NULL && found == NULL; in = in->next)
         for (PyThreadState *t = in->threads.head; t != NULL; t = t->next)
             if (t->gilstate_counter > 0 && thread_gone(pid, t->native_thread_id)) {
@@ -993,19 +995,27 @@ static void *watch_main(void *arg)
         /* The lock held by a thread that is gone: every other thread waits for it forever. */
         unsigned long switches = 0;
         unsigned long tid = lock_holder(&switches);
-        if (tid != 0 && thread_gone(pid, tid)) {
+        /* A busy mutex (held a few instructions at a time by the program's threads) is a look
+         * missed, not a look that found nothing: it keeps what the last one saw. */
+        if (tid == BUSY) {
+            /* nothing known */
+        } else if (tid != 0 && thread_gone(pid, tid)) {
             if (seen && tid == last_tid && switches == last_switches)
                 break;
             seen = 1;
         } else {
             seen = 0;
         }
-        last_tid = tid;
-        last_switches = switches;
+        if (tid != BUSY) {
+            last_tid = tid;
+            last_switches = switches;
+        }
         /* A thread killed while it had let the lock go (native code that runs without it, such as
          * a numpy loop): the others run on, and the program could end as if nothing happened. */
         unsigned long dead = 0;
         PyThreadState *state = killed_state(pid, &dead);
+        if (state == BUSY_STATE)
+            continue;
         if (state != NULL && seen_state && state == last_state && dead == last_dead)
             break;
         seen_state = state != NULL;
