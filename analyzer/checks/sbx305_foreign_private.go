@@ -7,17 +7,34 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value)",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, its attribute hooks (__setattr__, __getattribute__, __delattr__, __getattr__); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
-	Nodes:      []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
+	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.NameNode, engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
 	Unresolved: []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode},
 	Run:        runSBX305,
 }
 
 func runSBX305(p *engine.Pass, n ast.Node) {
 	switch n := n.(type) {
+	case *ast.Module:
+		classBodies(p)
+	case *ast.Name:
+		cachedProperty(p, n)
 	case *ast.Attribute:
+		if cachedProperty(p, n) {
+			return
+		}
+		if n.Ctx != ast.Load && namingAttrs[n.Attr] && !plainOwn(p, n.Value) {
+			p.Reportf(n, "%s of an object the program does not define names the attribute its code reads from other objects' __dict__ (a private one of a library object)", n.Attr)
+			return
+		}
+		if n.Ctx != ast.Load && accessHooks[n.Attr] {
+			if cd := programClass(p, n.Value); cd != nil && p.LibraryMayHave(cd, "") {
+				p.Reportf(n, "%s stored on a class with a library ancestor sees the attributes the library's code sets and reads on its objects, private ones among them", n.Attr)
+				return
+			}
+		}
 		if n.Attr != "" && n.Attr[0] == '_' {
 			foreignPrivate(p, n, n.Value, n.Attr)
 		}
@@ -40,6 +57,23 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 			return
 		}
 		at, isAttr := n.Func.(*ast.Attribute)
+		if madeNamespace(p, n) {
+			return
+		}
+		if isAttr && at.Attr == "__set_name__" && !plainOwn(p, at.Value) {
+			// cached_property.__set_name__(owner, "_ssock"): the name its __get__ reads from
+			// the instance's __dict__, given where no class body binds it.
+			p.Reportf(n, "__set_name__ called on an object the program does not define gives it the name of the attribute it reads from other objects, a private one of a library object among them")
+			return
+		}
+		if len(n.Args) >= 2 {
+			if _, ok := engine.FirstIn(p.Refs(n.Func), setDelBuiltins); ok {
+				if name, ok := p.ConstString(n.Args[1]); ok && namingAttrs[name] && !plainOwn(p, n.Args[0]) {
+					p.Reportf(n, "%s of an object the program does not define names the attribute its code reads from other objects' __dict__ (a private one of a library object)", name)
+					return
+				}
+			}
+		}
 		if isAttr && (at.Attr == "get" || at.Attr == "pop" || at.Attr == "setdefault" || at.Attr == "__getitem__") && len(n.Args) > 0 {
 			namespaceKey(p, n, at.Value, n.Args[0])
 			return
@@ -54,6 +88,8 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 			}
 			if s, ok := p.ConstString(name); ok && s != "" && s[0] == '_' && !engine.IsDunder(s) {
 				foreignPrivate(p, n, obj, s)
+			} else if ok && namingAttrs[s] && !plainOwn(p, obj) {
+				p.Reportf(n, "%s of an object the program does not define names the attribute its code reads from other objects' __dict__ (a private one of a library object)", s)
 			}
 			return
 		}
@@ -304,6 +340,205 @@ func storeSite(p *engine.Pass, at ast.Node) bool {
 		}
 		_, ok := engine.FirstIn(p.Refs(n.Func), setDelBuiltins)
 		return ok
+	}
+	return false
+}
+
+// namingAttrs are attributes of library objects that name an attribute the library's code reads
+// from other objects: functools.cached_property's attrname, the key its __get__ looks up in the
+// instance's __dict__ (set to "_ssock", it hands out an event loop's self-pipe socket).
+var namingAttrs = map[string]bool{"attrname": true}
+
+// accessHooks are the methods through which every attribute store, read or deletion of an
+// object passes: on a class with a library ancestor they get the names and values the
+// library's code sets on self (an event loop's _ssock socket).
+var accessHooks = map[string]bool{"__setattr__": true, "__getattribute__": true, "__delattr__": true, "__getattr__": true}
+
+// plainOwn reports whether e is the program's own object whose class has no library ancestor
+// (a descriptor of the program's, whose attrname is its own business).
+func plainOwn(p *engine.Pass, e ast.Expr) bool {
+	if !p.IsOwn(e) {
+		return false
+	}
+	bases, ok := p.LibraryBases(e)
+	if !ok {
+		return false
+	}
+	for _, b := range bases {
+		if b != "builtins.object" {
+			return false
+		}
+	}
+	return true
+}
+
+// programClass is the class statement e names, when it is a name bound only to class
+// statements of the program's, else nil.
+func programClass(p *engine.Pass, e ast.Expr) *ast.ClassDef {
+	nm, ok := e.(*ast.Name)
+	if !ok || !p.ProgramClassName(e) {
+		return nil
+	}
+	for _, b := range p.Bindings(nm.Id) {
+		if cd := b.ClassDef(); cd != nil {
+			return cd
+		}
+	}
+	return nil
+}
+
+// classBodies judges the names the program's class bodies bind, which the library's code of
+// an ancestor reads on the class's objects, whatever the program's own code does with them:
+//   - a private name a library ancestor of the class (or of a class of the program derived from
+//     it) may have: class Swap(contextlib.redirect_stdout) with _stream = "path" makes
+//     redirect_stdout's code replace sys.path; a harmless private name (an enum's _missing_) is
+//     the review's, but _fields is read as attribute names (ast.iter_fields getattr()s each, an
+//     event loop subclass's "_ssock" among them);
+//   - the attribute hooks (__setattr__, __getattribute__, __delattr__, __getattr__) of a class
+//     with a library ancestor that keeps state: every name and value the library's code sets
+//     on self passes through them (an event loop's self-pipe socket).
+func classBodies(p *engine.Pass) {
+	for _, b := range p.ClassBindings() {
+		switch {
+		case accessHooks[b.Name]:
+			if p.LibraryMayHave(b.Class, "") {
+				p.Reportf(b.Node, "%s of a class with a library ancestor sees the attributes the library's code sets and reads on its objects, private ones among them", b.Name)
+			}
+		case engine.IsPrivate(b.Name) && (!p.HarmlessPrivate(b.Name) || b.Name == "_fields"):
+			if p.LibraryMayHave(b.Class, b.Name) {
+				p.Reportf(b.Node, "%s bound in the body of a class with a library ancestor that may have it: the library's code reads the program's value as its own", b.Name)
+			}
+		}
+	}
+}
+
+// cachedProperty judges functools.cached_property, whose __get__ returns the entry of the
+// instance's __dict__ under its attrname, the name a class body binds it under: it is the
+// review's only as the decorator of a def in a class body whose name is public (or a harmless
+// private one). Under a private name the descriptor, moved onto a class whose library ancestor
+// sets that name (Loop.wake = Cache._ssock), hands out the library's object; made by a call,
+// aliased or subclassed it may get any name (attrname, __set_name__).
+func cachedProperty(p *engine.Pass, n ast.Expr) bool {
+	named := false
+	for _, r := range p.Refs(n) {
+		named = named || r.Qual == "functools.cached_property"
+	}
+	if !named {
+		return false
+	}
+	if at, isAttr := p.Parent().(*ast.Attribute); isAttr && at.Value == n {
+		return false // functools.cached_property.__doc__: judged as that attribute
+	}
+	if fn, ok := p.Parent().(*ast.FunctionDef); ok {
+		for _, d := range fn.DecoratorList {
+			if d == n {
+				if engine.IsPrivate(fn.Name) && !p.HarmlessPrivate(fn.Name) {
+					p.Reportf(n, "functools.cached_property on %s reads that private name from the __dict__ of any object it is placed on (an event loop's self-pipe socket)", fn.Name)
+				}
+				return true
+			}
+		}
+	}
+	p.Reportf(n, "functools.cached_property used other than as the decorator of a def may be given any attribute name, which it reads from the __dict__ of the objects it is placed on")
+	return true
+}
+
+// madeNamespace judges the namespace of a call that may make a class (type, abc.ABCMeta,
+// another metaclass) with a base that is a library class keeping state, or not known: its keys
+// are the class body's names, judged as classBodies judges them (type("Swap",
+// (contextlib.redirect_stdout,), {"_stream": "path"}) makes redirect_stdout's code replace
+// sys.path). The namespace must be a dict display with constant keys; types.new_class's
+// exec_body fills it unseen.
+func madeNamespace(p *engine.Pass, c *ast.Call) bool {
+	nsAt, basesAt := -1, 1
+	for _, r := range p.Refs(c.Func) {
+		if r.Qual == "types.new_class" {
+			if statefulBases(p, argOrKeyword(c, 1, "bases")) && (len(c.Args) >= 4 && !isNone(c.Args[3]) || argOrKeyword(c, 3, "exec_body") != nil && !isNone(argOrKeyword(c, 3, "exec_body"))) {
+				p.Reportf(c, "types.new_class with a library base that keeps state fills the class's namespace with names the source does not show")
+				return true
+			}
+			return false
+		}
+	}
+	if !p.MayMakeClass(c) {
+		return false
+	}
+	nsAt = 2
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__new__" {
+		nsAt, basesAt = 3, 2
+	}
+	if len(c.Args) <= nsAt {
+		return false
+	}
+	for _, a := range c.Args[:nsAt+1] {
+		if _, star := a.(*ast.Starred); star {
+			return false // SBX403's
+		}
+	}
+	known := false
+	for _, r := range p.Refs(c.Func) {
+		known = known || r.Qual == "builtins.type" || r.Qual == "abc.ABCMeta"
+	}
+	if _, display := c.Args[basesAt].(*ast.Tuple); !display && (!known || nsAt == 3) {
+		// Message(kind, seq, body), an object not known with three arguments, or a
+		// metaclass's __new__ forwarding the bases it is given: the class statements that
+		// use it are judged where they are written (classBodies).
+		return false
+	}
+	if !statefulBases(p, c.Args[basesAt]) {
+		return false
+	}
+	d, ok := c.Args[nsAt].(*ast.Dict)
+	if !ok {
+		if forwardedParam(p, c.Args[nsAt]) {
+			return false // a metaclass's __new__ forwarding its class body's namespace
+		}
+		p.Reportf(c, "a class made with a library base that keeps state, from a namespace the source does not show: its names may be the library's private ones")
+		return true
+	}
+	for _, k := range d.Keys {
+		name, ok := "", k != nil
+		if ok {
+			name, ok = p.ConstString(k)
+		}
+		if !ok {
+			p.Reportf(c, "a class made with a library base that keeps state, from a namespace whose names the source does not show")
+			return true
+		}
+		if accessHooks[name] || engine.IsPrivate(name) && (!p.HarmlessPrivate(name) || name == "_fields") {
+			p.Reportf(c, "%s in the namespace of a class made with a library base that keeps state: the library's code reads the program's value as its own", name)
+			return true
+		}
+	}
+	return false
+}
+
+// statefulBases reports whether a bases tuple may hold a library class that keeps state on its
+// instances, or a class not known (anything but a display of known classes).
+func statefulBases(p *engine.Pass, bases ast.Expr) bool {
+	t, ok := bases.(*ast.Tuple)
+	if !ok {
+		return bases != nil
+	}
+	for _, e := range t.Elts {
+		if cd := programClass(p, e); cd != nil {
+			if p.LibraryMayHave(cd, "") {
+				return true
+			}
+			continue
+		}
+		known := false
+		for _, r := range p.Refs(e) {
+			if class, inst, ok := p.TypeOf(r); ok && !inst {
+				known = true
+				if !engine.StatelessClass(class) {
+					return true
+				}
+			}
+		}
+		if !known {
+			return true
+		}
 	}
 	return false
 }

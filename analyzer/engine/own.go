@@ -25,6 +25,9 @@ type ownFacts struct {
 	classAttrs map[classAttr]bool
 	// classSite is where each class statement is evaluated (its bases).
 	classSite map[*ast.ClassDef]Site
+	// classBinds are the names bound directly in class bodies (assignments, defs, classes,
+	// imports, loop and with targets), with the node that binds each.
+	classBinds []ClassBinding
 	// annotated are the parameters with an annotation, with where the annotation is evaluated.
 	annotated map[*ast.Arg]Site
 	// attrs are the attribute names the program defines: assigned on any object, or bound in a
@@ -115,6 +118,8 @@ func (o *ownFacts) reset() {
 	clear(o.selfDecorated)
 	clear(o.classAttrs)
 	clear(o.classSite)
+	clear(o.classBinds)
+	o.classBinds = o.classBinds[:0]
 	clear(o.annotated)
 	clear(o.attrs)
 	clear(o.annStrings)
@@ -903,8 +908,19 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 	c.p.own.attrs[name] = true
 	if cls, ok := f.sc.def.(*ast.ClassDef); ok {
 		c.p.own.classAttrs[classAttr{cls, name}] = true
+		c.p.own.classBinds = append(c.p.own.classBinds, ClassBinding{Class: cls, Name: name, Node: f.n})
 	}
 }
+
+// ClassBinding is a name bound directly in the body of one of the program's classes.
+type ClassBinding struct {
+	Class *ast.ClassDef
+	Name  string
+	Node  ast.Node // the statement or target that binds it
+}
+
+// ClassBindings are the names bound directly in the program's class bodies, in walk order.
+func (p *Pass) ClassBindings() []ClassBinding { return p.own.classBinds }
 
 // noteStore records an attribute assigned, deleted or changed in place: a name the program
 // defines, and one of the class whose self or cls it is assigned on.
@@ -1562,7 +1578,7 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 		for _, r := range p.resolve(b, site.sc, site.idx) {
 			if class, inst, ok := p.TypeOf(r); ok && !inst {
 				known = true
-				if !stateless(class) && p.StdlibPrivate(name) {
+				if !stateless(class) && (name == "" || p.StdlibPrivate(name)) {
 					return true
 				}
 			}
@@ -1573,6 +1589,19 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 	}
 	return false
 }
+
+// LibraryMayHave reports whether a library class among the ancestors of the program's class
+// cls, or of a class of the program derived from it, may have the private attribute name (an
+// ancestor not known may have any): the library's code then reads that attribute of the
+// object, whatever the class binds under the name. name "" asks whether such an ancestor may
+// keep any private state on the object (a class that is not one of the stateless ones).
+func (p *Pass) LibraryMayHave(cls *ast.ClassDef, name string) bool {
+	return p.libraryMayHave(cls, name, 0) || p.subclassLibraryMayHave(cls, name)
+}
+
+// StatelessClass reports whether instances of the library class get no private attributes
+// from it (see stateless).
+func StatelessClass(class string) bool { return stateless(class) }
 
 // subclassLibraryMayHave reports whether a class of the program derived from cls may have the
 // private name from a library ancestor of its own: self in cls's methods may be its instance,
