@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, its attribute hooks (__setattr__, __getattribute__, __delattr__, __getattr__); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, its attribute hooks (__setattr__, __getattribute__, __delattr__, __getattr__), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.NameNode, engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -398,6 +398,13 @@ func programClass(p *engine.Pass, e ast.Expr) *ast.ClassDef {
 //     with a library ancestor that keeps state: every name and value the library's code sets
 //     on self passes through them (an event loop's self-pipe socket).
 func classBodies(p *engine.Pass) {
+	for _, cd := range p.ProgramClasses() {
+		// A metaclass of the program's makes the class from the namespace its __new__ or
+		// __prepare__ may change (ns["_stream"] = "path"), names no class body shows.
+		if p.OwnMetaclass(cd) && p.LibraryMayHave(cd, "") {
+			p.Reportf(cd, "a class with a library ancestor that keeps state, made by a metaclass of the program's: its namespace may bind names of the library's private attributes that no class body shows")
+		}
+	}
 	for _, b := range p.ClassBindings() {
 		switch {
 		case accessHooks[b.Name]:
@@ -479,14 +486,28 @@ func madeNamespace(p *engine.Pass, c *ast.Call) bool {
 	for _, r := range p.Refs(c.Func) {
 		known = known || r.Qual == "builtins.type" || r.Qual == "abc.ABCMeta"
 	}
-	if _, display := c.Args[basesAt].(*ast.Tuple); !display && (!known || nsAt == 3) {
+	bases := c.Args[basesAt]
+	if nm, isName := bases.(*ast.Name); isName {
+		if bs := p.Bindings(nm.Id); len(bs) == 1 && bs[0].Assigned() {
+			if t, ok := bs[0].Value().(*ast.Tuple); ok {
+				bases = t // BASES = (contextlib.redirect_stdout,)
+			}
+		}
+	}
+	if _, display := bases.(*ast.Tuple); !display && (!known || nsAt == 3) {
 		// Message(kind, seq, body), an object not known with three arguments, or a
 		// metaclass's __new__ forwarding the bases it is given: the class statements that
 		// use it are judged where they are written (classBodies).
 		return false
 	}
-	if !statefulBases(p, c.Args[basesAt]) {
+	if !statefulBases(p, bases) {
 		return false
+	}
+	if !known && nsAt == 2 {
+		// Meta("Swap", (redirect_stdout,), {}): the program's metaclass (or an object not
+		// known) may change the namespace before the class is made.
+		p.Reportf(c, "a class with a library base that keeps state, made by a call that may change its namespace (a metaclass of the program's): its names may be the library's private ones")
+		return true
 	}
 	d, ok := c.Args[nsAt].(*ast.Dict)
 	if !ok {

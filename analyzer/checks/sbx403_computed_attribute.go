@@ -10,7 +10,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=, the namespace of a call that may make a class: type, abc.ABCMeta, another metaclass) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), or any value on an object whose library class (or one of its ancestors) keeps state (the name may be a private one the library's code reads: redirect_stdout's _stream), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=, the namespace of a call that may make a class: type, abc.ABCMeta, another metaclass) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode, engine.AugAssignNode},
@@ -146,11 +146,42 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 // fine: setattr(self, key, value) over json.load(f).items() or over **kwargs that every call
 // passes data.
 func computedStore(p *engine.Pass, n ast.Node, obj, name, value ast.Expr, fn string) {
-	if _, ok := p.ConstString(name); ok || p.NotClass(value) || safeComputedName(p, name, obj) ||
-		p.ForwardedSetattrName(name) {
+	if _, ok := p.ConstString(name); ok || safeComputedName(p, name, obj) || p.ForwardedSetattrName(name) {
+		return
+	}
+	if libraryState(p, obj) {
+		// setattr(Swap, key, "path") with key "_stream" from json.loads: data, but under a
+		// private name the library's code of an ancestor reads (redirect_stdout's __enter__
+		// then replaces sys.path).
+		p.Reportf(n, "%s with a name known only at run time on an object whose library class keeps state may store over the library's private attributes, which its code reads", fn)
+		return
+	}
+	if p.NotClass(value) {
 		return
 	}
 	p.Reportf(n, "%s with a name known only at run time may store a class into __class__, which changes which class's code runs on the object", fn)
+}
+
+// libraryState reports whether obj is an object of a library class that keeps state on its
+// objects (not an open class that holds only what it is given), or the program's own object or
+// class with such a class among its ancestors (or an ancestor not known).
+func libraryState(p *engine.Pass, obj ast.Expr) bool {
+	if bases, ok := p.LibraryBases(obj); ok {
+		for _, b := range bases {
+			if !engine.StatelessClass(b) {
+				return true
+			}
+		}
+		return false
+	} else if p.IsOwn(obj) {
+		return true // an ancestor not known
+	}
+	for _, r := range p.Refs(obj) {
+		if class, inst, ok := p.TypeOf(r); ok && inst && !engine.StatelessClass(class) && !p.HoldsOnlyGiven(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // libraryMethodOnOwn reports Cls.method(own, ...), a library class's method called unbound with

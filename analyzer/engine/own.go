@@ -1603,6 +1603,21 @@ func (p *Pass) LibraryMayHave(cls *ast.ClassDef, name string) bool {
 // from it (see stateless).
 func StatelessClass(class string) bool { return stateless(class) }
 
+// ProgramClasses are the program's class statements, in source order.
+func (p *Pass) ProgramClasses() []*ast.ClassDef {
+	out := make([]*ast.ClassDef, 0, len(p.own.classSite))
+	for c := range p.own.classSite {
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b *ast.ClassDef) int {
+		if a.Lineno != b.Lineno {
+			return a.Lineno - b.Lineno
+		}
+		return a.ColOffset - b.ColOffset
+	})
+	return out
+}
+
 // subclassLibraryMayHave reports whether a class of the program derived from cls may have the
 // private name from a library ancestor of its own: self in cls's methods may be its instance,
 // whose method resolution order may put that library class before cls.
