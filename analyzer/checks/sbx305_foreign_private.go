@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, its attribute hooks (__setattr__, __getattribute__, __delattr__, __getattr__), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, a dunder such a class binds other than the review's harmless ones, and its attribute and state hooks (__setattr__, __getattribute__, __delattr__, __getattr__, __setstate__, __dict__, which copy hands or updates with the library's state), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.NameNode, engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -352,7 +352,8 @@ var namingAttrs = map[string]bool{"attrname": true}
 // accessHooks are the methods through which every attribute store, read or deletion of an
 // object passes: on a class with a library ancestor they get the names and values the
 // library's code sets on self (an event loop's _ssock socket).
-var accessHooks = map[string]bool{"__setattr__": true, "__getattribute__": true, "__delattr__": true, "__getattr__": true}
+// __setstate__ gets the whole state copy.copy and copy.deepcopy read from such an object.
+var accessHooks = map[string]bool{"__setattr__": true, "__getattribute__": true, "__delattr__": true, "__getattr__": true, "__setstate__": true, "__dict__": true}
 
 // plainOwn reports whether e is the program's own object whose class has no library ancestor
 // (a descriptor of the program's, whose attrname is its own business).
@@ -407,9 +408,11 @@ func classBodies(p *engine.Pass) {
 	}
 	for _, b := range p.ClassBindings() {
 		switch {
-		case accessHooks[b.Name]:
-			if p.LibraryMayHave(b.Class, "") {
-				p.Reportf(b.Node, "%s of a class with a library ancestor sees the attributes the library's code sets and reads on its objects, private ones among them", b.Name)
+		case engine.IsDunder(b.Name):
+			// The review's harmless dunders, but the hooks through which the object's state
+			// passes (and its __dict__, which copy updates with it).
+			if (accessHooks[b.Name] || !p.HarmlessDunder(b.Name)) && p.LibraryMayHave(b.Class, "") {
+				p.Reportf(b.Node, "%s of a class with a library ancestor that keeps state: the library's code hands it the attributes it sets and reads on its objects, private ones among them", b.Name)
 			}
 		case engine.IsPrivate(b.Name) && (!p.HarmlessPrivate(b.Name) || b.Name == "_fields"):
 			if p.LibraryMayHave(b.Class, b.Name) {
