@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, a dunder such a class binds other than the review's harmless ones, and its attribute and state hooks (__setattr__, __getattribute__, __delattr__, __getattr__, __setstate__, __dict__, which copy hands or updates with the library's state), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object, or is one whose library ancestor keeps state (a private name of assigned=, updated= onto an instance) (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, a dunder such a class binds other than the review's harmless ones, and its attribute and state hooks (__setattr__, __getattribute__, __delattr__, __getattr__, __setstate__, __dict__, which copy hands or updates with the library's state), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.NameNode, engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -234,6 +234,26 @@ func copiedNames(p *engine.Pass, c *ast.Call) bool {
 		return false
 	}
 	foreignWrapper := !programWrapper(p, c)
+	if !foreignWrapper && stateWrapper(p, c) {
+		// update_wrapper(Swap, Holder, assigned=("_stream",)): the program's class, whose
+		// library ancestor reads _stream, gets the name from the program's plain class.
+		if !emptyDisplay(updated) && (updated != nil || !isClassWrapper(p, c)) {
+			p.Reportf(c, "update_wrapper copies the wrapped object's attributes (updated=, by default its __dict__) onto an object whose library ancestor keeps state and reads its private attributes")
+			return true
+		}
+		if assigned == nil {
+			p.Reportf(c, "update_wrapper sets attributes (assigned='s defaults) of an object whose library ancestor keeps state")
+			return true
+		}
+		if names, ok := displayNames(p, assigned); ok {
+			for _, name := range names {
+				if engine.IsPrivate(name) && (!p.HarmlessPrivate(name) || name == "_fields") || engine.IsDunder(name) && !wrapperDunders[name] {
+					p.Reportf(c, "update_wrapper stores %s on an object whose library ancestor keeps state and may read it", name)
+					return true
+				}
+			}
+		}
+	}
 	spread := false
 	for _, a := range c.Args {
 		_, st := a.(*ast.Starred)
@@ -565,4 +585,85 @@ func statefulBases(p *engine.Pass, bases ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// stateWrapper reports whether the object c, a call of functools.update_wrapper or wraps,
+// gives attributes to is the program's own with a library ancestor that keeps state (or one not
+// known): the class update_wrapper is given first, or the class statement wraps decorates.
+func stateWrapper(p *engine.Pass, c *ast.Call) bool {
+	if _, ok := engine.FirstIn(p.Refs(c.Func), updateWrapper); ok {
+		w := argOrKeyword(c, 0, "wrapper")
+		if w == nil {
+			return true
+		}
+		if cd := programClass(p, w); cd != nil {
+			return p.LibraryMayHave(cd, "")
+		}
+		if cd := selfClassOf(p, w); cd != nil {
+			return p.LibraryMayHave(cd, "")
+		}
+		return libraryState(p, w)
+	}
+	if cd, ok := p.Parent().(*ast.ClassDef); ok {
+		return p.LibraryMayHave(cd, "")
+	}
+	if parent, ok := p.Parent().(*ast.Call); ok && ast.Node(parent.Func) == ast.Node(c) && len(parent.Args) == 1 {
+		if cd := programClass(p, parent.Args[0]); cd != nil {
+			return p.LibraryMayHave(cd, "")
+		}
+		return libraryState(p, parent.Args[0])
+	}
+	return false
+}
+
+// isClassWrapper reports whether update_wrapper's or wraps' wrapper is a class statement of the
+// program's (whose __dict__, a mapping proxy, updated= cannot change).
+func isClassWrapper(p *engine.Pass, c *ast.Call) bool {
+	if _, ok := engine.FirstIn(p.Refs(c.Func), updateWrapper); ok {
+		return programClass(p, argOrKeyword(c, 0, "wrapper")) != nil
+	}
+	_, ok := p.Parent().(*ast.ClassDef)
+	return ok
+}
+
+// displayNames are the constant names of a tuple or list display.
+func displayNames(p *engine.Pass, e ast.Expr) ([]string, bool) {
+	var elts []ast.Expr
+	switch x := e.(type) {
+	case *ast.Tuple:
+		elts = x.Elts
+	case *ast.List:
+		elts = x.Elts
+	default:
+		return nil, false
+	}
+	names := make([]string, 0, len(elts))
+	for _, el := range elts {
+		s, ok := p.ConstString(el)
+		if !ok {
+			return nil, false
+		}
+		names = append(names, s)
+	}
+	return names, true
+}
+
+// selfClassOf is the class whose method the current node is in, when e is the name of that
+// method's first parameter, else nil.
+func selfClassOf(p *engine.Pass, e ast.Expr) *ast.ClassDef {
+	nm, ok := e.(*ast.Name)
+	d, in := p.EnclosingMethod()
+	if !ok || !in || d.Args == nil {
+		return nil
+	}
+	params := append(append([]*ast.Arg(nil), d.Args.Posonlyargs...), d.Args.Args...)
+	if len(params) == 0 || params[0].Arg != nm.Id {
+		return nil
+	}
+	for _, b := range p.ClassBindings() {
+		if b.Node == ast.Node(d) {
+			return b.Class
+		}
+	}
+	return nil
 }
