@@ -7,7 +7,7 @@ import (
 
 var sbx305 = &engine.Check{
 	ID: "SBX305", Name: "foreign-private-attribute", Capability: "introspection", Severity: "high", CWE: 470,
-	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object, or is one whose library ancestor keeps state (a private name of assigned=, updated= onto an instance) (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, a dunder such a class binds other than the review's harmless ones, and its attribute and state hooks (__setattr__, __getattribute__, __delattr__, __getattr__, __setstate__, __dict__, which copy hands or updates with the library's state), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a store of attrname and a call of __set_name__ on an object not the program's plain own",
+	Doc:        "private (_x) or dunder (__x__) attribute of an object that is not the program's own (its classes, functions and their instances, self and cls in its methods), outside the review's harmless dunders and private names (config/module_api.yaml; a harmless private name stored, set or deleted is judged too: ast.iter_fields reads the names of _fields), and __annotations__ (a library object's annotations are the library's objects: socket.socket); the names functools.update_wrapper and wraps copy from the wrapped object (assigned=, updated=), judged the same way, and any copy onto a wrapper that is not the program's own object, or is one whose library ancestor keeps state (a private name of assigned=, updated= onto an instance) (the wrapped object's __dict__, private names of assigned=); on the program's own objects, a private name the program does not define (one inherited from a standard-library class) or that a library ancestor may set over the class's; self is not the program's own in a method taken from its class other than to be called with an own object (Own.method(loop), the class used as a value); what library code of an ancestor reads on the program's objects: a private name a class body (or a type() namespace) binds that a library ancestor that keeps state may have (a redirect_stdout subclass's _stream), _fields in such a class, a dunder such a class binds other than the review's harmless ones, and its attribute and state hooks (__setattr__, __getattribute__, __delattr__, __getattr__, __setstate__, __dict__, which copy hands or updates with the library's state), such a class made by a metaclass of the program's (its namespace unseen); functools.cached_property other than as the decorator of a def with a public name, a memo given to copy.deepcopy or a __deepcopy__ other than none, None, an empty dict or a __deepcopy__'s own memo parameter, a store of attrname and a call of __set_name__ on an object not the program's plain own",
 	Hint:       "use the object's public API; private and dunder attributes of library objects lead to the interpreter's internals",
 	Message:    "%s is a private attribute of an object the program does not define",
 	Nodes:      []engine.NodeKind{engine.ModuleNode, engine.NameNode, engine.AttributeNode, engine.CallNode, engine.ImportFromNode, engine.SubscriptNode},
@@ -57,7 +57,7 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 			return
 		}
 		at, isAttr := n.Func.(*ast.Attribute)
-		if madeNamespace(p, n) {
+		if madeNamespace(p, n) || deepcopyMemo(p, n) {
 			return
 		}
 		if isAttr && at.Attr == "__set_name__" && !plainOwn(p, at.Value) {
@@ -666,4 +666,69 @@ func selfClassOf(p *engine.Pass, e ast.Expr) *ast.ClassDef {
 		}
 	}
 	return nil
+}
+
+// deepcopyMemo judges the memo given to copy.deepcopy and to a __deepcopy__ called by the
+// program: deepcopy stores into it every original it copied (memo[id(memo)].append(x)) and asks
+// it what is already copied (memo.get(id(x))), so a memo of the program's mapping class gets the
+// originals, an event loop's __dict__ among them (its self-pipe socket), and chooses what is
+// copied. Only no memo, None, an empty dict, or the memo parameter a __deepcopy__ of the
+// program's is given, handed on unchanged, are the review's.
+func deepcopyMemo(p *engine.Pass, c *ast.Call) bool {
+	var memo ast.Expr
+	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__deepcopy__" {
+		for _, k := range c.Keywords {
+			if k.Arg == nil || *k.Arg == "memo" {
+				memo = k.Value
+			}
+		}
+		if memo == nil && len(c.Args) > 0 {
+			memo = c.Args[len(c.Args)-1]
+		}
+	} else {
+		deep := false
+		for _, r := range p.Refs(c.Func) {
+			deep = deep || r.Qual == "copy.deepcopy"
+		}
+		if !deep {
+			return false
+		}
+		memo = argOrKeyword(c, 1, "memo")
+		for _, k := range c.Keywords {
+			if k.Arg == nil {
+				memo = k.Value
+			}
+		}
+	}
+	if memo == nil || isNone(memo) || plainMemo(p, memo) {
+		return false
+	}
+	p.Reportf(c, "a memo of the program's given to deepcopy gets every object copied, the library's among them, and chooses what is copied")
+	return true
+}
+
+// plainMemo reports whether e is an empty dict (a display or dict()) or the memo parameter of a
+// __deepcopy__ of the program's, handed on unchanged.
+func plainMemo(p *engine.Pass, e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Dict:
+		return len(x.Keys) == 0
+	case *ast.Call:
+		if len(x.Args) == 0 && len(x.Keywords) == 0 {
+			for _, r := range p.Refs(x.Func) {
+				if r.Qual == "builtins.dict" {
+					return true
+				}
+			}
+		}
+		return false
+	case *ast.Name:
+		d, in := p.EnclosingMethod()
+		if !in || d.Name != "__deepcopy__" || d.Args == nil || !forwardedParam(p, x) {
+			return false
+		}
+		params := append(append([]*ast.Arg(nil), d.Args.Posonlyargs...), d.Args.Args...)
+		return len(params) == 2 && params[1].Arg == x.Id
+	}
+	return false
 }
