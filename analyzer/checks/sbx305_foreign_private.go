@@ -25,6 +25,13 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 		if cachedProperty(p, n) {
 			return
 		}
+		if n.Attr == "__set_name__" && !plainOwn(p, n.Value) {
+			// cached_property.__set_name__ taken or called: see the call's report below.
+			if c, ok := p.Parent().(*ast.Call); !ok || c.Func != ast.Expr(n) {
+				p.Reportf(n, "__set_name__ of an object the program does not define, taken as a value, gives it the name of the attribute it reads from other objects where it is called")
+				return
+			}
+		}
 		if n.Ctx != ast.Load && namingAttrs[n.Attr] && !plainOwn(p, n.Value) {
 			p.Reportf(n, "%s of an object the program does not define names the attribute its code reads from other objects' __dict__ (a private one of a library object)", n.Attr)
 			return
@@ -59,6 +66,22 @@ func runSBX305(p *engine.Pass, n ast.Node) {
 		at, isAttr := n.Func.(*ast.Attribute)
 		if madeNamespace(p, n) || deepcopyMemo(p, n) {
 			return
+		}
+		for _, r := range p.RefsOf(n) {
+			if r.Qual == "functools.cached_property" {
+				// getattr(functools, "cached_property"): the class, given where no
+				// decorator of a def is seen.
+				p.Reportf(n, "functools.cached_property used other than as the decorator of a def may be given any attribute name, which it reads from the __dict__ of the objects it is placed on")
+				return
+			}
+		}
+		if len(n.Args) >= 2 {
+			if _, ok := engine.FirstIn(p.Refs(n.Func), attrBuiltins); ok {
+				if name, ok := p.ConstString(n.Args[1]); ok && name == "__set_name__" && !plainOwn(p, n.Args[0]) {
+					p.Reportf(n, "__set_name__ of an object the program does not define, named by a string, gives it the name of the attribute it reads from other objects")
+					return
+				}
+			}
 		}
 		if isAttr && at.Attr == "__set_name__" && !plainOwn(p, at.Value) {
 			// cached_property.__set_name__(owner, "_ssock"): the name its __get__ reads from
