@@ -450,6 +450,9 @@ func classBodies(p *engine.Pass) {
 		}
 	}
 	for _, b := range p.ClassBindings() {
+		if b.Node == nil {
+			b.Node = b.Class
+		}
 		switch {
 		case engine.IsDunder(b.Name):
 			// The review's harmless dunders, but the hooks through which the object's state

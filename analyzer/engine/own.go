@@ -26,7 +26,7 @@ type ownFacts struct {
 	// classSite is where each class statement is evaluated (its bases).
 	classSite map[*ast.ClassDef]Site
 	// classBinds are the names bound directly in class bodies (assignments, defs, classes,
-	// imports, loop and with targets), with the node that binds each.
+	// imports, loop, with, except and match targets), with the node that binds each.
 	classBinds []ClassBinding
 	// annotated are the parameters with an annotation, with where the annotation is evaluated.
 	annotated map[*ast.Arg]Site
@@ -908,7 +908,6 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 	c.p.own.attrs[name] = true
 	if cls, ok := f.sc.def.(*ast.ClassDef); ok {
 		c.p.own.classAttrs[classAttr{cls, name}] = true
-		c.p.own.classBinds = append(c.p.own.classBinds, ClassBinding{Class: cls, Name: name, Node: f.n})
 	}
 }
 
