@@ -1602,6 +1602,11 @@ func (p *Pass) LibraryMayHave(cls *ast.ClassDef, name string) bool {
 // from it (see stateless).
 func StatelessClass(class string) bool { return stateless(class) }
 
+// MayBecomeBase reports whether the program's class cls is used as a value where the analysis
+// does not see what is made of it (mayGetForeignSelf): a base of a class type() or a starred
+// base list makes, whose library ancestors the analysis does not know.
+func (p *Pass) MayBecomeBase(cls *ast.ClassDef) bool { return p.mayGetForeignSelf(cls) }
+
 // ProgramClasses are the program's class statements, in source order.
 func (p *Pass) ProgramClasses() []*ast.ClassDef {
 	out := make([]*ast.ClassDef, 0, len(p.own.classSite))
