@@ -44,7 +44,7 @@ var judges = map[string]string{
 	"builtins.vars": "SBX402", "builtins.dir": "SBX402",
 	"timeit.timeit": "SBX601", "timeit.repeat": "SBX601", "timeit.Timer": "SBX601",
 	"operator.attrgetter": "SBX503", "operator.methodcaller": "SBX503", "unittest.main.TestProgram": "SBX503",
-	"typing.get_type_hints": "SBX205", "email.utils.make_msgid": "SBX101", "email._policybase._PolicyBase.clone": "SBX403",
+	"typing.get_type_hints": "SBX205", "email.utils.make_msgid": "SBX101", "email._policybase._PolicyBase.clone": "SBX403", "copy.deepcopy": "SBX305",
 	"string.Formatter.format": "SBX701", "string.Formatter.vformat": "SBX701", "string.Formatter.get_field": "SBX701",
 }
 

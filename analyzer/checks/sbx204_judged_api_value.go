@@ -7,7 +7,7 @@ import (
 
 var sbx204 = &engine.Check{
 	ID: "SBX204", Name: "judged-api-as-value", Capability: "dynamic_code", Severity: "critical", CWE: 94,
-	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, getattr, dir, ...) named anywhere but as the function of a call or a plain alias: passed as a callback, stored in a container or an attribute, a default, a base class, the object of an attribute (timeit.timeit.__call__), a call that gives it (getattr(fmt, \"get_field\")) even where it is called, and an alias of a method its check finds by the attribute it is called through (string.Formatter's format, vformat and get_field, email's Policy.clone); the check can no longer see what it is called with. Reported with the capability the review gives it",
+	Doc:     "an API a check judges at its call (config/module_api.yaml calls: timeit.timeit, timeit.Timer, operator.attrgetter, typing.get_type_hints, getattr, dir, ...) named anywhere but as the function of a call or a plain alias: passed as a callback, stored in a container or an attribute, a default, a base class, the object of an attribute (timeit.timeit.__call__), a call that gives it (getattr(fmt, \"get_field\")) even where it is called, a call of it with spread arguments (getattr(*[loop, \"_ssock\"])), and an alias of a method its check finds by the attribute it is called through (string.Formatter's format, vformat and get_field, email's Policy.clone); the check can no longer see what it is called with. Reported with the capability the review gives it",
 	Hint:    "call the API directly where you use it, with constant names and functions rather than strings",
 	Message: "%s is used as a value, where the arguments it is called with are not seen: %s",
 	Nodes:   []engine.NodeKind{engine.AttributeNode, engine.CallNode, engine.SubscriptNode, engine.NameNode},
@@ -37,6 +37,16 @@ func runSBX204(p *engine.Pass, n ast.Node) {
 	// forms name(...) and obj.name(...) only. An alias (t = timeit.timeit) is followed by
 	// resolution: its calls are judged, but for the methods whose checks read the call as
 	// obj.method(...) (attributeJudged).
+	if c, ok := n.(*ast.Call); ok && spreadCall(c) {
+		// getattr(*[loop, "_ssock"]), copy.deepcopy(*[x, memo]): the check that judges the
+		// call reads its arguments by position and keyword, and sees none of these.
+		for _, r := range p.Refs(c.Func) {
+			if rule := p.RuleOf(r); rule != nil && rule.Judged {
+				p.ReportAs(n, rule.Capability, "%s is called with spread arguments, which the check that judges it cannot read: %s", short(rule.Key), rule.Reason)
+				return
+			}
+		}
+	}
 	_, looked := n.(*ast.Call)
 	if !mayHaveRule(p, n) || p.IsCallee(n) && !looked || harmlessRead(p, n) {
 		return

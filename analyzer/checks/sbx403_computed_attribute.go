@@ -10,7 +10,7 @@ import (
 
 var sbx403 = &engine.Check{
 	ID: "SBX403", Name: "computed-attribute-name", Capability: "builtins_access", Severity: "high", CWE: 470,
-	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace, a dest= that is computed or a dunder; the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=, the namespace of a call that may make a class: type, abc.ABCMeta, another metaclass) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
+	Doc:        "getattr/delattr with a computed name (a letter-prefixed one only on the program's own objects, and with operands other than str only when no class of the program defines __radd__, is made by type() or is given attributes by a setattr with a computed or dunder name), getattr/setattr/delattr/hasattr with a dunder name, setattr or a __setattr__ with \"__class__\", or with a computed name and a value that may be a class (not data such as json.loads gives), or any value on an object whose library class (or one of its ancestors) keeps state, or that the analysis cannot type (the name may be a private one the library's code reads: redirect_stdout's _stream), __setattr__ taken as a value, object.__getattribute__(x, name) with a computed name, __setattr__, __delattr__, __getattribute__ or __getattr__ called with spread arguments, or getattr passed as a value; library code that stores under names the program chose: a library class's method called with the program's own object as self (but a base's method of the same name on self from the program's method), a library class's dunder method called with a self not known to be its instance (argparse.Namespace.__eq__(loop, mirror) compares the loop's attributes with the program's objects), also one the program's class inherits (Mirror.__eq__(loop, mirror), Mirror a Namespace subclass) and a dunder of an object's class (type(x), x.__class__, a name bound to one) or of super(C, K) of a class K called with another object as self or taken as a value, a namespace= other than None or an argparse.Namespace (also given by parse_*'s spread arguments), a dest= that is computed or a dunder (also as a key of a ** display); the names __class__ and __dict__ given as keywords or constant mapping keys; email's Policy.clone (judged) called unbound with an object not known to be a policy, or with spread or dunder keywords; a store into an object's attributes under a computed name with a value that is not data (a key of vars(x) or x.__dict__, stored, updated or set by default; where a module running copy's code is imported, a ** mapping given to an open class such as types.SimpleNamespace, logging.makeLogRecord's mapping or extra=, the namespace of a call that may make a class: type, abc.ABCMeta, another metaclass) and the copy hooks __reduce_ex__, __reduce__ and __getstate__ given as keywords: copy.copy reads them from the object and stores their plan's slot state with setattr; the attribute dict of the program's own object handed where its keys are stored unseen (operator.setitem, dict.update, a function of the program, a container, collections.ChainMap, returned)",
 	Hint:       "use obj.name, or getattr(obj, \"name\") with a constant name, or a dict of allowed handlers",
 	Message:    "%s with a computed attribute name can reach any attribute",
 	Nodes:      []engine.NodeKind{engine.CallNode, engine.NameNode, engine.AttributeNode, engine.DictNode, engine.SubscriptNode, engine.AugAssignNode},
@@ -82,6 +82,12 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 			p.Report(n, fn)
 		}
 	}
+	if at, ok := c.Func.(*ast.Attribute); ok && attrHookCalls[at.Attr] && spreadCall(c) {
+		// type.__setattr__(*[Swap, "_stream", "path"]): the object and name are read by
+		// position below, and a starred argument holds them.
+		p.Reportf(n, "%s called with spread arguments stores or reads names no check sees", at.Attr)
+		return
+	}
 	if at, ok := c.Func.(*ast.Attribute); ok && at.Attr == "__setattr__" {
 		// object.__setattr__(x, "__class__", C), x.__setattr__("__class__", C): a re-classing
 		// like x.__class__ = C (SBX301).
@@ -146,11 +152,46 @@ func runSBX403(p *engine.Pass, n ast.Node) {
 // fine: setattr(self, key, value) over json.load(f).items() or over **kwargs that every call
 // passes data.
 func computedStore(p *engine.Pass, n ast.Node, obj, name, value ast.Expr, fn string) {
-	if _, ok := p.ConstString(name); ok || p.NotClass(value) || safeComputedName(p, name, obj) ||
-		p.ForwardedSetattrName(name) {
+	if _, ok := p.ConstString(name); ok || safeComputedName(p, name, obj) || p.ForwardedSetattrName(name) {
+		return
+	}
+	if libraryState(p, obj) {
+		// setattr(Swap, key, "path") with key "_stream" from json.loads: data, but under a
+		// private name the library's code of an ancestor reads (redirect_stdout's __enter__
+		// then replaces sys.path).
+		p.Reportf(n, "%s with a name known only at run time on an object whose library class keeps state may store over the library's private attributes, which its code reads", fn)
+		return
+	}
+	if p.NotClass(value) {
 		return
 	}
 	p.Reportf(n, "%s with a name known only at run time may store a class into __class__, which changes which class's code runs on the object", fn)
+}
+
+// libraryState reports whether obj is an object of a library class that keeps state on its
+// objects (not an open class that holds only what it is given), or the program's own object or
+// class with such a class among its ancestors (or an ancestor not known).
+func libraryState(p *engine.Pass, obj ast.Expr) bool {
+	if bases, ok := p.LibraryBases(obj); ok {
+		for _, b := range bases {
+			if !engine.StatelessClass(b) {
+				return true
+			}
+		}
+		return false
+	} else if p.IsOwn(obj) {
+		return true // an ancestor not known
+	}
+	refs := p.Refs(obj)
+	if len(refs) == 0 {
+		return true // a parameter, an item: a class of the program's with library state among what it may be
+	}
+	for _, r := range refs {
+		if class, inst, ok := p.TypeOf(r); !ok || inst && !engine.StatelessClass(class) && !p.HoldsOnlyGiven(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // libraryMethodOnOwn reports Cls.method(own, ...), a library class's method called unbound with
@@ -329,6 +370,28 @@ func namespaceOnOwn(p *engine.Pass, c *ast.Call) bool {
 	}
 	if at, ok := c.Func.(*ast.Attribute); ok && strings.HasPrefix(at.Attr, "parse_") && len(c.Args) >= 2 {
 		given = append(given, c.Args[1]) // parse_args(args, namespace)
+	}
+	if at, ok := c.Func.(*ast.Attribute); ok && strings.HasPrefix(at.Attr, "parse_") && spreadCall(c) && !p.DefinedClassOrFunction(c.Func) {
+		// parse_args(*[[], loop]), parse_args(**{"namespace": loop}): the namespace unseen.
+		p.Reportf(c, "%s with spread arguments may be given any object as namespace, on which argparse stores the names and values the program's options chose", at.Attr)
+		return true
+	}
+	for _, k := range c.Keywords {
+		// add_argument("--x", **{"dest": "__class__", ...}): the dest of a display is judged
+		// like a keyword's.
+		if d, ok := k.Value.(*ast.Dict); ok && k.Arg == nil && !p.DefinedClassOrFunction(c.Func) {
+			for i, key := range d.Keys {
+				if key == nil {
+					continue
+				}
+				if name, ok := p.ConstString(key); ok && name == "dest" {
+					if v, ok := p.ConstString(d.Values[i]); !ok || strings.HasPrefix(v, "__") {
+						p.Reportf(c, "dest= that is a dunder or computed names the attribute argparse stores into with setattr, __class__ among them")
+						return true
+					}
+				}
+			}
+		}
 	}
 	for _, k := range c.Keywords {
 		if k.Arg == nil || *k.Arg != "dest" || p.DefinedClassOrFunction(c.Func) {
@@ -1024,3 +1087,7 @@ func namespaceEscape(p *engine.Pass, n ast.Node) bool {
 func isBuiltinsName(p *engine.Pass, e ast.Expr) bool {
 	return slices.ContainsFunc(p.Refs(e), func(r engine.Ref) bool { return strings.HasPrefix(r.Qual, "builtins.") })
 }
+
+// attrHookCalls are the attribute hooks whose calls the checks judge by their arguments'
+// positions (object.__setattr__(x, name, v), x.__getattribute__(name)).
+var attrHookCalls = map[string]bool{"__setattr__": true, "__delattr__": true, "__getattribute__": true, "__getattr__": true}

@@ -25,6 +25,9 @@ type ownFacts struct {
 	classAttrs map[classAttr]bool
 	// classSite is where each class statement is evaluated (its bases).
 	classSite map[*ast.ClassDef]Site
+	// classBinds are the names bound directly in class bodies (assignments, defs, classes,
+	// imports, loop, with, except and match targets), with the node that binds each.
+	classBinds []ClassBinding
 	// annotated are the parameters with an annotation, with where the annotation is evaluated.
 	annotated map[*ast.Arg]Site
 	// attrs are the attribute names the program defines: assigned on any object, or bound in a
@@ -134,6 +137,8 @@ func (o *ownFacts) reset() {
 	clear(o.selfDecorated)
 	clear(o.classAttrs)
 	clear(o.classSite)
+	clear(o.classBinds)
+	o.classBinds = o.classBinds[:0]
 	clear(o.annotated)
 	clear(o.attrs)
 	clear(o.annStrings)
@@ -925,6 +930,16 @@ func (c *collector) noteClassBinding(f *frame, name string) {
 	}
 }
 
+// ClassBinding is a name bound directly in the body of one of the program's classes.
+type ClassBinding struct {
+	Class *ast.ClassDef
+	Name  string
+	Node  ast.Node // the statement or target that binds it
+}
+
+// ClassBindings are the names bound directly in the program's class bodies, in walk order.
+func (p *Pass) ClassBindings() []ClassBinding { return p.own.classBinds }
+
 // noteStore records an attribute assigned, deleted or changed in place: a name the program
 // defines, and one of the class whose self or cls it is assigned on.
 func (c *collector) noteStore(f *frame, at *ast.Attribute) {
@@ -1652,7 +1667,7 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 		for _, r := range p.resolve(b, site.sc, site.idx) {
 			if class, inst, ok := p.TypeOf(r); ok && !inst {
 				known = true
-				if !stateless(class) && p.StdlibPrivate(name) {
+				if !stateless(class) && (name == "" || p.StdlibPrivate(name)) {
 					return true
 				}
 			}
@@ -1662,6 +1677,39 @@ func (p *Pass) libraryMayHave(cls *ast.ClassDef, name string, depth int) bool {
 		}
 	}
 	return false
+}
+
+// LibraryMayHave reports whether a library class among the ancestors of the program's class
+// cls, or of a class of the program derived from it, may have the private attribute name (an
+// ancestor not known may have any): the library's code then reads that attribute of the
+// object, whatever the class binds under the name. name "" asks whether such an ancestor may
+// keep any private state on the object (a class that is not one of the stateless ones).
+func (p *Pass) LibraryMayHave(cls *ast.ClassDef, name string) bool {
+	return p.libraryMayHave(cls, name, 0) || p.subclassLibraryMayHave(cls, name)
+}
+
+// StatelessClass reports whether instances of the library class get no private attributes
+// from it (see stateless).
+func StatelessClass(class string) bool { return stateless(class) }
+
+// MayBecomeBase reports whether the program's class cls is used as a value where the analysis
+// does not see what is made of it (mayGetForeignSelf): a base of a class type() or a starred
+// base list makes, whose library ancestors the analysis does not know.
+func (p *Pass) MayBecomeBase(cls *ast.ClassDef) bool { return p.mayGetForeignSelf(cls) }
+
+// ProgramClasses are the program's class statements, in source order.
+func (p *Pass) ProgramClasses() []*ast.ClassDef {
+	out := make([]*ast.ClassDef, 0, len(p.own.classSite))
+	for c := range p.own.classSite {
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b *ast.ClassDef) int {
+		if a.Lineno != b.Lineno {
+			return a.Lineno - b.Lineno
+		}
+		return a.ColOffset - b.ColOffset
+	})
+	return out
 }
 
 // subclassLibraryMayHave reports whether a class of the program derived from cls may have the

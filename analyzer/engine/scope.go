@@ -853,6 +853,11 @@ func (c *collector) bind(sc *scope, name string, bv Binding) {
 		y = sc.w.symSlab.alloc() // sc.sym(name) without looking name up again
 		sc.syms[name] = y
 	}
+	if cls, ok := target.def.(*ast.ClassDef); ok && target.kind == scClass && b.kind != bDel {
+		// Every name a class body binds, however: an assignment, a def, a match capture, an
+		// except or with target (SBX305 judges those its library ancestors read).
+		c.p.own.classBinds = append(c.p.own.classBinds, ClassBinding{Class: cls, Name: name, Node: b.node})
+	}
 	if y.binds == nil {
 		y.binds = c.w.bindLists.slice(2) // most names are bound once or twice
 	}

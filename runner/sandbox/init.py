@@ -440,6 +440,12 @@ def run_program(cfg, path, source, report_fd, witness_sock, seccomp, ext):
             kernel_filter(seccomp, grants, False).load()
         elif cfg.get("audit_hook", True):
             verdict_guard(seccomp).load()
+        # A refused system call ends the process (KILL_PROCESS), but Debian's runsc ends only the
+        # thread that made it: killed holding the interpreter lock, it left the other threads
+        # waiting for it forever, a timeout with no violation (findings/40, 41). The watch ends
+        # such a process with SIGSYS. Started after Landlock and the filters, which it inherits.
+        if ext is not None:
+            ext.watch()
         sys.modules.pop("seccomp", None)
         if cfg.get("audit_hook", True):
             ext.install(hook_config(cfg, code, path, report_fd))
@@ -1165,12 +1171,16 @@ def main():
             violations = [v for v in lines if v["capability"] == cap][-MAX_LISTED:]
     elif sup.status is not None:
         code = os.WEXITSTATUS(sup.status)
-        if code == VIOLATION_EXIT and cfg.get("audit_hook", True):
+        if code == VIOLATION_EXIT and (cfg.get("audit_hook", True) or cfg.get("seccomp", True)):
             # The hook always ends with a verdict's signal (its _exit(159) is a fallback that
-            # kill(2) does not leave it): the program exited so itself, and says nothing we vouch for.
-            violations = [{"capability": "unknown", "event": "audit_hook",
-                           "detail": "exit status 159 without a verdict: the program exited with "
-                                     "the violation status itself"}]
+            # kill(2) does not leave it), and the hook's watch with SIGSYS (its _exit(159) is for a
+            # SIGSYS a handler of the program's took: a thread killed by the kernel filter alone,
+            # findings/41). Either the layers ended it so, or the program exited so itself, which
+            # records a violation against itself only.
+            violations = [{"capability": "unknown", "event": "seccomp" if not cfg.get("audit_hook", True) else "audit_hook",
+                           "detail": "exit status 159 without a verdict's signal: a thread the kernel filter "
+                                     "killed alone (the watch's exit), or the program exited with the "
+                                     "violation status itself"}]
     status = {"v": 1, "exit_code": code, "signal": sig, "timed_out": sup.timed_out,
               "violations": violations, "landlock": landlock, "preload_ms": preload_ms,
               "run_ms": int((time.monotonic() - start) * 1000)}

@@ -22,10 +22,22 @@
  *                          ends the process with the real-time signal of its capability, sent to
  *                          its own thread, which nothing catches (process 1 reads the verdict
  *                          from it).
+ *   watch()                starts a thread that ends the process with SIGSYS, as the kernel
+ *                          filter's kill would have, when the thread holding the interpreter lock
+ *                          no longer exists: a runtime that takes SECCOMP_RET_KILL_PROCESS for
+ *                          KILL_THREAD (Debian's runsc) killed only the refused thread, and the
+ *                          others waited for its lock forever (findings/40, 41). Called after
+ *                          Landlock and the filters are in place, which the thread inherits.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <frameobject.h>
+/* The interpreter lock's state (watch): CPython 3.11's runtime structure, as the image's headers
+ * describe it. */
+#define Py_BUILD_CORE 1
+#undef _PyGC_FINALIZED /* objimpl.h defines it for extensions, pycore_gc.h again */
+#include <internal/pycore_runtime.h>
+#undef Py_BUILD_CORE
 
 #include <errno.h>
 #include <stddef.h>
@@ -37,6 +49,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define VIOLATION_EXIT 159
@@ -876,9 +889,194 @@ static PyObject *sbx_install(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ---- the watch on the interpreter lock's holder ----
+ *
+ * The kernel filter's kill is SECCOMP_RET_KILL_PROCESS, but Debian's runsc (20221219) ends only the
+ * calling thread with it. A thread killed in a refused system call dies holding the interpreter
+ * lock (the calls Python makes without it refuse nothing): the process lives on, every other
+ * thread waits for the lock forever, and the run was recorded as a timeout with no violation
+ * (findings/40 for the main thread, which process 1 sees end; findings/41 for any other thread,
+ * which nothing outside the process tells from a thread that returned). A thread that ends
+ * normally always drops the lock first (the only exit with it held is at the interpreter's
+ * finalization, which the program's process never reaches: init.py ends it with _exit). So a lock
+ * held, at two looks in a row with no switch between them, by a thread that no longer exists (or
+ * is a zombie: the main thread, which stays one while others live) is the kernel filter's kill.
+ * And a thread killed where it had let the lock go (native code that runs without it: a numpy loop)
+ * leaves its thread state in the interpreter's list, where a thread that ends normally removes
+ * it before it ends. The watch then ends the process with SIGSYS, what KILL_PROCESS would have
+ * done, and process 1 records the kernel filter's violation; should a handler of the program's
+ * take the signal (its other threads may run Python code in the second case), the watch exits
+ * with the violation's status, 159, which process 1 records as a violation too. */
+
+enum { WATCH_MS = 100 };
+#define BUSY (~0UL)
+#define BUSY_STATE ((PyThreadState *)-1)
+
+/* thread_gone: the thread tid of this process has ended (or is a zombie). */
+static int thread_gone(pid_t pid, unsigned long tid)
+{
+    if (tid == 0)
+        return 0;
+    if ((pid_t)tid != pid) {
+        if (syscall(SYS_tgkill, pid, (pid_t)tid, 0) == 0)
+            return 0;
+        return errno == ESRCH;
+    }
+    /* The main thread: its task stays, a zombie, while other threads live. */
+    char path[64], buf[512];
+    snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT || errno == ESRCH;
+    ssize_t n = read(fd, buf, sizeof(buf) - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    return p != NULL && p[1] == ' ' && (p[2] == 'Z' || p[2] == 'X');
+}
+
+/* lock_holder: the thread id holding the interpreter lock, and the lock's switch count; 0 when it
+ * is free; -1 (all ones) when its mutex is busy: nothing is known. Read under the lock's own mutex, which
+ * take_gil and drop_gil hold while they change it: with the lock taken, its holder's thread state
+ * is not freed (a thread drops the lock before its state is freed). */
+static unsigned long lock_holder(unsigned long *switches)
+{
+    struct _gil_runtime_state *gil = &_PyRuntime.ceval.gil;
+    unsigned long tid = 0;
+    if (pthread_mutex_trylock(&gil->mutex) != 0)
+        return BUSY;
+    if (_Py_atomic_load_relaxed(&gil->locked) == 1) {
+        PyThreadState *ts = (PyThreadState *)_Py_atomic_load_relaxed(&gil->last_holder);
+        if (ts != NULL) {
+            tid = ts->native_thread_id;
+            *switches = gil->switch_number;
+        }
+    }
+    pthread_mutex_unlock(&gil->mutex);
+    return tid;
+}
+
+/* killed_state: a thread state of the interpreter whose thread no longer exists, or NULL. Read
+ * under the runtime's list lock (HEAD_LOCK), taken without waiting: a state is unlinked under it
+ * before its thread ends normally (and freed after), so a state still listed whose thread is gone
+ * is a thread that ended without Python's leave: killed. A state whose thread has not taken it
+ * yet (gilstate_counter 0: made for a thread being started, or left behind by CPython 3.11 when
+ * the start failed, with its maker's id) is passed over. */
+static PyThreadState *killed_state(pid_t pid, unsigned long *tid)
+{
+    PyThread_type_lock mutex = _PyRuntime.interpreters.mutex;
+    PyThreadState *found = NULL;
+    if (mutex == NULL || PyThread_acquire_lock_timed(mutex, 0, 0) != PY_LOCK_ACQUIRED)
+        return BUSY_STATE;
+    for (PyInterpreterState *in = _PyRuntime.interpreters.head; in != NULL && found == NULL; in = in->next)
+        for (PyThreadState *t = in->threads.head; t != NULL; t = t->next)
+            if (t->gilstate_counter > 0 && thread_gone(pid, t->native_thread_id)) {
+                found = t;
+                *tid = t->native_thread_id;
+                break;
+            }
+    PyThread_release_lock(mutex);
+    return found;
+}
+
+static void *watch_main(void *arg)
+{
+    (void)arg;
+    pid_t pid = getpid();
+    unsigned long last_tid = 0, last_switches = 0, last_dead = 0;
+    PyThreadState *last_state = NULL;
+    int seen = 0, seen_state = 0;
+    for (;;) {
+        struct timespec ts = {0, WATCH_MS * 1000000L};
+        while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+            ;
+        /* The lock held by a thread that is gone: every other thread waits for it forever. */
+        unsigned long switches = 0;
+        unsigned long tid = lock_holder(&switches);
+        /* A busy mutex (held a few instructions at a time by the program's threads) is a look
+         * missed, not a look that found nothing: it keeps what the last one saw. */
+        if (tid == BUSY) {
+            /* nothing known */
+        } else if (tid != 0 && thread_gone(pid, tid)) {
+            if (seen && tid == last_tid && switches == last_switches)
+                break;
+            seen = 1;
+        } else {
+            seen = 0;
+        }
+        if (tid != BUSY) {
+            last_tid = tid;
+            last_switches = switches;
+        }
+        /* A thread killed while it had let the lock go (native code that runs without it, such as
+         * a numpy loop): the others run on, and the program could end as if nothing happened. */
+        unsigned long dead = 0;
+        PyThreadState *state = killed_state(pid, &dead);
+        if (state == BUSY_STATE)
+            continue;
+        if (state != NULL && seen_state && state == last_state && dead == last_dead)
+            break;
+        seen_state = state != NULL;
+        last_state = state;
+        last_dead = dead;
+    }
+    /* SIGSYS's default action ends the process, as the kernel filter's kill would have. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = SIG_DFL;
+    sigaction(SIGSYS, &sa, NULL);
+    sigset_t set;
+    sigfillset(&set);
+    sigdelset(&set, SIGSYS);
+    pthread_sigmask(SIG_SETMASK, &set, NULL);
+    syscall(SYS_tgkill, pid, (pid_t)syscall(SYS_gettid), SIGSYS);
+    _exit(VIOLATION_EXIT); /* not reached */
+    return NULL;
+}
+
+static int watching;
+
+/* watch() -> None: starts the watch, once per process, in the program's process after its filters
+ * (a thread inherits the filters and the Landlock domain of the thread that makes it). */
+static PyObject *sbx_watch(PyObject *self, PyObject *args)
+{
+    if (watching) {
+        PyErr_SetString(PyExc_RuntimeError, "watch: started already");
+        return NULL;
+    }
+    /* After fork, CPython 3.11 keeps the forking thread's id in the main thread's state: the
+     * program's main thread is this one. */
+    PyThreadState *ts = PyThreadState_Get();
+    ts->native_thread_id = (unsigned long)syscall(SYS_gettid);
+    pthread_attr_t attr;
+    pthread_t t;
+    sigset_t all, old;
+    sigfillset(&all);
+    /* The thread starts with every signal blocked: no handler of the program's runs in it, and a
+     * signal sent to the process goes to another thread. */
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int r = pthread_attr_init(&attr);
+    if (r == 0) {
+        pthread_attr_setstacksize(&attr, 64 << 10);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        r = pthread_create(&t, &attr, watch_main, NULL);
+        pthread_attr_destroy(&attr);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (r != 0) {
+        errno = r;
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    watching = 1;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"landlock", sbx_landlock, METH_VARARGS, "Restrict writes to beneath the given directories and files."},
     {"install", sbx_install, METH_VARARGS, "Install the audit hook."},
+    {"watch", sbx_watch, METH_NOARGS, "Watch the interpreter lock's holder."},
     {NULL, NULL, 0, NULL},
 };
 

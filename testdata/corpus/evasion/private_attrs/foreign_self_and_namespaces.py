@@ -15,7 +15,7 @@ class Pipe:
 
 
 class Loop(asyncio.SelectorEventLoop):
-    _csock = None
+    _csock = None  # want: SBX305
 
     def writer(self):
         return self._csock  # want: SBX305
