@@ -58,8 +58,10 @@ type ownFacts struct {
 	subs     map[*ast.ClassDef][]*ast.ClassDef
 	deep     []*ast.ClassDef
 	subsDone bool
-	// height caches classHeight.
-	height map[*ast.ClassDef]int
+	// height caches classHeight, ownMeta OwnMetaclass.
+	height  map[*ast.ClassDef]int
+	ownMeta map[*ast.ClassDef]bool
+	metaH   map[*ast.ClassDef]int // metaHeight
 	// mutated caches mutatedName.
 	mutated map[string]bool
 	// nsReads caches readsNamespaces: 0 not asked, 1 no, 2 yes.
@@ -132,6 +134,8 @@ func (o *ownFacts) reset() {
 	clear(o.derives)
 	clear(o.subs)
 	clear(o.height)
+	clear(o.ownMeta)
+	clear(o.metaH)
 	o.deep, o.subsDone = o.deep[:0], false
 	clear(o.selfArgs)
 	clear(o.selfDecorated)
@@ -3470,10 +3474,67 @@ func (p *Pass) ParamUnseen(b *Binding) bool {
 // spread from a mapping. The name such a statement binds holds whatever that call returned, a
 // string among them, not necessarily a class.
 func (p *Pass) OwnMetaclass(cd *ast.ClassDef) bool {
-	return !p.everyOwnClass(cd, func(c *ast.ClassDef, site Site) bool {
-		_, ok := p.metaclassRefs(c, site)
-		return ok
-	})
+	// Kept per class: a check asks it of every class of the program, and each answer walks the
+	// class's ancestors (findings/71).
+	// everyOwnClass's answer, from the bases' kept answers: its walk follows the bases eight deep
+	// (deeper, or a cycle, is not ok), Generic[T]'s class too.
+	o := &p.own
+	if v, hit := o.ownMeta[cd]; hit {
+		return v
+	}
+	if o.ownMeta == nil {
+		o.ownMeta = map[*ast.ClassDef]bool{}
+	}
+	o.ownMeta[cd] = true // a cycle: too deep to follow
+	v := p.metaHeight(cd) >= 9 || !p.ancestorStep(cd)
+	if !v {
+		site := o.classSite[cd]
+		_, ok := p.metaclassRefs(cd, site)
+		v = !ok
+		for _, b := range cd.Bases {
+			if v {
+				break
+			}
+			if sub, isSub := b.(*ast.Subscript); isSub {
+				b = sub.Value
+			}
+			if oc := p.baseClass(b, site, 1); oc != nil {
+				v = p.OwnMetaclass(oc)
+			}
+		}
+	}
+	o.ownMeta[cd] = v
+	return v
+}
+
+// metaHeight is classHeight over the bases everyOwnClass follows (Generic[T]'s class too, and
+// a class's own name).
+func (p *Pass) metaHeight(c *ast.ClassDef) int {
+	o := &p.own
+	if v, ok := o.metaH[c]; ok {
+		return v
+	}
+	if o.metaH == nil {
+		o.metaH = map[*ast.ClassDef]int{}
+	}
+	o.metaH[c] = 9 // a cycle meets its own mark
+	if !p.ancestorStep(c) {
+		return 9
+	}
+	v, site := 0, o.classSite[c]
+	for _, b := range c.Bases {
+		if sub, isSub := b.(*ast.Subscript); isSub {
+			b = sub.Value
+		}
+		if oc := p.baseClass(b, site, 1); oc != nil {
+			if v = max(v, p.metaHeight(oc)+1); v >= 9 {
+				v = 9
+				break
+			}
+		}
+	}
+	o.metaH[c] = v
+	return v
 }
 
 // PlainMetaclass reports whether the program's class statement cd, and every class of the program
