@@ -2,9 +2,11 @@ package analyzer_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -126,4 +128,67 @@ func TestStdlib(t *testing.T) {
 	}
 	t.Logf("%d files, %d parse errors (test files with deliberate bad syntax or encodings); slowest %s (%d ms CPU)",
 		len(files), parseErrors, slowest.path, slowest.cpu.Milliseconds())
+}
+
+// hostileShapes are the costliest shapes per byte found by the algorithmic-complexity review
+// (findings/70 and 71), with ordinary ones to compare: each a construct repeated to the size.
+func hostileShapes(size int) map[string]string {
+	rep := func(head, unit string) string {
+		return head + strings.Repeat(unit, (size-len(head))/len(unit))
+	}
+	seq := func(f func(i int) string) string {
+		var b strings.Builder
+		for i := 0; b.Len() < size; i++ {
+			b.WriteString(f(i))
+		}
+		return b.String()
+	}
+	return map[string]string{
+		"assignments":  rep("", "x=1\n"),
+		"subscripts":   rep("", "a[b][c][d]\n"),
+		"call_args":    "f(" + rep("", "a,") + ")\n",
+		"fold_replace": rep("s='a'*4096\n", "getattr(o,s.replace('a',s))\n"),
+		"fold_iterate": rep("s='a'*4096\n", "getattr(o,[x.y for c in s])\n"),
+		"fold_names":   seq(func(i int) string { return fmt.Sprintf("n%d='x'+n%d[:3]\ngetattr(o,n%d)\n", i, max(i-1, 0), i) }),
+		"class_lattice": seq(func(i int) string {
+			var bs []string
+			for j := max(0, i-21); j < i; j++ {
+				bs = append(bs, fmt.Sprintf("B%d", j))
+			}
+			if i == 0 {
+				return "class B0:pass\n"
+			}
+			return fmt.Sprintf("class B%d(%s):\n def m(self):vars(self)\n", i, strings.Join(bs, ","))
+		}),
+		"class_two_bases": rep("class A:pass\nclass B:pass\n", "class C(A,B):\n def m(self):\n  self._a=1\n  return vars(self)\n"),
+	}
+}
+
+// BenchmarkHostileShapes reports the analysis's CPU per byte of the costliest shapes found at
+// 16 KiB and 64 KiB: linear analysis keeps cpu-ns/byte about equal at both sizes (findings/70:
+// folding made 16 MB a step; findings/71: class ancestry questions grew 5x per doubling). A
+// program refused for a bound (LimitError) counts: it is what an attacker pays for.
+func BenchmarkHostileShapes(b *testing.B) {
+	a := newAnalyzer(b)
+	ctx := context.Background()
+	for _, size := range []int{16 << 10, 64 << 10} {
+		shapes := hostileShapes(size)
+		names := make([]string, 0, len(shapes))
+		for name := range shapes {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			src := []byte(shapes[name])
+			b.Run(fmt.Sprintf("%s/%dKiB", name, size>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				start := cputime.Process()
+				for b.Loop() {
+					a.Analyze(ctx, "shape.py", src)
+				}
+				b.ReportMetric(float64(cputime.Process()-start)/float64(b.N)/float64(len(src)), "cpu-ns/byte")
+			})
+		}
+	}
 }

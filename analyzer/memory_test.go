@@ -84,3 +84,37 @@ func allocPerByte(t *testing.T, a *Analyzer, src string) float64 {
 	}
 	return float64(after.TotalAlloc-before.TotalAlloc) / float64(len(src))
 }
+
+// TestMemoryPerByteFolding: the constant folder makes values up to 4 KB per step; what a step
+// makes is charged to the work budget, so no shape of folding allocates past MemoryPerByte either
+// (findings/70: one 4 KB string replaced into itself made 16 MB a step, 2.3 GB for a 4 KB
+// program). 8 KiB programs: the budget's fixed part weighs most in a small one.
+func TestMemoryPerByteFolding(t *testing.T) {
+	a := newTestAnalyzer(t)
+	const size = 8 << 10
+	rep := func(head, unit string) string { return head + strings.Repeat(unit, (size-len(head))/len(unit)) }
+	const s4k = "s='a'*4096\n"
+	shapes := map[string]string{
+		"replace":         rep(s4k, "getattr(o,s.replace('a',s))\n"),
+		"replace counted": rep(s4k, "getattr(o,s.replace('a',s,4000))\n"),
+		"comprehension":   rep("s='a'*2047\n", "getattr(o,[s+s for c in s][0])\n"),
+		"join":            rep(s4k, "getattr(o,''.join([s for c in s]))\n"),
+		"iterate":         rep(s4k, "getattr(o,[x.y for c in s])\n"),
+		"list":            rep(s4k, "getattr(o,list(s)[0])\n"),
+		"reversed":        rep(s4k, "getattr(o,''.join(reversed(s)))\n"),
+		"map":             rep(s4k, "getattr(o,''.join(map(str,s)))\n"),
+		"slice":           rep(s4k, "getattr(o,s[::-1][:9])\n"),
+		"index":           rep(s4k, "getattr(o,s[4000])\n"),
+		"lists":           rep("t=["+strings.Repeat("1,", 512)+"]\n", "getattr(o,(t+t)[0])\n"),
+		"names":           rep("s='a'*2048\n", "t=s+s;getattr(o,t)\n"),
+		"upper":           rep(s4k, "getattr(o,s.upper())\n"),
+		"f-string":        rep("s='a'*2000\n", "getattr(o,f'{s}{s}')\n"),
+	}
+	for name, src := range shapes {
+		if perByte := allocPerByte(t, a, src); perByte > MemoryPerByte {
+			t.Errorf("%s: the analysis of %d bytes allocated %.0f bytes per byte, past MemoryPerByte (%d)", name, len(src), perByte, MemoryPerByte)
+		} else {
+			t.Logf("%s: %.0f bytes per byte", name, perByte)
+		}
+	}
+}

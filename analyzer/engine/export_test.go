@@ -171,3 +171,18 @@ func (a *Engine) RunPass(ctx context.Context, src []byte, mod *ast.Module) {
 	p.run(ctx)
 	p.release()
 }
+
+// Lookups is how many name lookups the analysis of src makes, with its report: the measure of
+// work of TestClassWalksLinear.
+func (a *Engine) Lookups(src string) (int, *Report) {
+	mod, err := parseForTest(src)
+	if err != nil {
+		panic(err)
+	}
+	rep := &Report{}
+	p := newPass(a, rep, []byte(src), src, mod)
+	p.run(context.Background())
+	n := p.lookups
+	p.release()
+	return n, rep
+}

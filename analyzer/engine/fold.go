@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sbxgate/sbxgate/analyzer/python/ast"
 )
@@ -27,7 +28,31 @@ const (
 	maxFoldBytes = 4 << 10
 	maxFoldList  = 1024
 	maxFoldDepth = 64
+	// foldBytesPerByte and foldBytesFixed bound the bytes of values folding makes in one
+	// analysis: per byte of source, and once (for the top-level pass only: an embedded string's
+	// pass has no fixed part, or many small strings would multiply it). Every step of folding was
+	// charged one unit of the work budget whatever it made, up to maxFoldBytes and more: one 4 KB
+	// string's replace() with itself made 16 MB, so that a 4 KB program allocated 2.3 GB and a
+	// 16 KB one 9.4 GB (findings/70). Now what a step makes is charged in bytes, before the
+	// large intermediates are made, so that folding adds at most about twice foldBytesPerByte to
+	// what an analysis allocates per byte (MemoryPerByte; TestMemoryPerByteFolding).
+	foldBytesPerByte = 128
+	foldBytesFixed   = 64 << 10
+	// valueBytes is the size of a Value, what a list item costs.
+	valueBytes = int(unsafe.Sizeof(Value{}))
 )
+
+// charge takes n bytes made by folding from the pass's allowance and reports whether some is
+// left; once none is, every fold is "unknown" (the checks treat it as any value: a finding).
+func (p *Pass) charge(n int) bool {
+	p.foldBytes -= n
+	return p.foldBytes > 0
+}
+
+// sizeOf is the bytes a folded value holds (its own, not what its list items share).
+func sizeOf(v Value) int {
+	return len(v.s) + valueBytes*len(v.l)
+}
 
 type ckind uint8
 
@@ -69,7 +94,7 @@ func (p *Pass) foldString(e ast.Expr, sc *scope, idx int) (string, bool) {
 }
 
 func (p *Pass) fold(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
-	if e == nil || depth > maxFoldDepth || p.budget <= 0 {
+	if e == nil || depth > maxFoldDepth || p.budget <= 0 || p.foldBytes <= 0 {
 		return Value{}, false
 	}
 	p.budget--
@@ -80,6 +105,14 @@ func (p *Pass) fold(e ast.Expr, sc *scope, idx int, depth int) (Value, bool) {
 		}
 	}
 	v, ok := p.fold1(e, sc, idx, depth)
+	switch e.(type) {
+	case *ast.Name, *ast.Constant:
+		// A value already made (a binding's, cached) or the tree's own.
+	default:
+		if ok && !p.charge(sizeOf(v)) {
+			v, ok = Value{}, false
+		}
+	}
 	if ok && !fits(v) {
 		v, ok = Value{}, false
 	}
@@ -291,7 +324,7 @@ func (p *Pass) foldComp(elt ast.Expr, gens []*ast.Comprehension, sc *scope, idx 
 	if !ok {
 		return Value{}, false
 	}
-	items, ok := iterate(it)
+	items, ok := p.iterate(it)
 	if !ok {
 		return Value{}, false
 	}
@@ -334,6 +367,15 @@ func truthy(v Value) bool {
 		return len(v.l) > 0
 	}
 	return false
+}
+
+// iterate is the package's iterate with the items it makes charged to the budget first: a
+// 4 KB string is 4,096 items of valueBytes each, made for one step.
+func (p *Pass) iterate(v Value) ([]Value, bool) {
+	if n := seqLen(v); n > 0 && v.k != cList && !p.charge(n*valueBytes) {
+		return nil, false
+	}
+	return iterate(v)
 }
 
 // iterate lists the items of a str (characters), bytes (ints) or list.
@@ -581,6 +623,9 @@ func (p *Pass) subscript(v Value, slice ast.Expr, sc *scope, idx int, depth int)
 		if st == 0 {
 			return Value{}, false
 		}
+		if !p.charge(n * (8 + valueBytes)) { // the indices, and the items or runes picked
+			return Value{}, false
+		}
 		picks := sliceIndices(int64(n), lo, hasLo, hi, hasHi, st)
 		return pick(v, picks), true
 	}
@@ -597,7 +642,13 @@ func (p *Pass) subscript(v Value, slice ast.Expr, sc *scope, idx int, depth int)
 	}
 	switch v.k {
 	case cStr:
-		return Value{k: cStr, s: string([]rune(v.s)[i])}, true
+		for _, r := range v.s { // the i-th rune, without a copy of the string as runes
+			if i == 0 {
+				return Value{k: cStr, s: string(r)}, true
+			}
+			i--
+		}
+		return Value{}, false
 	case cBytes:
 		return Value{k: cInt, i: int64(v.s[i])}, true
 	case cList:
@@ -781,14 +832,14 @@ func (p *Pass) foldCall(e *ast.Call, sc *scope, idx int, depth int) (Value, bool
 		}
 	case "builtins.list", "builtins.tuple":
 		if has0 {
-			items, ok := iterate(a0)
+			items, ok := p.iterate(a0)
 			if ok {
 				return Value{k: cList, l: items}, true
 			}
 		}
 	case "builtins.reversed":
 		if has0 {
-			items, ok := iterate(a0)
+			items, ok := p.iterate(a0)
 			if ok {
 				out := make([]Value, len(items))
 				for i, x := range items {
@@ -862,7 +913,7 @@ func (p *Pass) foldMap(e *ast.Call, sc *scope, idx int, depth int) (Value, bool)
 	}
 	fn := p.resolveD(e.Args[0], sc, idx, 0)
 	it, ok := p.fold(e.Args[1], sc, idx, depth+1)
-	items, ok2 := iterate(it)
+	items, ok2 := p.iterate(it)
 	if !ok || !ok2 || len(fn) != 1 {
 		return Value{}, false
 	}
@@ -1042,7 +1093,12 @@ func (p *Pass) method(recv Value, name string, e *ast.Call, argAt func(int, stri
 			if a2, has2, ok := argAt(2, "count"); ok && has2 && a2.k == cInt {
 				n = int(a2.i)
 			}
-			if len(a0.s) == 0 && len(recv.s) > maxFoldBytes/4 {
+			// The result's length first: a 4 KB string's every byte replaced by 4 KB is 16 MB.
+			m := strings.Count(recv.s, a0.s)
+			if n >= 0 && n < m {
+				m = n
+			}
+			if len(recv.s)+m*(len(a1.s)-len(a0.s)) > maxFoldBytes {
 				return Value{}, false
 			}
 			out := strings.Replace(recv.s, a0.s, a1.s, n)
@@ -1080,7 +1136,7 @@ func (p *Pass) method(recv Value, name string, e *ast.Call, argAt func(int, stri
 		if !has0 {
 			return Value{}, false
 		}
-		items, ok := iterate(a0)
+		items, ok := p.iterate(a0)
 		if !ok {
 			return Value{}, false
 		}

@@ -27,6 +27,8 @@ type Pass struct {
 	check int
 
 	budget    int
+	foldBytes int              // what folding may still make (charge)
+	lookups   int              // calls of lookup, for the tests of the analysis's cost
 	refCache  nodeTable[[]Ref] // resolution results by node (see nodeTable)
 	foldCache nodeTable[foldResult]
 	env       []envVar
@@ -164,6 +166,13 @@ func (p *Pass) run(ctx context.Context) {
 		p.rep.Imports = append(make([]Import, 0, len(p.rep.Imports)+n+2), p.rep.Imports...)
 	}
 	p.budget = workPerNode*len(p.frames) + 10000
+	p.foldBytes = foldBytesPerByte*len(p.src) + foldBytesFixed
+	if p.depth > 0 {
+		// A string Python evaluates, analyzed in a pass of its own: its bytes are the file's
+		// too, and a fixed allowance per string would multiply with their number.
+		p.budget = workPerNode*len(p.frames) + 1000
+		p.foldBytes = foldBytesPerByte * len(p.src)
+	}
 	// Pass 2: route every node to the checks that asked for its kind.
 	for i, fi := range p.order {
 		if i&1023 == 1023 && ctx.Err() != nil {

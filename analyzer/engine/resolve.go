@@ -103,6 +103,7 @@ func (p *Pass) item(r Ref, key string, sc *scope, idx int, depth int) []Ref {
 // one meant (see the comment at the top of scope.go), and the modules star-imported in the
 // module scope when the name is looked up there.
 func (p *Pass) lookup(name string, sc *scope, idx int) (binds []*Binding, builtin bool, star []string) {
+	p.lookups++
 	first := true
 	for s := sc; s != nil; {
 		if s.kind == scClass && !first {

@@ -12,8 +12,14 @@
 // that left much memory mapped, it returns it to the system, so that an idle worker does not keep
 // the peak of the last large analysis.
 //
-// The protocol on the child's standard input and output: first the config, as a frame, and the
-// memory bound in bytes (decimal, 0 for none), as a frame; then per
+// A worker's CPU time per request is bounded too (Pool.SetCPUBound; by default CPUBase plus
+// CPUPerByte per byte of the program or request body): past it the worker exits (exitCPU) and the
+// program is denied with a LimitError, where an analysis that grew superlinearly held a worker,
+// one of the few, for as long as it took.
+//
+// The protocol on the child's standard input and output: first the config, as a frame, the
+// memory bound in bytes (decimal, 0 for none), as a frame, and the CPU bound as a frame ("BASE
+// PERBYTE", nanoseconds, decimal; "0 0" for none); then per
 // request a frame naming the operation and its frames. "analyze": a frame holding the program's
 // path and a frame holding its bytes, answered by one JSON line, the report. "decode": a frame
 // holding a request body, answered by one JSON line, the refusal or the decoded request's path and
@@ -45,6 +51,7 @@ import (
 
 	"github.com/sbxgate/sbxgate/analyzer"
 	"github.com/sbxgate/sbxgate/config"
+	"github.com/sbxgate/sbxgate/internal/cputime"
 )
 
 // maxFrame bounds a frame a worker accepts: far above the analyzer's own source limit, so the
@@ -102,6 +109,8 @@ type Pool struct {
 	config []byte
 	// memLimit bounds each worker's memory (SetMemoryLimit); 0: no bound.
 	memLimit int64
+	// cpuBase and cpuPerByte bound each request's CPU time in a worker (SetCPUBound).
+	cpuBase, cpuPerByte time.Duration
 	// slots holds a token per request being served (do).
 	slots chan struct{}
 
@@ -119,7 +128,28 @@ func New(argv []string, cfg []byte) (*Pool, error) {
 	if _, err := config.Parse(cfg, "analysis worker"); err != nil {
 		return nil, fmt.Errorf("analyzeproc: %w", err)
 	}
-	return &Pool{argv: argv, config: cfg, slots: make(chan struct{}, Workers())}, nil
+	return &Pool{argv: argv, config: cfg, slots: make(chan struct{}, Workers()), cpuBase: CPUBase, cpuPerByte: CPUPerByte}, nil
+}
+
+// CPUBase and CPUPerByte are a worker's default bound on the CPU time of one request: CPUBase plus
+// CPUPerByte per byte of the program (or of the request body it decodes). The analysis is linear
+// in what it reads: its costliest shapes known took about 1.6 µs a byte of one core (0.63 MB/s,
+// BenchmarkHostileShapes at a load of 7 on 2 cores, findings/70 and 71) and ordinary code about
+// 0.7 µs (a megabyte of assignments in 0.7 s), so that 10 µs a byte leaves a margin of 6 to 14;
+// the 4 MiB program the analyzer accepts at most gets 44 s. CPU time, not wall time: a worker
+// runs at the lowest priority, and a loaded machine must slow it, not deny its program.
+const (
+	CPUBase    = 2 * time.Second
+	CPUPerByte = 10 * time.Microsecond
+)
+
+// SetCPUBound bounds the CPU time of each request in a worker at base plus perByte per byte of
+// its program or body (0 and 0: no bound), from the next worker started on; call it before the
+// pool is used. An analysis that needs more is denied with a LimitError, and its worker ends.
+func (p *Pool) SetCPUBound(base, perByte time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cpuBase, p.cpuPerByte = max(0, base), max(0, perByte)
 }
 
 // Workers is how many workers a Pool runs at once: half the processors, at least one, the share of
@@ -143,6 +173,13 @@ func (p *Pool) Analyze(ctx context.Context, path string, src []byte) *analyzer.R
 		return failed(path, src, err)
 	}
 	return rep
+}
+
+// errCPU is a worker's failure for passing its CPU bound.
+type errCPU struct{ base, perByte time.Duration }
+
+func (e errCPU) Error() string {
+	return fmt.Sprintf("the analysis needed more CPU time than the analysis workers' bound (%v plus %v a byte): split the program into smaller files, or write it more plainly", e.base, e.perByte)
 }
 
 // errMemory is a worker's failure for passing its memory bound.
@@ -212,6 +249,9 @@ func (p *Pool) do(ctx context.Context, req func(*worker) error) error {
 			if w.cmd.ProcessState != nil && w.cmd.ProcessState.ExitCode() == exitMemory {
 				return fmt.Errorf("%w (%v)", errMemory{w.memLimit}, err)
 			}
+			if w.cmd.ProcessState != nil && w.cmd.ProcessState.ExitCode() == exitCPU {
+				return fmt.Errorf("%w (%v)", errCPU{w.cpuBase, w.cpuPerByte}, err)
+			}
 			return err
 		}
 		p.put(w)
@@ -243,9 +283,9 @@ func (p *Pool) get() (*worker, error) {
 		p.mu.Unlock()
 		return w, nil
 	}
-	limit := p.memLimit
+	limit, base, perByte := p.memLimit, p.cpuBase, p.cpuPerByte
 	p.mu.Unlock()
-	return start(p.argv, p.config, limit)
+	return start(p.argv, p.config, limit, base, perByte)
 }
 
 func (p *Pool) put(w *worker) {
@@ -272,10 +312,12 @@ func (p *Pool) Close() error {
 
 type worker struct {
 	memLimit int64 // the bound it was started with
-	cmd      *exec.Cmd
-	in       *os.File // the worker's standard input
-	outFile  *os.File // its standard output, read through out
-	out      *bufio.Reader
+	// cpuBase and cpuPerByte are the CPU bound it was started with.
+	cpuBase, cpuPerByte time.Duration
+	cmd                 *exec.Cmd
+	in                  *os.File // the worker's standard input
+	outFile             *os.File // its standard output, read through out
+	out                 *bufio.Reader
 }
 
 // pipeBytes is the capacity asked of the pipes to and from a worker: a megabyte-sized program
@@ -283,7 +325,7 @@ type worker struct {
 // context switch of both processes.
 const pipeBytes = 1 << 20
 
-func start(argv []string, cfg []byte, memLimit int64) (*worker, error) {
+func start(argv []string, cfg []byte, memLimit int64, cpuBase, cpuPerByte time.Duration) (*worker, error) {
 	inR, inW, err := pipe()
 	if err != nil {
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
@@ -304,8 +346,9 @@ func start(argv []string, cfg []byte, memLimit int64) (*worker, error) {
 		outR.Close()
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
 	}
-	w := &worker{memLimit: memLimit, cmd: cmd, in: inW, outFile: outR, out: bufio.NewReader(outR)}
-	if err := writeFrames(inW, cfg, strconv.AppendInt(nil, memLimit, 10)); err != nil {
+	w := &worker{memLimit: memLimit, cpuBase: cpuBase, cpuPerByte: cpuPerByte, cmd: cmd, in: inW, outFile: outR, out: bufio.NewReader(outR)}
+	cpu := fmt.Appendf(nil, "%d %d", cpuBase.Nanoseconds(), cpuPerByte.Nanoseconds())
+	if err := writeFrames(inW, cfg, strconv.AppendInt(nil, memLimit, 10), cpu); err != nil {
 		w.kill()
 		return nil, fmt.Errorf("start an analysis worker: %w", err)
 	}
@@ -397,8 +440,12 @@ func failed(path string, src []byte, err error) *analyzer.Report {
 	sum := sha256.Sum256(src)
 	pe := &analyzer.ParseError{Kind: "InternalError", Message: err.Error()}
 	var em errMemory
-	if errors.As(err, &em) {
+	var ec errCPU
+	switch {
+	case errors.As(err, &em):
 		pe = &analyzer.ParseError{Kind: "LimitError", Message: em.Error()}
+	case errors.As(err, &ec):
+		pe = &analyzer.ParseError{Kind: "LimitError", Message: ec.Error()}
 	}
 	return &analyzer.Report{
 		Path: path, SHA256: hex.EncodeToString(sum[:]), Size: len(src), AnalyzerVersion: analyzer.Version,
@@ -409,6 +456,42 @@ func failed(path string, src []byte, err error) *analyzer.Report {
 
 // exitMemory is a worker's exit status when it passed its memory bound.
 const exitMemory = 3
+
+// exitCPU is a worker's exit status when a request passed its CPU bound.
+const exitCPU = 4
+
+// cpuPoll is how often a worker with a CPU bound looks at its CPU time while it serves.
+const cpuPoll = 10 * time.Millisecond
+
+// limitCPU watches this worker's CPU time: a request's bound is sent on the channel when it starts
+// (the CPU time it may use) and 0 when it is answered; past the bound the process exits
+// (exitCPU). Process CPU time, the collector's threads included.
+func limitCPU() chan<- time.Duration {
+	on := make(chan time.Duration)
+	go func() {
+		for {
+			bound := <-on
+			for bound <= 0 {
+				bound = <-on
+			}
+			end := cputime.Process() + bound
+			t := time.NewTicker(cpuPoll)
+			for bound > 0 {
+				select {
+				case bound = <-on:
+					end = cputime.Process() + bound
+				case <-t.C:
+					if cputime.Process() > end {
+						fmt.Fprintf(os.Stderr, "analysis worker: the analysis passed its CPU bound of %v: the program is denied\n", bound)
+						os.Exit(exitCPU)
+					}
+				}
+			}
+			t.Stop()
+		}
+	}()
+	return on
+}
 
 // memoryPoll is how often a worker with a memory bound looks at its memory.
 const memoryPoll = 2 * time.Millisecond
@@ -483,6 +566,26 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 	if limit > 0 {
 		busy = limitMemory(limit)
 	}
+	cpuBytes, err := readFrame(in, 64)
+	if err != nil {
+		return fmt.Errorf("analysis worker: read the CPU bound: %w", err)
+	}
+	var cpuBase, cpuPerByte int64
+	if _, err := fmt.Sscanf(string(cpuBytes), "%d %d", &cpuBase, &cpuPerByte); err != nil || cpuBase < 0 || cpuPerByte < 0 {
+		return fmt.Errorf("analysis worker: bad CPU bound %q", cpuBytes)
+	}
+	var cpuWatch chan<- time.Duration // the CPU watchdog's, when the worker has a CPU bound
+	if cpuBase > 0 || cpuPerByte > 0 {
+		cpuWatch = limitCPU()
+	}
+	// watch starts the CPU bound of a request of n bytes; the loop ends it.
+	watching := false
+	watch := func(n int) {
+		if cpuWatch != nil {
+			cpuWatch <- time.Duration(cpuBase) + time.Duration(n)*time.Duration(cpuPerByte)
+			watching = true
+		}
+	}
 	an, err := analyzer.New(cfg)
 	if err != nil {
 		return fmt.Errorf("analysis worker: %w", err)
@@ -493,6 +596,10 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 		if serving {
 			busy <- false
 			serving = false
+		}
+		if watching {
+			cpuWatch <- 0
+			watching = false
 		}
 		if mapped() > freeMemoryAbove {
 			debug.FreeOSMemory()
@@ -518,6 +625,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 			if err != nil {
 				return fmt.Errorf("analysis worker: %w", err)
 			}
+			watch(len(src))
 			err = writeReport(out, an.Analyze(ctx, string(path), src))
 			if err != nil {
 				return err
@@ -530,6 +638,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, decode Decoder) error 
 			if err != nil {
 				return fmt.Errorf("analysis worker: %w", err)
 			}
+			watch(len(body))
 			d, refusal := decode(cfg, body)
 			if err := writeLine(out, decodeAnswer{Refusal: refusal, Path: d.Path, Meta: d.Meta}); err != nil {
 				return err

@@ -372,3 +372,43 @@ func TestWorkersAtOnce(t *testing.T) {
 		t.Errorf("a request canceled while it waited: %+v, want a cancellation (deny)", rep.ParseError)
 	}
 }
+
+// An analysis past the CPU bound is denied with a LimitError naming it, and its worker ends; the
+// next program is analyzed by a new worker. Before the bound, a worker analyzed for as long as the
+// program made it (findings/71: 1.9 s for 16 KB, growing 5x per doubling).
+func TestCPUBoundDenies(t *testing.T) {
+	p := newPool(t)
+	p.SetCPUBound(20*time.Millisecond, 0)
+	ctx := context.Background()
+	big := statements(250000)
+	rep := p.Analyze(ctx, "big.py", big)
+	if rep.ParseError == nil || rep.ParseError.Kind != "LimitError" || !strings.Contains(rep.ParseError.Message, "CPU time") {
+		t.Fatalf("an analysis past the CPU bound answered %+v, want a LimitError naming the bound", rep.ParseError)
+	}
+	if rep.Size != len(big) || rep.Path != "big.py" {
+		t.Errorf("the denial is of %q, %d bytes", rep.Path, rep.Size)
+	}
+	body, _ := json.Marshal(map[string]string{"path": "big.py", "code": string(big)})
+	d, err := p.Decode(ctx, body, make([]byte, 0, len(body)))
+	if err != nil {
+		t.Fatalf("decode past the CPU bound: %v, want the program and a denying report", err)
+	}
+	if !bytes.Equal(d.Code, big) || d.Report == nil || d.Report.ParseError == nil || d.Report.ParseError.Kind != "LimitError" {
+		t.Fatalf("decode past the CPU bound: %d bytes, report %+v", len(d.Code), d.Report)
+	}
+	if rep := p.Analyze(ctx, "small.py", []byte("print(1)\n")); rep.ParseError != nil {
+		t.Fatalf("after a worker passed its bound: %+v", rep.ParseError)
+	}
+}
+
+// The default bound leaves a large ordinary program alone: 250,000 statements (1 MB) take about
+// 0.7 s of CPU against a bound of 12 s.
+func TestCPUBoundDefault(t *testing.T) {
+	p := newPool(t)
+	if rep := p.Analyze(context.Background(), "big.py", statements(250000)); rep.ParseError != nil {
+		t.Fatalf("report: %+v", rep.ParseError)
+	}
+	if CPUBase+time.Duration(len(statements(250000)))*CPUPerByte < 5*time.Second {
+		t.Errorf("the default CPU bound of a 1 MB program is under 5 s")
+	}
+}
