@@ -28,7 +28,7 @@ import (
 
 // Version is the analyzer's version, recorded in every report; bump it when a check changes what
 // it reports, so that audit records say which analyzer judged them.
-const Version = "sbxgate-analyzer/0.3.29"
+const Version = "sbxgate-analyzer/0.3.30"
 
 const (
 	// maxSourceBytes bounds the input; larger programs are refused with a LimitError.
