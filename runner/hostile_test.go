@@ -125,7 +125,6 @@ var containerOnly = func() config.Limits {
 // checks that nothing is left behind and the daemon is still healthy.
 func TestHostile(t *testing.T) {
 	d := newTestDocker(t, WithPoolSize(2), WithMaxConcurrent(4), WithPrewarm(containerOnly))
-	self := d.self
 	mine := trackBoxes(t)
 	forEachRuntime(t, d, containerOnly, func(t *testing.T, l config.Limits) {
 		for _, f := range hostileFiles(t) {
@@ -156,22 +155,8 @@ func TestHostile(t *testing.T) {
 	if err := d.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cli, err := newClient(ctx)
-	if err != nil {
-		t.Fatalf("the daemon no longer answers: %v", err)
-	}
-	defer cli.Close()
-	list, err := cli.ContainerList(ctx, client.ContainerListOptions{
-		All: true, Filters: make(client.Filters).Add("label", LabelOwner+"="+self.String()),
-	})
-	if err != nil {
-		t.Fatalf("list containers: %v", err)
-	}
-	if len(list.Items) != 0 {
-		t.Errorf("%d containers left behind", len(list.Items))
-	}
+	// Only this test's sandboxes: an earlier test's may still be being removed (TestMain checks
+	// that the binary leaves none).
 	checkNoneLeft(t, d, mine())
 }
 
