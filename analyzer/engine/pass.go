@@ -38,7 +38,7 @@ type Pass struct {
 	// dropped counts the findings and imports past maxFindings: a report without them must not be
 	// decided on (analyze refuses the program).
 	dropped   int
-	static    map[string]bool // modules imported by import statements
+	static    map[string]bool // modules imported by import statements, and their packages (Imported)
 	subjects  map[ast.Pattern]ast.Expr
 	exhausted bool // resolution hit its depth or work limit: the analysis is incomplete
 	// argsMemo are argumentsOf's answers, by parameter: it is asked again and again.

@@ -238,13 +238,19 @@ func (p *Pass) namedRefsOf(n ast.Node, imported bool) []Ref {
 }
 
 // Imported reports whether the program imports mod (or a submodule of it) statically.
-func (p *Pass) Imported(mod string) bool {
-	for m := range p.static {
-		if m == mod || strings.HasPrefix(m, mod+".") {
-			return true
+func (p *Pass) Imported(mod string) bool { return p.static[mod] }
+
+// importStatic notes an import statement of mod: mod and each package above it are imported. Checks
+// ask Imported at most nodes, so it is one lookup, not a loop over the imports.
+func (p *Pass) importStatic(mod string) {
+	for mod != "" && !p.static[mod] {
+		p.static[mod] = true
+		i := strings.LastIndexByte(mod, '.')
+		if i < 0 {
+			break
 		}
+		mod = mod[:i]
 	}
-	return false
 }
 
 // ReportNamed reports, at n, the object n names (see the top of this file) when the current

@@ -552,8 +552,8 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 	case *ast.Import:
 		c.imports += len(n.Names)
 		for _, al := range n.Names {
-			c.p.static[al.Name] = true
-			c.p.static[c.a.mods.canonical(al.Name)] = true
+			c.p.importStatic(al.Name)
+			c.p.importStatic(c.a.mods.canonical(al.Name))
 		}
 		for _, al := range n.Names {
 			name, r := importBinding(c.a, al)
@@ -565,8 +565,8 @@ func (c *collector) visit(f *frame, parent, grand ast.Node) {
 		c.imports++
 		mod := ast.Str(n.Module)
 		if n.Level == 0 {
-			c.p.static[mod] = true
-			c.p.static[c.a.mods.canonical(mod)] = true
+			c.p.importStatic(mod)
+			c.p.importStatic(c.a.mods.canonical(mod))
 		}
 		for _, al := range n.Names {
 			if al.Name == "*" {
