@@ -23,51 +23,10 @@ import (
 // startup sweep's result_lost), and served by a real server.
 func TestAuditOwnerForAuditorsOnly(t *testing.T) {
 	dir := t.TempDir()
-	lg, err := audit.Open(filepath.Join(dir, "audit.log"), audit.WithSchema(record.Schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	dec := record.Record{Kind: record.KindDecision, Time: time.Now().UTC(), Payload: record.Payload{
+	stored, owner := writeLostRun(t, dir, record.Record{Kind: record.KindDecision, Time: time.Now().UTC(), Payload: record.Payload{
 		RequestID: "r1", Principal: "alice", Source: "http", CodeSHA256: strings.Repeat("a", 64), CodeSize: 10,
 		Decision: &policy.Decision{Allow: true, Tier: "untrusted"},
-	}}
-	e, err := dec.Entry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Open = true // a decision about to run: the log names this process as its owner
-	stored, err := lg.Append(ctx, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rd, err := audit.OpenReader(filepath.Join(dir, "audit.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := record.Linked(ctx, rd, stored.ID)
-	rd.Close()
-	if err != nil || len(recs) != 1 || recs[0].Owner == nil || recs[0].Owner.Host == "" || recs[0].Owner.Boot == "" {
-		t.Fatalf("the open decision has no owner to hide: %+v %v", recs, err)
-	}
-	owner := *recs[0].Owner
-	lost := record.Record{Kind: record.KindResultLost, Time: time.Now().UTC(), Payload: record.Payload{
-		RequestID: "r1", Principal: "alice", Source: "http", CodeSHA256: dec.CodeSHA256, CodeSize: 10, DecisionID: stored.ID,
-		Lost: &record.Lost{
-			Reason: fmt.Sprintf("the process that ran this decision's code (pid %d on %s) ended before it logged the result", owner.PID, owner.Host),
-			By:     record.LostByStartup, Owner: &owner,
-		},
-	}}
-	if e, err = lost.Entry(); err != nil {
-		t.Fatal(err)
-	}
-	e.IfOpen = true
-	if _, err := lg.Append(ctx, e); err != nil {
-		t.Fatal(err)
-	}
-	if err := lg.Close(); err != nil {
-		t.Fatal(err)
-	}
+	}})
 
 	env := startEnv(t, testConfig(t), envOpts{logDir: dir})
 	for _, tc := range []struct {
@@ -117,4 +76,53 @@ func TestAuditLookupErrorHidesTheLogDir(t *testing.T) {
 	if strings.Contains(string(r.Body), dir) {
 		t.Errorf("the answer names the log's directory: %s", r.Body)
 	}
+}
+
+// writeLostRun writes dir/audit.log as the pipeline writes a run whose process died: dec as an open
+// decision (the log names this process as its owner), then the startup sweep's result_lost, whose
+// reason names the owner's pid and host. It returns the decision and its owner.
+func writeLostRun(t *testing.T, dir string, dec record.Record) (audit.Stored, audit.Owner) {
+	t.Helper()
+	lg, err := audit.Open(filepath.Join(dir, "audit.log"), audit.WithSchema(record.Schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	e, err := dec.Entry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Open = true
+	stored, err := lg.Append(ctx, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := audit.OpenReader(filepath.Join(dir, "audit.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := record.Linked(ctx, rd, stored.ID)
+	rd.Close()
+	if err != nil || len(recs) != 1 || recs[0].Owner == nil || recs[0].Owner.Host == "" || recs[0].Owner.Boot == "" {
+		t.Fatalf("the open decision has no owner: %+v %v", recs, err)
+	}
+	owner := *recs[0].Owner
+	lost := record.Record{Kind: record.KindResultLost, Time: time.Now().UTC(), Payload: record.Payload{
+		RequestID: dec.RequestID, Principal: dec.Principal, Source: dec.Source, CodeSHA256: dec.CodeSHA256, CodeSize: dec.CodeSize, DecisionID: stored.ID,
+		Lost: &record.Lost{
+			Reason: fmt.Sprintf("the process that ran this decision's code (pid %d on %s) ended before it logged the result", owner.PID, owner.Host),
+			By:     record.LostByStartup, Owner: &owner,
+		},
+	}}
+	if e, err = lost.Entry(); err != nil {
+		t.Fatal(err)
+	}
+	e.IfOpen = true
+	if _, err := lg.Append(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	if err := lg.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return stored, owner
 }

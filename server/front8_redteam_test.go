@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sbxgate/sbxgate/audit"
 	"github.com/sbxgate/sbxgate/config"
 	"github.com/sbxgate/sbxgate/pipeline/record"
 	"github.com/sbxgate/sbxgate/policy"
@@ -27,58 +25,17 @@ import (
 // principal's key, then the startup sweep's result_lost), and served by a real server.
 func TestReplayOfLostRunHidesTheOwner(t *testing.T) {
 	dir := t.TempDir()
-	lg, err := audit.Open(filepath.Join(dir, "audit.log"), audit.WithSchema(record.Schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
 	const code, key = "print(1)\n", "retry-me"
 	sum := sha256.Sum256([]byte(code))
 	// The log key of alice's idempotency key (pipeline.idempotencyKey).
 	h := sha256.New()
 	h.Write([]byte("alice\x00" + key))
-	dec := record.Record{Kind: record.KindDecision, Time: time.Now().UTC(), Key: "idem:" + hex.EncodeToString(h.Sum(nil)), Payload: record.Payload{
+	stored, owner := writeLostRun(t, dir, record.Record{Kind: record.KindDecision, Time: time.Now().UTC(), Key: "idem:" + hex.EncodeToString(h.Sum(nil)), Payload: record.Payload{
 		RequestID: "r1", Principal: "alice", Source: "http", CodeSHA256: hex.EncodeToString(sum[:]), CodeSize: len(code),
 		Request:        policy.Request{Principal: "alice", Source: "http"},
 		Decision:       &policy.Decision{Allow: true, Tier: "untrusted"},
 		IdempotencyKey: key,
-	}}
-	e, err := dec.Entry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Open = true
-	stored, err := lg.Append(ctx, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rd, err := audit.OpenReader(filepath.Join(dir, "audit.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := record.Linked(ctx, rd, stored.ID)
-	rd.Close()
-	if err != nil || len(recs) != 1 || recs[0].Owner == nil || recs[0].Owner.Host == "" {
-		t.Fatalf("the open decision has no owner: %+v %v", recs, err)
-	}
-	owner := *recs[0].Owner
-	lost := record.Record{Kind: record.KindResultLost, Time: time.Now().UTC(), Payload: record.Payload{
-		RequestID: "r1", Principal: "alice", Source: "http", CodeSHA256: dec.CodeSHA256, CodeSize: len(code), DecisionID: stored.ID,
-		Lost: &record.Lost{
-			Reason: fmt.Sprintf("the process that ran this decision's code (pid %d on %s) ended before it logged the result", owner.PID, owner.Host),
-			By:     record.LostByStartup, Owner: &owner,
-		},
-	}}
-	if e, err = lost.Entry(); err != nil {
-		t.Fatal(err)
-	}
-	e.IfOpen = true
-	if _, err := lg.Append(ctx, e); err != nil {
-		t.Fatal(err)
-	}
-	if err := lg.Close(); err != nil {
-		t.Fatal(err)
-	}
+	}})
 
 	env := startEnv(t, testConfig(t), envOpts{logDir: dir})
 	r := env.doHeaders(http.MethodPost, "/v1/run", aliceToken, strings.NewReader(`{"code": "print(1)\n"}`), map[string][]string{"Idempotency-Key": {key}})
