@@ -78,7 +78,7 @@ func copyHooks(p *engine.Pass, m *ast.Module) {
 			return true
 		case *ast.Constant:
 			// setattr(Plan, "__getstate__", f), type(name, bases, {"__getstate__": f}).
-			if s, ok := x.Value.(string); ok && copyHookNames[s] {
+			if s, ok := x.Value.(string); ok && copyHookHeads.In(copyHookNames, s) {
 				p.Reportf(x, "the copy hook %s named in a string: the state it gives copy is not seen", s)
 			}
 			return true
@@ -121,6 +121,10 @@ func copyHooks(p *engine.Pass, m *ast.Module) {
 }
 
 var copyHookNames = map[string]bool{"__getstate__": true, "__reduce__": true, "__reduce_ex__": true}
+
+// copyHookHeads spares the map lookup, which hashes the whole string, for the string constants
+// (docstrings among them) that cannot be a copy hook's name.
+var copyHookHeads = engine.HeadsOf(copyHookNames)
 
 // safeHookReturns reports whether every return in body (not in nested functions) is one
 // copyHooks admits for the hook name.

@@ -28,6 +28,10 @@ var arrayInterfaces = map[string]bool{
 	"__arrow_c_array__": true, "__arrow_c_stream__": true, "__arrow_c_schema__": true,
 }
 
+// arrayHeads spares the map lookup, which hashes the whole string, for every string constant
+// (docstrings among them) and name that cannot be one of arrayInterfaces.
+var arrayHeads = engine.HeadsOf(arrayInterfaces)
+
 func runSBX306(p *engine.Pass, n ast.Node) {
 	var name string
 	switch x := n.(type) {
@@ -42,7 +46,7 @@ func runSBX306(p *engine.Pass, n ast.Node) {
 	case *ast.Constant:
 		name, _ = x.Value.(string)
 	}
-	if arrayInterfaces[name] {
+	if arrayHeads.In(arrayInterfaces, name) {
 		p.Report(n, name)
 	}
 }

@@ -1841,8 +1841,11 @@ func (p *Pass) foreignSelves() {
 			// A method's function taken by its bare name in the class body (views = {"reader":
 			// reader}, reader(x)) is called with whatever the program passes as self.
 			// Only the class body sees the class's names.
+			if f.sc.kind != scClass {
+				continue // tested first: most loads are not in a class body, and it spares the lookup
+			}
 			y := f.sc.syms[nm.Id]
-			if f.sc.kind != scClass || y == nil {
+			if y == nil {
 				continue
 			}
 			for _, b := range y.binds {

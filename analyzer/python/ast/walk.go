@@ -322,13 +322,16 @@ func Walk(root Node, visit func(n, parent Node) bool) {
 	}
 	type frame struct{ n, parent Node }
 	stack := []frame{{root, nil}}
+	// kids is one buffer for every node's children, pushed before the next visit: a fresh
+	// slice per node (Children) was most of what a walk cost.
+	var kids []Node
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !visit(f.n, f.parent) {
 			continue
 		}
-		kids := Children(f.n)
+		kids = AppendChildren(kids[:0], f.n)
 		for i := len(kids) - 1; i >= 0; i-- {
 			stack = append(stack, frame{kids[i], f.n})
 		}
