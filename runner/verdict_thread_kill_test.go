@@ -116,3 +116,36 @@ func TestVerdictThreadKillOffLock(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdictThreadKillRotate: the same killed thread, again and again. The watch ended the
+// process when two looks in a row found the same killed thread's state first in the interpreter's
+// list; new states go at the list's head, so a program that had a new thread killed (vfork over
+// np.add's loop, testdata/adaptive/rt12/numpy_rotate_kills.py) every 30 ms, less than a look
+// apart, made no two looks agree: under Debian's runsc, 40 refused calls in 1.5 s and exit 0 with
+// no violation (findings/42). The watch now looks for the state of its last look wherever it is.
+func TestVerdictThreadKillRotate(t *testing.T) {
+	testenv.RequireImage(t, dataImage)
+	code, err := os.ReadFile(filepath.Join("..", "testdata", "adaptive", "rt12", "numpy_rotate_kills.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDataDocker(t)
+	for _, rt := range []string{"runc", "runsc"} {
+		t.Run(rt, func(t *testing.T) {
+			requireRuntime(t, d, rt)
+			l := dataLimits
+			l.TimeoutMS = 20_000
+			l.Runtime = rt
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			res, err := d.Run(ctx, Request{ID: t.Name(), Code: code, Limits: l, Modules: []string{"numpy"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.ExitCode != 159 || res.TimedOut || len(res.Violations) == 0 || strings.Contains(res.Stdout, "ends well") {
+				t.Errorf("exit %d, timed out %v, violations %v, stdout %q, stderr %q: want exit 159 and a violation",
+					res.ExitCode, res.TimedOut, res.Violations, clip(res.Stdout), clip(res.Stderr))
+			}
+		})
+	}
+}

@@ -963,20 +963,34 @@ static unsigned long lock_holder(unsigned long *switches)
  * before its thread ends normally (and freed after), so a state still listed whose thread is gone
  * is a thread that ended without Python's leave: killed. A state whose thread has not taken it
  * yet (gilstate_counter 0: made for a thread being started, or left behind by CPython 3.11 when
- * the start failed, with its maker's id) is passed over. */
-static PyThreadState *killed_state(pid_t pid, unsigned long *tid)
+ * the start failed, with its maker's id) is passed over. *again is set when the state the last
+ * look found (last, for thread last_tid) is still listed and its thread still gone: the walk looks
+ * for it whatever else it finds, since new states go at the list's head, where a program that has
+ * a thread killed before every look would put a new one each time (findings/42). */
+static PyThreadState *killed_state(pid_t pid, PyThreadState *last, unsigned long last_tid,
+                                   unsigned long *tid, int *again)
 {
     PyThread_type_lock mutex = _PyRuntime.interpreters.mutex;
     PyThreadState *found = NULL;
+    *again = 0;
     if (mutex == NULL || PyThread_acquire_lock_timed(mutex, 0, 0) != PY_LOCK_ACQUIRED)
         return BUSY_STATE;
-    for (PyInterpreterState *in = _PyRuntime.interpreters.head; in != NULL && found == NULL; in = in->next)
-        for (PyThreadState *t = in->threads.head; t != NULL; t = t->next)
-            if (t->gilstate_counter > 0 && thread_gone(pid, t->native_thread_id)) {
-                found = t;
-                *tid = t->native_thread_id;
-                break;
+    for (PyInterpreterState *in = _PyRuntime.interpreters.head; in != NULL && !*again; in = in->next)
+        for (PyThreadState *t = in->threads.head; t != NULL; t = t->next) {
+            if (t->gilstate_counter <= 0)
+                continue;
+            int mine = last != NULL && t == last && t->native_thread_id == last_tid;
+            if ((found == NULL || mine) && thread_gone(pid, t->native_thread_id)) {
+                if (found == NULL) {
+                    found = t;
+                    *tid = t->native_thread_id;
+                }
+                if (mine) {
+                    *again = 1;
+                    break;
+                }
             }
+        }
     PyThread_release_lock(mutex);
     return found;
 }
@@ -1013,10 +1027,12 @@ static void *watch_main(void *arg)
         /* A thread killed while it had let the lock go (native code that runs without it, such as
          * a numpy loop): the others run on, and the program could end as if nothing happened. */
         unsigned long dead = 0;
-        PyThreadState *state = killed_state(pid, &dead);
+        int again = 0;
+        PyThreadState *state = killed_state(pid, seen_state ? last_state : NULL, last_dead, &dead, &again);
         if (state == BUSY_STATE)
             continue;
-        if (state != NULL && seen_state && state == last_state && dead == last_dead)
+        /* The state the last look found, still there: not necessarily the first one now. */
+        if (again)
             break;
         seen_state = state != NULL;
         last_state = state;
