@@ -91,30 +91,7 @@ func TestVerdictThreadKill(t *testing.T) {
 // the main thread ran on and the program exited 0, with no violation (findings/41). The watch
 // finds the killed thread's state still in the interpreter's list and ends the process.
 func TestVerdictThreadKillOffLock(t *testing.T) {
-	testenv.RequireImage(t, dataImage)
-	code, err := os.ReadFile(filepath.Join("..", "testdata", "adaptive", "rt11", "numpy_loop_fork.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := newDataDocker(t)
-	for _, rt := range []string{"runc", "runsc"} {
-		t.Run(rt, func(t *testing.T) {
-			requireRuntime(t, d, rt)
-			l := dataLimits
-			l.TimeoutMS = 20_000
-			l.Runtime = rt
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			res, err := d.Run(ctx, Request{ID: t.Name(), Code: code, Limits: l, Modules: []string{"numpy"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.ExitCode != 159 || res.TimedOut || len(res.Violations) == 0 || strings.Contains(res.Stdout, "ends well") {
-				t.Errorf("exit %d, timed out %v, violations %v, stdout %q, stderr %q: want exit 159 and a violation",
-					res.ExitCode, res.TimedOut, res.Violations, clip(res.Stdout), clip(res.Stderr))
-			}
-		})
-	}
+	numpyThreadKill(t, "rt11", "numpy_loop_fork.py")
 }
 
 // TestVerdictThreadKillRotate: the same killed thread, again and again. The watch ended the
@@ -124,8 +101,16 @@ func TestVerdictThreadKillOffLock(t *testing.T) {
 // apart, made no two looks agree: under Debian's runsc, 40 refused calls in 1.5 s and exit 0 with
 // no violation (findings/42). The watch now looks for the state of its last look wherever it is.
 func TestVerdictThreadKillRotate(t *testing.T) {
+	numpyThreadKill(t, "rt12", "numpy_rotate_kills.py")
+}
+
+// numpyThreadKill runs testdata/adaptive/FAMILY/NAME, a data-profile program whose numpy workers
+// are killed by the kernel filter, under runc and runsc, and wants the run to end as a violation
+// (exit 159) before the program can say it "ends well".
+func numpyThreadKill(t *testing.T, family, name string) {
+	t.Helper()
 	testenv.RequireImage(t, dataImage)
-	code, err := os.ReadFile(filepath.Join("..", "testdata", "adaptive", "rt12", "numpy_rotate_kills.py"))
+	code, err := os.ReadFile(filepath.Join("..", "testdata", "adaptive", family, name))
 	if err != nil {
 		t.Fatal(err)
 	}
