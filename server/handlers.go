@@ -112,12 +112,6 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 		writeError(w, herr.code, herr.msg)
 		return nil, submitRequest{}, nil, false
 	}
-	// A worker's program goes into a reused buffer too, which the handler gives back (req.codeBuf)
-	// or leaves to the collector; the program is shorter than its JSON body.
-	var codeBuf []byte
-	if s.largeDecode != nil && int64(len(body)) >= largeProgram {
-		codeBuf = s.bodies.get(len(body))
-	}
 	s.inflight.resize(hold, int64(len(body)))
 	yieldIfCrowded(s.workCap)
 	t, err := s.work.acquire(r.Context(), principalOf(r.Context()), int64(len(body)), -1)
@@ -126,6 +120,13 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, hold *ticket) (c
 		return nil, submitRequest{}, nil, false
 	}
 	tn := &turn{q: s.work, t: t}
+	// A worker's program goes into a reused buffer too, taken only now that the request has its
+	// turn, which the handler gives back (req.codeBuf) or leaves to the collector; the program is
+	// shorter than its JSON body.
+	var codeBuf []byte
+	if s.largeDecode != nil && int64(len(body)) >= largeProgram {
+		codeBuf = s.bodies.get(len(body))
+	}
 	req, herr := s.parse(r.Context(), body, codeBuf)
 	if herr != nil {
 		tn.end()
